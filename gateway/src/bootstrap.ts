@@ -1,0 +1,66 @@
+import type { INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import {
+  Readiness,
+  createLogger,
+  installGracefulShutdown,
+  startHealthServer,
+  type HealthServer,
+} from '@promptlib/platform';
+import helmet from 'helmet';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { AppModule } from './app.module';
+import { requestId } from './common/request-id';
+import { helmetOptions } from './common/security-headers';
+import type { GatewayConfig } from './config/gateway-config';
+import { METRICS } from './infrastructure/tokens';
+import { resolveWebRoot } from './web/web-root';
+
+/** Builds the fully configured app without listening, so tests drive exactly what production runs. */
+export async function createGatewayApp(
+  config: GatewayConfig,
+  logger: Logger,
+  features: Type[] = [],
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, features), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(NestPinoLogger));
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY === '' ? false : config.TRUST_PROXY);
+  app.use(requestId);
+  app.use(helmet(helmetOptions(config)));
+  app.useStaticAssets(resolveWebRoot(), { index: false, maxAge: '1h' });
+  await app.init();
+  return app;
+}
+
+export type RunningGateway = { app: INestApplication; health: HealthServer; shutdown: () => Promise<void> };
+
+/** Starts the gateway: traffic port, health port, and a graceful SIGTERM. */
+export async function runGateway(config: GatewayConfig, features: Type[] = []): Promise<RunningGateway> {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const app = await createGatewayApp(config, logger, features);
+  const readiness = app.get(Readiness);
+  const health = await startHealthServer(config.HEALTH_PORT, readiness, app.get<Registry>(METRICS));
+  await app.listen(config.PORT);
+  const shutdown = installGracefulShutdown({
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    readiness,
+    close: async () => {
+      // app.close() stops accepting connections and waits for in-flight requests before closing NATS and Redis.
+      await app.close();
+      await health.close();
+    },
+  });
+  logger.info(
+    { port: config.PORT, healthPort: health.port, namespace: config.APP_NAMESPACE },
+    `Gateway ready on ${config.PUBLIC_URL}`,
+  );
+  return { app, health, shutdown };
+}

@@ -1,0 +1,22 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import type { ClientConfig } from '@promptlib/proto';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
+
+/** What the browser needs before anyone signs in: whether Google sign-in is on, and the price ids. */
+@Controller('api/config')
+export class ClientConfigController {
+  private readonly clientConfig: ClientConfig;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.clientConfig = {
+      googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+      prices: { monthly: config.STRIPE_PRICE_MONTHLY, annual: config.STRIPE_PRICE_ANNUAL },
+    };
+  }
+
+  @Get()
+  @Header('Cache-Control', 'no-cache')
+  get(): ClientConfig {
+    return this.clientConfig;
+  }
+}

@@ -1,0 +1,86 @@
+import { ArgumentsHost, Catch, HttpException, Inject, type ExceptionFilter } from '@nestjs/common';
+import { ServiceCallError } from '@promptlib/platform';
+import { isErrorCode, type ApiError } from '@promptlib/proto';
+import type { Request, Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+import type { Logger } from 'pino';
+import { ROOT_LOGGER } from '../infrastructure/tokens';
+import { codeForStatus, statusByCode } from './error-status';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/**
+ * Every failure leaves the gateway as `{ statusCode, message, error, code?, fields? }`: service
+ * errors by their code, HTTP errors by their status, anything else as a 500 whose details (stack,
+ * SQL, internal names) go to the log and never to the client.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(@Inject(ROOT_LOGGER) private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const body = toApiError(exception);
+
+    const context = {
+      requestId: request.id,
+      method: request.method,
+      path: request.originalUrl,
+      status: body.statusCode,
+    };
+    if (body.statusCode >= 500) {
+      this.logger.error(
+        { ...context, err: exception, detail: (exception as ServiceCallError).detail },
+        body.message,
+      );
+    } else {
+      this.logger.debug({ ...context, code: body.code }, body.message);
+    }
+
+    if (response.headersSent) {
+      // A streamed answer already started: cut the connection so the client sees a failure, not a truncated 200.
+      response.destroy();
+      return;
+    }
+    response.status(body.statusCode).json(body);
+  }
+}
+
+export function toApiError(exception: unknown): ApiError {
+  if (exception instanceof ServiceCallError) {
+    const status = statusByCode[exception.error.code];
+    const body: ApiError = {
+      statusCode: status,
+      message:
+        status >= 500 && exception.error.code === 'INTERNAL' ? INTERNAL_MESSAGE : exception.error.message,
+      error: STATUS_CODES[status] ?? 'Error',
+      code: exception.error.code,
+    };
+    if (exception.error.fields) body.fields = exception.error.fields;
+    return body;
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const raw = exception.getResponse();
+    const details = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+    const message = Array.isArray(details.message)
+      ? details.message.join('; ')
+      : typeof details.message === 'string'
+        ? details.message
+        : typeof raw === 'string'
+          ? raw
+          : exception.message;
+    const body: ApiError = {
+      statusCode: status,
+      message: status >= 500 ? INTERNAL_MESSAGE : message,
+      error: STATUS_CODES[status] ?? 'Error',
+      code: isErrorCode(details.code) ? details.code : codeForStatus(status),
+    };
+    if (details.fields && typeof details.fields === 'object')
+      body.fields = details.fields as ApiError['fields'];
+    return body;
+  }
+  return { statusCode: 500, message: INTERNAL_MESSAGE, error: 'Internal Server Error', code: 'INTERNAL' };
+}

@@ -1,0 +1,59 @@
+import { loadGatewayConfig } from '../src/config/gateway-config';
+import { freePort, spawnTypeScript, waitUntil, type TypeScriptProcess } from './support/processes';
+import { removeNamespaceData, testNamespace } from './support/test-gateway';
+
+const GRACE_MS = 8_000;
+const SLOW_MS = 2_000;
+
+describe('gateway graceful shutdown', () => {
+  let gateway: TypeScriptProcess | undefined;
+  const namespace = testNamespace('term');
+
+  afterAll(async () => {
+    if (gateway && gateway.child.exitCode === null) gateway.child.kill('SIGKILL');
+    await removeNamespaceData(loadGatewayConfig({ ...process.env, APP_NAMESPACE: namespace }));
+  });
+
+  it('on SIGTERM turns not-ready first, finishes the in-flight request, then exits 0 within the grace', async () => {
+    const [port, healthPort] = [await freePort(), await freePort()];
+    gateway = spawnTypeScript('test/fixtures/slow-gateway.ts', {
+      PORT: String(port),
+      HEALTH_PORT: String(healthPort),
+      APP_NAMESPACE: namespace,
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      LOG_LEVEL: 'warn',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const health = `http://127.0.0.1:${healthPort}`;
+    await waitUntil(
+      async () => (await fetch(`${base}/api/ready`)).ok,
+      30_000,
+      `the gateway to be ready\n${gateway.output()}`,
+    );
+    expect((await fetch(`${health}/health/ready`)).status).toBe(200);
+
+    const inFlight = fetch(`${base}/api/test-probe/slow?ms=${SLOW_MS}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalledAt = Date.now();
+    gateway.child.kill('SIGTERM');
+
+    // Readiness turns false while the slow request is still running.
+    await waitUntil(
+      async () => (await fetch(`${health}/health/ready`)).status === 503,
+      1_000,
+      'readiness to turn false',
+    );
+    const report = (await (await fetch(`${health}/health/ready`)).json()) as { status: string };
+    expect(report.status).toBe('shutting down');
+    expect(Date.now() - signalledAt).toBeLessThan(SLOW_MS);
+
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ finished: true });
+
+    const code = await gateway.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(GRACE_MS);
+    expect(gateway.output()).not.toMatch(/exceeded its grace period/);
+  }, 60_000);
+});

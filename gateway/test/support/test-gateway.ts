@@ -1,0 +1,50 @@
+import type { Type } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createLogger } from '@promptlib/platform';
+import { connect } from 'nats';
+import Redis from 'ioredis';
+import { createGatewayApp } from '../../src/bootstrap';
+import { loadGatewayConfig, type GatewayConfig } from '../../src/config/gateway-config';
+
+/** A namespace of this test file's own under the run's namespace, so its responders meet no one else's. */
+export function testNamespace(suffix: string): string {
+  return `${process.env.APP_NAMESPACE ?? 'plt_local'}_${suffix}`;
+}
+
+export function testConfig(namespace: string, overrides: Record<string, string> = {}): GatewayConfig {
+  return loadGatewayConfig({
+    NATS_URL: process.env.NATS_URL,
+    REDIS_URL: process.env.REDIS_URL,
+    NODE_ENV: 'test',
+    APP_NAMESPACE: namespace,
+    LOG_LEVEL: 'silent',
+    PORT: '8080',
+    HEALTH_PORT: '0',
+    ...overrides,
+  });
+}
+
+export async function createTestGateway(
+  config: GatewayConfig,
+  features: Type[] = [],
+): Promise<NestExpressApplication> {
+  return createGatewayApp(config, createLogger('gateway-test', 'silent'), features);
+}
+
+/** Removes what a namespace left in NATS and Redis: its stream and its keys. */
+export async function removeNamespaceData(config: GatewayConfig): Promise<void> {
+  const nats = await connect({ servers: config.NATS_URL });
+  try {
+    const manager = await nats.jetstreamManager();
+    await manager.streams.delete(`${config.APP_NAMESPACE.toUpperCase()}_EVENTS`).catch(() => undefined);
+  } finally {
+    await nats.close();
+  }
+  const redis = new Redis(config.REDIS_URL);
+  try {
+    const keys = await redis.keys(`${config.APP_NAMESPACE}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,34 @@
+export type ReadinessCheck = { name: string; isReady: () => Promise<boolean> };
+
+export type ReadinessReport = {
+  ready: boolean;
+  status: 'ready' | 'not ready' | 'shutting down';
+  checks: Record<string, 'up' | 'down'>;
+};
+
+/** Readiness covers the process's own dependencies only, and turns false as soon as shutdown begins. */
+export class Readiness {
+  private shuttingDown = false;
+
+  constructor(private readonly checks: ReadinessCheck[]) {}
+
+  markShuttingDown(): void {
+    this.shuttingDown = true;
+  }
+
+  get isShuttingDown(): boolean {
+    return this.shuttingDown;
+  }
+
+  async report(): Promise<ReadinessReport> {
+    const results = await Promise.all(
+      this.checks.map(
+        async ({ name, isReady }) => [name, (await isReady().catch(() => false)) ? 'up' : 'down'] as const,
+      ),
+    );
+    const checks = Object.fromEntries(results);
+    if (this.shuttingDown) return { ready: false, status: 'shutting down', checks };
+    const ready = results.every(([, state]) => state === 'up');
+    return { ready, status: ready ? 'ready' : 'not ready', checks };
+  }
+}

@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import type { Readiness } from '../health/readiness';
+
+export type GracefulShutdownOptions = {
+  logger: Logger;
+  graceMs: number;
+  readiness: Readiness;
+  /** Stops taking work, finishes what is in flight, then closes connections and pools. */
+  close: () => Promise<void>;
+  exit?: (code: number) => void;
+};
+
+/**
+ * On SIGTERM or SIGINT: readiness turns false first, then in-flight work finishes and the process
+ * exits 0. If that takes longer than the grace period the process exits 1 rather than hang.
+ */
+export function installGracefulShutdown(options: GracefulShutdownOptions): () => Promise<void> {
+  const { logger, graceMs, readiness, close, exit = (code) => process.exit(code) } = options;
+  let shutdown: Promise<void> | undefined;
+
+  const run = (signal: string): Promise<void> => {
+    shutdown ??= (async () => {
+      readiness.markShuttingDown();
+      logger.info({ signal, graceMs }, 'Shutting down');
+      const deadline = setTimeout(() => {
+        logger.error({ graceMs }, 'Shutdown exceeded its grace period; exiting');
+        exit(1);
+      }, graceMs);
+      deadline.unref();
+      try {
+        await close();
+        clearTimeout(deadline);
+        logger.info('Shutdown complete');
+        exit(0);
+      } catch (error) {
+        clearTimeout(deadline);
+        logger.error({ err: error }, 'Shutdown failed');
+        exit(1);
+      }
+    })();
+    return shutdown;
+  };
+
+  process.once('SIGTERM', () => void run('SIGTERM'));
+  process.once('SIGINT', () => void run('SIGINT'));
+  return () => run('manual');
+}

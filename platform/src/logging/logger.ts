@@ -1,0 +1,31 @@
+import pino, { type Logger, type LoggerOptions } from 'pino';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * One JSON line per event on stdout, the shape log collectors expect. Credentials never reach the
+ * logs, whatever a caller passes in.
+ */
+export function loggerOptions(app: string, level: LogLevel): LoggerOptions {
+  return {
+    level,
+    base: { app },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["stripe-signature"]',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.idToken',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+export function createLogger(app: string, level: LogLevel): Logger {
+  return pino(loggerOptions(app, level));
+}

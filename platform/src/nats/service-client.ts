@@ -1,0 +1,81 @@
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  MAX_MESSAGE_BYTES,
+  REQUEST_ID_HEADER,
+  namespaced,
+  type Subject,
+} from '@promptlib/proto';
+import { randomUUID } from 'node:crypto';
+import { headers, type NatsConnection, type NatsError } from 'nats';
+import { ServiceCallError, isServiceError } from '../errors/service-error';
+
+export type RequestOptions = { requestId?: string; timeoutMs?: number };
+
+/** Nest's NATS transport reply: `{ id, response }` on success, `{ id, err }` on failure. */
+type NestReply = { id?: string; response?: unknown; err?: unknown; isDisposed?: boolean };
+
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * Request-reply to a service's queue group over the shared connection. Speaks the packet format
+ * of Nest's NATS transport, which the services listen with, and turns every failure into a
+ * ServiceCallError with a proto error code: a missing responder or a timeout is SERVICE_UNAVAILABLE.
+ */
+export class ServiceClient {
+  constructor(
+    private readonly connection: NatsConnection,
+    private readonly namespace: string,
+    private readonly defaultTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+  ) {}
+
+  async request<TResponse>(
+    subject: Subject,
+    data: unknown,
+    options: RequestOptions = {},
+  ): Promise<TResponse> {
+    const payload = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
+    if (payload.length > MAX_MESSAGE_BYTES) {
+      throw new Error(
+        `Request to ${subject} is ${payload.length} bytes, above the ${MAX_MESSAGE_BYTES} byte limit`,
+      );
+    }
+    const messageHeaders = headers();
+    if (options.requestId) messageHeaders.set(REQUEST_ID_HEADER, options.requestId);
+
+    let replyData: Uint8Array;
+    try {
+      const reply = await this.connection.request(namespaced(this.namespace, subject), payload, {
+        timeout: options.timeoutMs ?? this.defaultTimeoutMs,
+        headers: messageHeaders,
+      });
+      replyData = reply.data;
+    } catch (error) {
+      throw unavailable(subject, error);
+    }
+    return decodeReply<TResponse>(subject, replyData);
+  }
+}
+
+function decodeReply<TResponse>(subject: string, data: Uint8Array): TResponse {
+  let reply: NestReply;
+  try {
+    reply = JSON.parse(Buffer.from(data).toString('utf8')) as NestReply;
+  } catch {
+    throw new ServiceCallError({ code: 'INTERNAL', message: `Unreadable reply from ${subject}` }, subject);
+  }
+  if (reply.err !== undefined && reply.err !== null) {
+    if (isServiceError(reply.err)) throw new ServiceCallError(reply.err, subject);
+    throw new ServiceCallError({ code: 'INTERNAL', message: `Unexpected failure in ${subject}` }, subject);
+  }
+  return reply.response as TResponse;
+}
+
+// No responder, a timeout, a closed or draining connection: all mean "try again later" to the caller.
+function unavailable(subject: string, cause: unknown): ServiceCallError {
+  const reason = (cause as NatsError | undefined)?.code ?? 'unknown';
+  return new ServiceCallError(
+    { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE },
+    subject,
+    `transport: ${reason}`,
+  );
+}

@@ -1,0 +1,40 @@
+/** Minimums from the product rules, maximums from the security rules; client and server share them. */
+export const limits = {
+  username: { min: 3, max: 50 },
+  password: { min: 6, max: 128 },
+  promptTitle: { min: 3, max: 200 },
+  promptContent: { min: 5, max: 20_000 },
+  categoryName: { min: 2, max: 50 },
+} as const;
+
+export const validationMessages = {
+  usernameMin: `Username must be at least ${limits.username.min} characters`,
+  usernameMax: `Username must be at most ${limits.username.max} characters`,
+  passwordMin: `Password must be at least ${limits.password.min} characters`,
+  passwordMax: `Password must be at most ${limits.password.max} characters`,
+  passwordsDontMatch: "Passwords don't match",
+  promptTitleMin: `Title must be at least ${limits.promptTitle.min} characters long`,
+  promptTitleMax: `Title must be at most ${limits.promptTitle.max} characters long`,
+  promptContentMin: `Content must be at least ${limits.promptContent.min} characters long`,
+  promptContentMax: `Content must be at most ${limits.promptContent.max} characters long`,
+  categoryNameMin: `Category name must be at least ${limits.categoryName.min} characters long`,
+  categoryNameMax: `Category name must be at most ${limits.categoryName.max} characters long`,
+  categoryNameTaken: 'A category with this name already exists',
+} as const;
+
+/** Largest JSON body the API accepts. */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+/** -1 in a limits record means unlimited (Pro). */
+export const UNLIMITED = -1;
+
+/** Defaults of FREE_PROMPT_LIMIT, FREE_CATEGORY_LIMIT and the Pro abuse quotas. */
+export const tierDefaults = {
+  freePromptLimit: 5,
+  freeCategoryLimit: 1,
+  proMaxPrompts: 50_000,
+  proMaxCategories: 500,
+} as const;
+
+/** The built-in default category every user has. */
+export const GENERAL_CATEGORY_NAME = 'General';

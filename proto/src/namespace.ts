@@ -1,0 +1,34 @@
+/**
+ * APP_NAMESPACE isolates one installation from another on shared NATS, Redis and Postgres: it
+ * prefixes subjects, queue groups, durable names, the stream, queues and keys, and names the database.
+ * It must be valid in all of them at once, hence the narrow alphabet.
+ */
+export const NAMESPACE_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+
+export const DEFAULT_NAMESPACE = 'promptlib';
+
+export function isValidNamespace(value: string): boolean {
+  return NAMESPACE_PATTERN.test(value);
+}
+
+/** `<namespace>.<subject>`: the only way a subject from this package reaches the wire. */
+export function namespaced(namespace: string, subject: string): string {
+  return `${namespace}.${subject}`;
+}
+
+/** Queue group shared by every replica of one service within one namespace. */
+export function queueGroup(namespace: string, service: ServiceName): string {
+  return `${namespace}.${service}`;
+}
+
+/** JetStream durable consumer name of one service within one namespace (no dots allowed there). */
+export function durableName(namespace: string, service: ServiceName): string {
+  return `${namespace}_${service}`;
+}
+
+/** Prefix of every Redis key (sessions, rate limits, caches) and BullMQ queue of a namespace. */
+export function redisPrefix(namespace: string): string {
+  return `${namespace}:`;
+}
+
+export type ServiceName = 'auth' | 'library' | 'sharing' | 'billing';

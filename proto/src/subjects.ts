@@ -1,0 +1,52 @@
+/**
+ * NATS request-reply subjects, `<service>.<entity>.<verb>` without the namespace: processes add it
+ * at runtime with `namespaced()`. Each is answered by the queue group of the service that owns it.
+ */
+export const subjects = {
+  auth: {
+    usersRegister: 'auth.users.register',
+    usersVerifyPassword: 'auth.users.verifyPassword',
+    usersGet: 'auth.users.get',
+    usersGoogleSignIn: 'auth.users.googleSignIn',
+  },
+  library: {
+    categoriesEnsureDefault: 'library.categories.ensureDefault',
+    categoriesList: 'library.categories.list',
+    categoriesCreate: 'library.categories.create',
+    categoriesDelete: 'library.categories.delete',
+    categoriesReorder: 'library.categories.reorder',
+    promptsList: 'library.prompts.list',
+    promptsGet: 'library.prompts.get',
+    promptsCreate: 'library.prompts.create',
+    promptsUpdate: 'library.prompts.update',
+    promptsDelete: 'library.prompts.delete',
+    promptsCopy: 'library.prompts.copy',
+    promptsToggleFavorite: 'library.prompts.toggleFavorite',
+    limitsGet: 'library.limits.get',
+    tierAwaitVersion: 'library.tier.awaitVersion',
+  },
+  sharing: {
+    sharesCreate: 'sharing.shares.create',
+    sharesRevoke: 'sharing.shares.revoke',
+    sharesList: 'sharing.shares.list',
+    sharesGetPublic: 'sharing.shares.getPublic',
+  },
+  billing: {
+    checkoutCreate: 'billing.checkout.create',
+    checkoutStatus: 'billing.checkout.status',
+    subscriptionCancel: 'billing.subscription.cancel',
+    webhooksIngest: 'billing.webhooks.ingest',
+  },
+} as const;
+
+type ValueOf<T> = T[keyof T];
+export type Subject = ValueOf<{ [S in keyof typeof subjects]: ValueOf<(typeof subjects)[S]> }>;
+
+/** Every request carries the acting user and is traced by the request id in the `x-request-id` header. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** How long a caller waits for a reply before answering 503. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
+
+/** NATS refuses 1 MB by default; lists travel in pages well below it. */
+export const MAX_MESSAGE_BYTES = 512 * 1024;

@@ -1,0 +1,54 @@
+// Runs before any dependency is installed, so it may use nothing but Node itself.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const MIN_NODE = [20, 19];
+
+export function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
+    fail(`Node ${MIN_NODE.join('.')} or newer is needed; this is Node ${process.versions.node}.`);
+  }
+}
+
+export function run(command, args, options = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) fail(`${command} could not run: ${result.error.message}`);
+  if (result.status !== 0)
+    fail(`${[command, ...args].join(' ')} failed (exit ${result.status ?? result.signal}).`);
+  return Date.now() - started;
+}
+
+/** A fresh clone gets exactly the locked tree; an existing one is brought up to date. */
+export function install() {
+  const fresh = !existsSync(join(root, 'node_modules', '.package-lock.json'));
+  const args = fresh ? ['ci'] : ['install'];
+  step(`Installing dependencies (npm ${args[0]})`, () => run('npm', [...args, '--no-audit', '--no-fund']));
+}
+
+export function build() {
+  step('Building', () => nx(['run-many', '-t', 'build']));
+}
+
+export function nx(args, options = {}) {
+  return run(join(root, 'node_modules', '.bin', 'nx'), [...args, '--outputStyle=static'], {
+    ...options,
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', ...options.env },
+  });
+}
+
+export function step(title, action) {
+  console.log(`\n▶ ${title}`);
+  const ms = action();
+  console.log(`✔ ${title} (${(ms / 1000).toFixed(1)} s)`);
+}
+
+export function fail(message) {
+  console.error(`\n✖ ${message}`);
+  process.exit(1);
+}

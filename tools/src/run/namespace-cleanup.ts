@@ -1,0 +1,69 @@
+import Redis from 'ioredis';
+import { connect } from 'nats';
+import { Client } from 'pg';
+
+export type NamespaceLocations = { databaseUrl: string; redisUrl: string; natsUrl: string };
+
+/**
+ * Removes everything a test run created under its namespace: databases, streams and keys whose
+ * names start with it (test files add suffixes for their own sub-namespaces). The run namespace is
+ * unique, so nothing of anyone else's can match.
+ */
+export async function removeNamespace(namespace: string, at: NamespaceLocations): Promise<string[]> {
+  const results = await Promise.allSettled([
+    dropDatabases(namespace, at.databaseUrl),
+    deleteStreams(namespace, at.natsUrl),
+    deleteKeys(namespace, at.redisUrl),
+  ]);
+  return results.flatMap((result) =>
+    result.status === 'rejected' ? [String((result.reason as Error).message)] : [],
+  );
+}
+
+async function dropDatabases(namespace: string, databaseUrl: string): Promise<void> {
+  const maintenance = new URL(databaseUrl);
+  maintenance.pathname = '/postgres';
+  const client = new Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE left(datname, length($1)) = $1',
+      [namespace],
+    );
+    for (const { datname } of rows) {
+      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+        datname,
+      ]);
+      await client.query(`DROP DATABASE IF EXISTS "${datname.replace(/"/g, '""')}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function deleteStreams(namespace: string, natsUrl: string): Promise<void> {
+  const connection = await connect({ servers: natsUrl });
+  try {
+    const manager = await connection.jetstreamManager();
+    const prefix = namespace.toUpperCase();
+    for await (const stream of manager.streams.list()) {
+      if (stream.config.name.startsWith(prefix)) await manager.streams.delete(stream.config.name);
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+async function deleteKeys(namespace: string, redisUrl: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

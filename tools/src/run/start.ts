@@ -1,0 +1,52 @@
+import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
+import { apps } from './apps';
+import { startApp, stopApps, waitForReady, type RunningApp } from './supervisor';
+
+/**
+ * `npm start` after install and build: provisions Postgres, Redis and NATS, starts every app, and
+ * on Ctrl-C stops the apps and then exactly the servers it started itself.
+ */
+export async function startAll(): Promise<void> {
+  const namespace = process.env.APP_NAMESPACE ?? 'promptlib';
+  let infra: ProvisionedInfra | undefined;
+  const running: RunningApp[] = [];
+  let stopping: Promise<void> | undefined;
+
+  const stop = (code: number) => {
+    stopping ??= (async () => {
+      console.log('\nStopping Prompt Library…');
+      await stopApps(running);
+      if (infra) await stopServers(infra.started);
+      process.exit(code);
+    })();
+    return stopping;
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    infra = await provisionInfra({ namespace, env: process.env });
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      APP_NAMESPACE: namespace,
+      DATABASE_URL: infra.databaseUrl,
+      REDIS_URL: infra.redisUrl,
+      NATS_URL: infra.natsUrl,
+    };
+    for (const spec of apps) {
+      const app = startApp(spec, env);
+      running.push(app);
+      void app.exited.then((code) => {
+        if (stopping) return;
+        console.error(`${spec.name} stopped unexpectedly (exit ${code}); stopping everything.`);
+        void stop(1);
+      });
+      await waitForReady(app, spec.readyPath(env));
+    }
+    const url = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
+    console.log(`\n  Prompt Library is running at ${url}\n  Press Ctrl-C to stop.\n`);
+  } catch (error) {
+    console.error(`\n✖ ${(error as Error).message}`);
+    await stop(1);
+  }
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
+import { formatSeconds, nxArgs, nxEnv, runCommand } from './exec';
+import { removeNamespace } from './namespace-cleanup';
+
+type Step = { title: string; command: [string, string[]]; env?: NodeJS.ProcessEnv };
+type Outcome = { title: string; code: number; ms: number };
+
+/** A namespace of its own per run, so a running `npm start` or a second run never meets this one's data. */
+function runNamespace(): string {
+  return `plt_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+}
+
+/**
+ * `npm test` after install and build: static checks, then every test suite against real Postgres,
+ * Redis and NATS under a private namespace, which is removed afterwards. Returns the exit code.
+ */
+export async function runAllSuites(startedAt: number): Promise<number> {
+  const namespace = runNamespace();
+  let infra: ProvisionedInfra | undefined;
+  const outcomes: Outcome[] = [];
+  try {
+    const provisionStart = Date.now();
+    infra = await provisionInfra({ namespace, env: process.env });
+    console.log(
+      `✔ Infrastructure ready for namespace ${namespace} (${formatSeconds(Date.now() - provisionStart)})`,
+    );
+
+    const testEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...nxEnv,
+      NODE_ENV: 'test',
+      APP_NAMESPACE: namespace,
+      DATABASE_URL: infra.databaseUrl,
+      REDIS_URL: infra.redisUrl,
+      NATS_URL: infra.natsUrl,
+    };
+    const steps: Step[] = [
+      { title: 'Format (prettier)', command: ['npx', ['prettier', '--check', '.', '--log-level', 'warn']] },
+      { title: 'Lint and typecheck', command: nxArgs(['run-many', '-t', 'lint', 'typecheck']), env: testEnv },
+      {
+        title: 'Unit and integration tests',
+        command: nxArgs(['run-many', '-t', 'test', '--parallel=2']),
+        env: testEnv,
+      },
+    ];
+    for (const step of steps) {
+      console.log(`\n▶ ${step.title}`);
+      const began = Date.now();
+      const code = await runCommand(step.command[0], step.command[1], step.env ?? testEnv);
+      outcomes.push({ title: step.title, code, ms: Date.now() - began });
+      console.log(`${code === 0 ? '✔' : '✖'} ${step.title} (${formatSeconds(Date.now() - began)})`);
+    }
+  } catch (error) {
+    console.error(`\n✖ ${(error as Error).message}`);
+    outcomes.push({ title: 'Provisioning', code: 1, ms: 0 });
+  } finally {
+    if (infra) {
+      const problems = await removeNamespace(namespace, infra);
+      for (const problem of problems) console.error(`Cleanup of ${namespace} incomplete: ${problem}`);
+      await stopServers(infra.started);
+    }
+  }
+
+  console.log('\nSummary');
+  for (const outcome of outcomes) {
+    console.log(
+      `  ${outcome.code === 0 ? '✔' : '✖'} ${outcome.title.padEnd(30)} ${formatSeconds(outcome.ms)}`,
+    );
+  }
+  const failed = outcomes.some((outcome) => outcome.code !== 0);
+  console.log(
+    `\n${failed ? '✖ npm test failed' : '✔ npm test passed'} in ${formatSeconds(Date.now() - startedAt)}`,
+  );
+  return failed ? 1 : 0;
+}
