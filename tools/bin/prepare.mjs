@@ -1,6 +1,5 @@
 // Runs before any dependency is installed, so it may use nothing but Node itself.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,11 +23,10 @@ export function run(command, args, options = {}) {
   return Date.now() - started;
 }
 
-/** A fresh clone gets exactly the locked tree; an existing one is brought up to date. */
+// `npm install` rather than `npm ci` even on a fresh clone: with the lock file in place it installs the
+// locked tree either way, and npm 11 `ci` refuses lock files that leave out other platforms' binaries.
 export function install() {
-  const fresh = !existsSync(join(root, 'node_modules', '.package-lock.json'));
-  const args = fresh ? ['ci'] : ['install'];
-  step(`Installing dependencies (npm ${args[0]})`, () => run('npm', [...args, '--no-audit', '--no-fund']));
+  step('Installing dependencies', () => run('npm', ['install', '--no-audit', '--no-fund']));
 }
 
 export function build() {
