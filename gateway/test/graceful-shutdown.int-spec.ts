@@ -31,6 +31,10 @@ describe('gateway graceful shutdown', () => {
       `the gateway to be ready\n${gateway.output()}`,
     );
     expect((await fetch(`${health}/health/ready`)).status).toBe(200);
+    expect((await fetch(`${health}/health/live`)).status).toBe(200);
+    const metrics = await (await fetch(`${health}/metrics`)).text();
+    expect(metrics).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/ready"[^}]*\} [1-9]/);
+    expect(metrics).toContain('process_cpu_user_seconds_total{app="gateway"}');
 
     const inFlight = fetch(`${base}/api/test-probe/slow?ms=${SLOW_MS}`);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -46,6 +46,8 @@ export async function startAll(): Promise<void> {
     const url = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
     console.log(`\n  Prompt Library is running at ${url}\n  Press Ctrl-C to stop.\n`);
   } catch (error) {
+    // Ctrl-C during start-up makes the apps exit; that is not a failure to report.
+    if (stopping) return;
     console.error(`\n✖ ${(error as Error).message}`);
     await stop(1);
   }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
 import { formatSeconds, nxArgs, nxEnv, runCommand } from './exec';
 import { removeNamespace } from './namespace-cleanup';
+import { smokeTestStart } from './smoke-start';
 
-type Step = { title: string; command: [string, string[]]; env?: NodeJS.ProcessEnv };
+type Step = { title: string; run: () => Promise<number> };
 type Outcome = { title: string; code: number; ms: number };
 
 /** A namespace of its own per run, so a running `npm start` or a second run never meets this one's data. */
@@ -35,19 +36,23 @@ export async function runAllSuites(startedAt: number): Promise<number> {
       REDIS_URL: infra.redisUrl,
       NATS_URL: infra.natsUrl,
     };
+    const nx = (args: string[]) => () => runCommand(...nxArgs(args), testEnv);
     const steps: Step[] = [
-      { title: 'Format (prettier)', command: ['npx', ['prettier', '--check', '.', '--log-level', 'warn']] },
-      { title: 'Lint and typecheck', command: nxArgs(['run-many', '-t', 'lint', 'typecheck']), env: testEnv },
       {
-        title: 'Unit and integration tests',
-        command: nxArgs(['run-many', '-t', 'test', '--parallel=2']),
-        env: testEnv,
+        title: 'Format (prettier)',
+        run: () => runCommand('npx', ['prettier', '--check', '.', '--log-level', 'warn']),
+      },
+      { title: 'Lint and typecheck', run: nx(['run-many', '-t', 'lint', 'typecheck']) },
+      { title: 'Unit and integration tests', run: nx(['run-many', '-t', 'test', '--parallel=2']) },
+      {
+        title: 'npm start smoke test',
+        run: () => smokeTestStart({ ...testEnv, APP_NAMESPACE: `${namespace}_start` }),
       },
     ];
     for (const step of steps) {
       console.log(`\n▶ ${step.title}`);
       const began = Date.now();
-      const code = await runCommand(step.command[0], step.command[1], step.env ?? testEnv);
+      const code = await step.run();
       outcomes.push({ title: step.title, code, ms: Date.now() - began });
       console.log(`${code === 0 ? '✔' : '✖'} ${step.title} (${formatSeconds(Date.now() - began)})`);
     }

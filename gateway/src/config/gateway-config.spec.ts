@@ -1,0 +1,47 @@
+import { loadGatewayConfig, trustedOrigins } from './gateway-config';
+
+const production = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://prompts.example.com/',
+  NATS_URL: 'nats://nats:4222',
+  REDIS_URL: 'redis://redis:6379',
+  STRIPE_PRICE_MONTHLY: 'price_live_m',
+  STRIPE_PRICE_ANNUAL: 'price_live_a',
+};
+
+describe('gateway config', () => {
+  it('runs on development defaults', () => {
+    const config = loadGatewayConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+    expect(config.HEALTH_PORT).toBe(9101);
+    expect(config.GOOGLE_CLIENT_ID).toBeUndefined();
+  });
+
+  it('refuses production without a public URL or price ids', () => {
+    const { PUBLIC_URL: _url, STRIPE_PRICE_ANNUAL: _annual, ...incomplete } = production;
+    expect(() => loadGatewayConfig(incomplete)).toThrow(
+      /PUBLIC_URL must be set; STRIPE_PRICE_ANNUAL must be set/,
+    );
+  });
+
+  it('accepts a complete production environment and trims the public URL', () => {
+    expect(loadGatewayConfig(production).PUBLIC_URL).toBe('https://prompts.example.com');
+  });
+
+  it('refuses an allowed origin with a path', () => {
+    expect(() => loadGatewayConfig({ ALLOWED_ORIGINS: 'https://a.example.com/app' })).toThrow(
+      /ALLOWED_ORIGINS/,
+    );
+  });
+
+  it('trusts the local port only outside production', () => {
+    const development = trustedOrigins(loadGatewayConfig({ ALLOWED_ORIGINS: 'https://a.example.com' }));
+    expect([...development].sort()).toEqual([
+      'http://127.0.0.1:8080',
+      'http://localhost:8080',
+      'https://a.example.com',
+    ]);
+    expect([...trustedOrigins(loadGatewayConfig(production))]).toEqual(['https://prompts.example.com']);
+  });
+});
