@@ -19,8 +19,11 @@ export function runCommand(
   });
 }
 
+// CI proves the tree as committed: no cached result from an earlier run on the same machine counts.
+const cacheArgs = process.env.CI ? ['--skip-nx-cache'] : [];
+
 export function nxArgs(args: string[]): [string, string[]] {
-  return [join(repoRoot, 'node_modules', '.bin', 'nx'), [...args, '--outputStyle=static']];
+  return [join(repoRoot, 'node_modules', '.bin', 'nx'), [...args, '--outputStyle=static', ...cacheArgs]];
 }
 
 export const nxEnv = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
