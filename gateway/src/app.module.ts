@@ -8,6 +8,7 @@ import {
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
+import { AuthModule } from './auth/auth.module';
 import { ClientConfigController } from './client-config/client-config.controller';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { CsrfMiddleware } from './common/csrf.middleware';
@@ -16,6 +17,7 @@ import { JsonBodyMiddleware } from './common/json-body.middleware';
 import type { GatewayConfig } from './config/gateway-config';
 import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { SessionMiddleware } from './session/session.middleware';
 import { WebModule } from './web/web.module';
 
 const QUIET_PATHS = new Set(['/api/health', '/api/ready']);
@@ -45,6 +47,7 @@ export class AppModule implements NestModule {
             },
           },
         }),
+        AuthModule,
         ...features,
         WebModule,
       ],
@@ -55,5 +58,6 @@ export class AppModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(HttpMetricsMiddleware, CsrfMiddleware, JsonBodyMiddleware).forRoutes('{*path}');
+    consumer.apply(SessionMiddleware).forRoutes('api/{*path}');
   }
 }

@@ -16,7 +16,7 @@ import { AppModule } from './app.module';
 import { requestId } from './common/request-id';
 import { helmetOptions } from './common/security-headers';
 import type { GatewayConfig } from './config/gateway-config';
-import { METRICS } from './infrastructure/tokens';
+import { METRICS } from '@promptlib/platform';
 import { resolveWebRoot } from './web/web-root';
 
 /** Builds the fully configured app without listening, so tests drive exactly what production runs. */

@@ -4,7 +4,8 @@ import { isErrorCode, type ApiError } from '@promptlib/proto';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import type { Logger } from 'pino';
-import { ROOT_LOGGER } from '../infrastructure/tokens';
+import { ROOT_LOGGER } from '@promptlib/platform';
+import { ApiException } from './api-exception';
 import { codeForStatus, statusByCode } from './error-status';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -43,6 +44,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       // A streamed answer already started: cut the connection so the client sees a failure, not a truncated 200.
       response.destroy();
       return;
+    }
+    if (exception instanceof ApiException && exception.retryAfterSeconds !== undefined) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
     response.status(body.statusCode).json(body);
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { Histogram, type Registry } from 'prom-client';
-import { METRICS } from '../infrastructure/tokens';
+import { METRICS } from '@promptlib/platform';
 
 /** Request duration by route pattern (never the raw path, which would explode the label space). */
 @Injectable()

@@ -7,6 +7,7 @@ const production = {
   REDIS_URL: 'redis://redis:6379',
   STRIPE_PRICE_MONTHLY: 'price_live_m',
   STRIPE_PRICE_ANNUAL: 'price_live_a',
+  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
 };
 
 describe('gateway config', () => {
@@ -19,9 +20,32 @@ describe('gateway config', () => {
   });
 
   it('refuses production without a public URL or price ids', () => {
-    const { PUBLIC_URL: _url, STRIPE_PRICE_ANNUAL: _annual, ...incomplete } = production;
+    const {
+      PUBLIC_URL: _url,
+      STRIPE_PRICE_ANNUAL: _annual,
+      SESSION_SECRET: _secret,
+      ...incomplete
+    } = production;
     expect(() => loadGatewayConfig(incomplete)).toThrow(
-      /PUBLIC_URL must be set; STRIPE_PRICE_ANNUAL must be set/,
+      /PUBLIC_URL must be set; SESSION_SECRET must be set; STRIPE_PRICE_ANNUAL must be set/,
+    );
+  });
+
+  it('refuses the development session secret in production', () => {
+    expect(() =>
+      loadGatewayConfig({ ...production, SESSION_SECRET: 'development-only-session-secret-change-me' }),
+    ).toThrow('SESSION_SECRET must not use its development default');
+  });
+
+  it('reads rate limits as attempts per window', () => {
+    const config = loadGatewayConfig({ RATE_LIMIT_LOGIN_PER_USERNAME: '5/2h' });
+    expect(config.RATE_LIMIT_LOGIN_PER_USERNAME).toEqual({ points: 5, durationSeconds: 7200 });
+    expect(config.RATE_LIMIT_LOGIN_PER_CLIENT).toEqual({ points: 50, durationSeconds: 900 });
+    expect(() => loadGatewayConfig({ RATE_LIMIT_REGISTER_PER_CLIENT: 'lots' })).toThrow(
+      /RATE_LIMIT_REGISTER_PER_CLIENT/,
+    );
+    expect(() => loadGatewayConfig({ RATE_LIMIT_REGISTER_PER_CLIENT: '0/1m' })).toThrow(
+      /RATE_LIMIT_REGISTER_PER_CLIENT/,
     );
   });
 

@@ -1,4 +1,11 @@
-import { loadConfig, port, processDevDefaults, processEnvShape, type Env } from '@promptlib/platform';
+import {
+  booleanFlag,
+  loadConfig,
+  port,
+  processDevDefaults,
+  processEnvShape,
+  type Env,
+} from '@promptlib/platform';
 import { z } from 'zod';
 
 const origin = z.string().refine((value) => {
@@ -8,6 +15,24 @@ const origin = z.string().refine((value) => {
     return false;
   }
 }, 'must be an origin such as https://example.com (scheme, host and port only)');
+
+const UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** "<attempts>/<window>", e.g. "10/15m": at most 10 within any 15 minutes. */
+const rateLimit = z
+  .string()
+  .regex(/^\d+\/\d+[smhd]$/, 'must look like 10/15m (attempts/window with s, m, h or d)')
+  .transform((value) => {
+    const [points, window] = value.split('/');
+    const unit = window.slice(-1) as keyof typeof UNITS;
+    return { points: Number(points), durationSeconds: Number(window.slice(0, -1)) * UNITS[unit] };
+  })
+  .refine(
+    (rule) => rule.points > 0 && rule.durationSeconds > 0,
+    'must allow at least one attempt in a non-empty window',
+  );
+
+export type RateLimitRule = z.output<typeof rateLimit>;
 
 const gatewayEnvShape = {
   ...processEnvShape(9101),
@@ -25,6 +50,13 @@ const gatewayEnvShape = {
     .pipe(z.array(origin)),
   // Express "trust proxy": only these proxies' X-Forwarded-For is believed (e.g. "loopback, 10.0.0.0/8").
   TRUST_PROXY: z.string().default(''),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(14),
+  // Unset means: on in production, off elsewhere (plain http://localhost would drop a Secure cookie).
+  COOKIE_SECURE: booleanFlag.optional(),
+  RATE_LIMIT_LOGIN_PER_USERNAME: rateLimit.prefault('10/15m'),
+  RATE_LIMIT_LOGIN_PER_CLIENT: rateLimit.prefault('50/15m'),
+  RATE_LIMIT_REGISTER_PER_CLIENT: rateLimit.prefault('10/1h'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   STRIPE_PRICE_MONTHLY: z.string().min(1),
   STRIPE_PRICE_ANNUAL: z.string().min(1),
@@ -40,11 +72,16 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
     {
       ...processDevDefaults,
       PUBLIC_URL: (given) => `http://localhost:${given.PORT ?? 8080}`,
+      SESSION_SECRET: 'development-only-session-secret-change-me',
       STRIPE_PRICE_MONTHLY: 'price_pro_monthly',
       STRIPE_PRICE_ANNUAL: 'price_pro_annual',
     },
     env,
   );
+}
+
+export function cookieSecure(config: GatewayConfig): boolean {
+  return config.COOKIE_SECURE ?? config.NODE_ENV === 'production';
 }
 
 /** Origins whose state-changing calls are accepted: the public one, the listed ones, and in development the local port. */

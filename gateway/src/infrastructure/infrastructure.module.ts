@@ -1,5 +1,9 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import {
+  METRICS,
+  NATS_CONNECTION,
+  REDIS,
+  ROOT_LOGGER,
   Readiness,
   ServiceClient,
   connectNats,
@@ -13,7 +17,6 @@ import type Redis from 'ioredis';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
-import { METRICS, NATS_CONNECTION, REDIS, ROOT_LOGGER } from './tokens';
 
 /** Closes the connections after the HTTP server has finished its in-flight requests. */
 class ConnectionsCloser implements OnApplicationShutdown {

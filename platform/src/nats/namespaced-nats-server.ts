@@ -1,6 +1,7 @@
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
 import { namespaced, queueGroup, type ServiceName } from '@promptlib/proto';
-import type { NatsConnection, SubscriptionOptions } from 'nats';
+import type { NatsConnection, Subscription, SubscriptionOptions } from 'nats';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export type NamespacedNatsServerOptions = {
   namespace: string;
@@ -11,10 +12,13 @@ export type NamespacedNatsServerOptions = {
 /**
  * Nest's NATS transport with every handler's subject prefixed by the namespace and every replica
  * of the service in one queue group, so `@MessagePattern(subjects.library.promptsCreate)` stays a
- * plain constant while two installations on one NATS never answer each other.
+ * plain constant while two installations on one NATS never answer each other. On close it stops
+ * taking requests, lets the ones in flight reply, and only then disconnects.
  */
 export class NamespacedNatsServer extends ServerNats {
   private readonly namespace: string;
+  private readonly ownSubscriptions: Subscription[] = [];
+  private inFlight = 0;
 
   constructor({ namespace, service, options }: NamespacedNatsServerOptions) {
     super({ ...options, queue: queueGroup(namespace, service) });
@@ -25,8 +29,29 @@ export class NamespacedNatsServer extends ServerNats {
     const namespace = this.namespace;
     // Handlers stay registered under the bare subject; only the wire subscription carries the prefix.
     super.bindEvents({
-      subscribe: (subject: string, options: SubscriptionOptions) =>
-        client.subscribe(namespaced(namespace, subject), options),
+      subscribe: (subject: string, options: SubscriptionOptions) => {
+        const subscription = client.subscribe(namespaced(namespace, subject), options);
+        this.ownSubscriptions.push(subscription);
+        return subscription;
+      },
     });
+  }
+
+  override async handleMessage(channel: string, message: unknown): Promise<unknown> {
+    this.inFlight += 1;
+    try {
+      return await super.handleMessage(channel, message);
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  override async close(): Promise<void> {
+    // Draining hands over what is buffered here and stops delivery; other replicas take new requests.
+    await Promise.allSettled(this.ownSubscriptions.map((subscription) => subscription.drain()));
+    while (this.inFlight > 0) await sleep(20);
+    // Replies are published on the next tick after a handler settles.
+    await sleep(20);
+    await super.close();
   }
 }

@@ -1,14 +1,7 @@
-/** The processes `npm start` runs, in start order, and how to tell each is ready. */
-export type AppSpec = {
-  name: string;
-  entry: string;
-  readyPath: (env: NodeJS.ProcessEnv) => string;
-};
+/** The processes `npm start` runs, in start order: services first, so the gateway finds them answering. */
+export type AppSpec = { name: string; entry: string };
 
 export const apps: AppSpec[] = [
-  {
-    name: 'gateway',
-    entry: 'gateway/dist/main.js',
-    readyPath: (env) => `http://127.0.0.1:${env.PORT ?? 8080}/api/ready`,
-  },
+  { name: 'auth', entry: 'services/auth/dist/main.js' },
+  { name: 'gateway', entry: 'gateway/dist/main.js' },
 ];

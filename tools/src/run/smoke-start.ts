@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { repoRoot } from './exec';
+import { freePort, repoRoot } from './exec';
 
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 20_000;
@@ -12,14 +11,13 @@ const STOP_TIMEOUT_MS = 20_000;
  * the page and the API there, and on Ctrl-C (SIGINT) stop everything and exit 0.
  */
 export async function smokeTestStart(env: NodeJS.ProcessEnv): Promise<number> {
-  const [port, healthPort] = [await freePort(), await freePort()];
+  const port = await freePort();
   const child = spawn(process.execPath, [join(repoRoot, 'tools', 'bin', 'start.mjs')], {
     cwd: repoRoot,
     env: {
       ...env,
       NODE_ENV: 'development',
       PORT: String(port),
-      HEALTH_PORT: String(healthPort),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,14 +62,6 @@ export async function smokeTestStart(env: NodeJS.ProcessEnv): Promise<number> {
   }
   console.error(`${problems.join('\n')}\n--- npm start output ---\n${output}`);
   return 1;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function isListening(port: number): Promise<boolean> {

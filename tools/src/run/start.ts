@@ -34,14 +34,14 @@ export async function startAll(): Promise<void> {
       NATS_URL: infra.natsUrl,
     };
     for (const spec of apps) {
-      const app = startApp(spec, env);
+      const app = await startApp(spec, env);
       running.push(app);
       void app.exited.then((code) => {
         if (stopping) return;
         console.error(`${spec.name} stopped unexpectedly (exit ${code}); stopping everything.`);
         void stop(1);
       });
-      await waitForReady(app, spec.readyPath(env));
+      await waitForReady(app);
     }
     const url = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
     console.log(`\n  Prompt Library is running at ${url}\n  Press Ctrl-C to stop.\n`);

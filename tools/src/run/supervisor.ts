@@ -3,15 +3,24 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppSpec } from './apps';
-import { repoRoot } from './exec';
+import { freePort, repoRoot } from './exec';
 
-export type RunningApp = { spec: AppSpec; child: ChildProcess; exited: Promise<number | null> };
+export type RunningApp = {
+  spec: AppSpec;
+  child: ChildProcess;
+  healthPort: number;
+  exited: Promise<number | null>;
+};
 
-/** Starts an app with its output prefixed by its name, so several processes share one terminal legibly. */
-export function startApp(spec: AppSpec, env: NodeJS.ProcessEnv): RunningApp {
+/**
+ * Starts an app with its output prefixed by its name, so several processes share one terminal
+ * legibly. Each gets a free health port of its own, which is how the runner knows it is ready.
+ */
+export async function startApp(spec: AppSpec, env: NodeJS.ProcessEnv): Promise<RunningApp> {
+  const healthPort = await freePort();
   const child = spawn(process.execPath, [join(repoRoot, spec.entry)], {
     cwd: repoRoot,
-    env,
+    env: { ...env, HEALTH_PORT: String(healthPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr]) {
@@ -19,10 +28,11 @@ export function startApp(spec: AppSpec, env: NodeJS.ProcessEnv): RunningApp {
     createInterface({ input: stream }).on('line', (line) => console.log(`[${spec.name}] ${line}`));
   }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { spec, child, exited };
+  return { spec, child, healthPort, exited };
 }
 
-export async function waitForReady(app: RunningApp, url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitForReady(app: RunningApp, timeoutMs = 60_000): Promise<void> {
+  const url = `http://127.0.0.1:${app.healthPort}/health/ready`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (app.child.exitCode !== null)

@@ -1,0 +1,60 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { RegisteredUserResponse, UserResponse } from '@promptlib/proto';
+import type { Request, Response } from 'express';
+import { ApiException } from '../common/api-exception';
+import { validateBody } from '../common/validate-body';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
+import { RateLimits } from '../rate-limit/rate-limits';
+import { SESSION_COOKIE, sessionCookieOptions } from '../session/session.middleware';
+import { AuthClient } from './auth.client';
+import { credentialsDto } from './dto/credentials.dto';
+import { LoginGuard } from './login.guard';
+import { NOT_SIGNED_IN } from './signed-in.guard';
+import { logIn, sessionUserOf, toApiUser } from './session-user';
+
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthClient,
+    private readonly rateLimits: RateLimits,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** 401 means "nobody is signed in", which the SPA treats as a normal state. */
+  @Get('user')
+  user(@Req() req: Request): UserResponse {
+    const user = sessionUserOf(req);
+    if (!user) throw new ApiException(401, 'UNAUTHENTICATED', NOT_SIGNED_IN);
+    return { user: toApiUser(user, false) };
+  }
+
+  @Post('register')
+  async register(@Req() req: Request, @Body() body: unknown): Promise<RegisteredUserResponse> {
+    const credentials = validateBody(credentialsDto, body);
+    await this.rateLimits.beforeRegister(req.ip ?? 'unknown');
+    const user = await this.auth.register(credentials, req.id);
+    await logIn(req, user);
+    return { user: toApiUser(user, false), initialCategory: null };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LoginGuard)
+  login(@Req() req: Request): UserResponse {
+    return { user: toApiUser(sessionUserOf(req)!, false) };
+  }
+
+  /** Ends the session everywhere: the Redis entry is destroyed, so an old copy of the cookie is dead too. */
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
+    if (req.session) {
+      await new Promise<void>((resolve, reject) =>
+        req.session.destroy((error) => (error ? reject(error) : resolve())),
+      );
+    }
+    req.user = undefined;
+    res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config));
+    return { success: true };
+  }
+}

@@ -1,0 +1,22 @@
+import type { AuthUser, User } from '@promptlib/proto';
+import type { Request } from 'express';
+
+/** What the session keeps: the user's identity, never a password or a tier (tiers change underneath it). */
+export type SessionUser = AuthUser;
+
+export function sessionUserOf(req: Request): SessionUser | undefined {
+  return req.user as SessionUser | undefined;
+}
+
+export function toApiUser(user: SessionUser, isPro: boolean): User {
+  const apiUser: User = { id: user.id, username: user.username, isPro };
+  if (user.photoURL) apiUser.photoURL = user.photoURL;
+  return apiUser;
+}
+
+/** passport's callback-style login (which regenerates the session id) as a promise. */
+export function logIn(req: Request, user: SessionUser): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.logIn(user, (error?: unknown) => (error ? reject(error) : resolve())),
+  );
+}

@@ -1,0 +1,48 @@
+import type { Logger } from 'pino';
+import { MigrationExecutor, type DataSource, type QueryRunner } from 'typeorm';
+import { assertSchemaName } from './schema-name';
+
+/**
+ * Brings the schema up to date. Replicas booting together and the migrate Job may all call this
+ * at once: a session advisory lock per schema lets one of them migrate while the others wait and
+ * then find nothing pending. Everything runs on the connection that holds the lock, so a pool of
+ * one cannot deadlock against itself.
+ */
+export async function runMigrations(
+  dataSource: DataSource,
+  schema: string,
+  logger: Logger,
+): Promise<string[]> {
+  assertSchemaName(schema);
+  if (!dataSource.isInitialized) await dataSource.initialize();
+  const runner = dataSource.createQueryRunner();
+  try {
+    await acquireLock(runner, schema, logger);
+    try {
+      await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      const executor = new MigrationExecutor(dataSource, runner);
+      executor.transaction = 'each';
+      const names = (await executor.executePendingMigrations()).map((migration) => migration.name);
+      if (names.length > 0) logger.info({ schema, migrations: names }, 'Migrations applied');
+      else logger.debug({ schema }, 'No pending migrations');
+      return names;
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(schema)]);
+    }
+  } finally {
+    await runner.release();
+  }
+}
+
+function lockKey(schema: string): string {
+  return `${schema}.migrations`;
+}
+
+async function acquireLock(runner: QueryRunner, schema: string, logger: Logger): Promise<void> {
+  const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
+    lockKey(schema),
+  ])) as Array<{ locked: boolean }>;
+  if (locked) return;
+  logger.info({ schema }, 'Another process is migrating this schema; waiting for it');
+  await runner.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey(schema)]);
+}

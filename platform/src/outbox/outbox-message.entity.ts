@@ -1,0 +1,34 @@
+/*
+ * Every service that emits events creates this table in its own schema with a migration, exactly:
+ *
+ *   CREATE TABLE outbox (
+ *     id uuid PRIMARY KEY,
+ *     subject text NOT NULL,
+ *     payload jsonb NOT NULL,
+ *     created_at timestamptz NOT NULL DEFAULT now()
+ *   );
+ *   CREATE INDEX outbox_created_at_idx ON outbox (created_at);
+ *
+ * Unqualified names resolve to the service's schema because createDataSource sets search_path.
+ */
+import type { EventEnvelope } from '@promptlib/proto';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** An event committed with the change that caused it and not yet acknowledged by JetStream. */
+@Entity('outbox')
+@Index('outbox_created_at_idx', ['createdAt'])
+export class OutboxMessage {
+  /** The envelope id, reused as Nats-Msg-Id so a re-publish after a crash is dropped as a duplicate. */
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  /** Un-namespaced (`events.user.registered`): the namespace is a deployment concern, not data. */
+  @Column('text')
+  subject!: string;
+
+  @Column('jsonb')
+  payload!: EventEnvelope;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,163 @@
+import { eventsStream, namespaced } from '@promptlib/proto';
+import type { JetStreamClient, NatsConnection, PubAck } from 'nats';
+import type { Logger } from 'pino';
+import { In, type DataSource } from 'typeorm';
+import { backoffDelay } from './backoff';
+import { OutboxMessage } from './outbox-message.entity';
+
+export type OutboxRelayOptions = {
+  dataSource: DataSource;
+  connection: NatsConnection;
+  namespace: string;
+  logger: Logger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  maxBackoffMs?: number;
+};
+
+type BatchOutcome = { relayed: number; full: boolean; failure?: unknown };
+
+const PUBLISH_TIMEOUT_MS = 5_000;
+const FIRST_RETRY_MS = 200;
+
+/**
+ * Moves committed outbox rows to the namespace's EVENTS stream, then deletes them. A row is
+ * deleted only after JetStream acknowledged it, so nothing is lost; a row published but not
+ * deleted (crash, failed commit) is published again with the same Nats-Msg-Id and dropped by the
+ * stream's duplicate window. Rows are locked with SKIP LOCKED, so replicas share the work instead
+ * of publishing the same row concurrently.
+ */
+export class OutboxRelay {
+  private readonly dataSource: DataSource;
+  private readonly jetstream: JetStreamClient;
+  private readonly namespace: string;
+  private readonly streamName: string;
+  private readonly logger: Logger;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly maxBackoffMs: number;
+
+  private loop: Promise<void> | undefined;
+  private running = false;
+  private notified = false;
+  private failures = 0;
+  private wake: (() => void) | undefined;
+
+  constructor(options: OutboxRelayOptions) {
+    this.dataSource = options.dataSource;
+    this.jetstream = options.connection.jetstream();
+    this.namespace = options.namespace;
+    this.streamName = eventsStream(options.namespace).name;
+    this.logger = options.logger.child({ component: 'outbox-relay' });
+    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.batchSize = options.batchSize ?? 100;
+    this.maxBackoffMs = options.maxBackoffMs ?? 5_000;
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Relay now instead of at the next poll, e.g. right after a transaction that wrote events commits. */
+  notify(): void {
+    // During an outage the backoff decides: a burst of commits must not become a burst of retries.
+    if (!this.running || this.failures > 0) return;
+    this.notified = true;
+    this.wake?.();
+  }
+
+  /** Stops polling and resolves once the batch in flight, if any, has committed or rolled back. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.notified = false;
+      const delay = await this.relayOnce();
+      const skipWait = delay === 0 || (this.notified && this.failures === 0);
+      if (this.running && !skipWait) await this.sleep(delay);
+    }
+  }
+
+  /** Relays one batch and answers how long to wait before the next; never throws. */
+  private async relayOnce(): Promise<number> {
+    let outcome: BatchOutcome;
+    try {
+      outcome = await this.relayBatch();
+    } catch (error) {
+      outcome = { relayed: 0, full: false, failure: error };
+    }
+    if (outcome.failure === undefined) {
+      if (this.failures > 0) {
+        this.logger.info({ failedAttempts: this.failures }, 'Outbox relay recovered');
+        this.failures = 0;
+      }
+      return outcome.full ? 0 : this.pollIntervalMs;
+    }
+    this.failures += 1;
+    const delayMs = backoffDelay(this.failures, FIRST_RETRY_MS, this.maxBackoffMs);
+    const details = { err: outcome.failure, relayed: outcome.relayed, attempt: this.failures, delayMs };
+    // One warning per outage; the retries that follow would only repeat it.
+    if (this.failures === 1) this.logger.warn(details, 'Outbox relay failed; retrying with backoff');
+    else this.logger.debug(details, 'Outbox relay retry failed');
+    return delayMs;
+  }
+
+  private relayBatch(): Promise<BatchOutcome> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await manager
+        .getRepository(OutboxMessage)
+        .createQueryBuilder('message')
+        .orderBy('message.createdAt', 'ASC')
+        .addOrderBy('message.id', 'ASC')
+        .limit(this.batchSize)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      if (rows.length === 0) return { relayed: 0, full: false };
+
+      // One connection keeps publish order; the acks are awaited together.
+      const results = await Promise.allSettled(rows.map((row) => this.publish(row)));
+      const acknowledged = rows.filter((_, index) => results[index].status === 'fulfilled');
+      if (acknowledged.length > 0) {
+        await manager.delete(OutboxMessage, { id: In(acknowledged.map((row) => row.id)) });
+      }
+      const duplicates = results.filter(
+        (result) => result.status === 'fulfilled' && result.value.duplicate,
+      ).length;
+      this.logger.debug({ relayed: acknowledged.length, duplicates }, 'Outbox batch relayed');
+      const failed = results.find((result) => result.status === 'rejected');
+      return {
+        relayed: acknowledged.length,
+        full: rows.length === this.batchSize,
+        ...(failed ? { failure: failed.reason } : {}),
+      };
+    });
+  }
+
+  private publish(row: OutboxMessage): Promise<PubAck> {
+    return this.jetstream.publish(namespaced(this.namespace, row.subject), JSON.stringify(row.payload), {
+      msgID: row.id,
+      expect: { streamName: this.streamName },
+      timeout: PUBLISH_TIMEOUT_MS,
+    });
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.wake = finish;
+    });
+  }
+}

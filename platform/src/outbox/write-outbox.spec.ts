@@ -1,0 +1,63 @@
+import { MAX_MESSAGE_BYTES } from '@promptlib/proto';
+import type { EntityManager } from 'typeorm';
+import { OutboxMessage } from './outbox-message.entity';
+import { writeOutbox } from './write-outbox';
+
+function fakeManager(inTransaction: boolean): { manager: EntityManager; insert: jest.Mock } {
+  const insert = jest.fn().mockResolvedValue(undefined);
+  const manager = { queryRunner: { isTransactionActive: inTransaction }, insert } as unknown as EntityManager;
+  return { manager, insert };
+}
+
+describe('writeOutbox', () => {
+  it('inserts the event envelope under its id and un-namespaced subject', async () => {
+    const { manager, insert } = fakeManager(true);
+    const envelope = await writeOutbox(manager, 'events.user.registered', { userId: 1, username: 'alice' });
+
+    expect(envelope).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: 'events.user.registered',
+      occurredAt: expect.any(String),
+      data: { userId: 1, username: 'alice' },
+    });
+    expect(new Date(envelope.occurredAt).toISOString()).toBe(envelope.occurredAt);
+    expect(insert).toHaveBeenCalledWith(OutboxMessage, {
+      id: envelope.id,
+      subject: 'events.user.registered',
+      payload: envelope,
+      createdAt: expect.any(Function),
+    });
+  });
+
+  it('gives every event its own id', async () => {
+    const { manager } = fakeManager(true);
+    const data = { userId: 1, promptId: 2, version: 3 };
+    const [a, b] = await Promise.all([
+      writeOutbox(manager, 'events.prompt.deleted', data),
+      writeOutbox(manager, 'events.prompt.deleted', data),
+    ]);
+    expect(a.id).not.toBe(b.id);
+  });
+
+  it('refuses a manager without an open transaction', async () => {
+    const { manager, insert } = fakeManager(false);
+    await expect(
+      writeOutbox(manager, 'events.user.registered', { userId: 1, username: 'a' }),
+    ).rejects.toThrow(/open transaction/);
+    expect(insert).not.toHaveBeenCalled();
+  });
+
+  it('refuses an event too large to publish, so it cannot block the outbox', async () => {
+    const { manager, insert } = fakeManager(true);
+    const data = {
+      userId: 1,
+      promptId: 2,
+      title: 't',
+      content: 'x'.repeat(MAX_MESSAGE_BYTES),
+      categoryId: null,
+      version: 1,
+    };
+    await expect(writeOutbox(manager, 'events.prompt.updated', data)).rejects.toThrow(/byte limit/);
+    expect(insert).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,60 @@
+import type { DynamicModule, INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { ServiceName } from '@promptlib/proto';
+import type { Logger } from 'pino';
+import { startHealthServer, type HealthServer } from '../health/health-server';
+import { createMetricsRegistry } from '../health/metrics';
+import { Readiness } from '../health/readiness';
+import { installGracefulShutdown } from '../lifecycle/graceful-shutdown';
+import { NamespacedNatsServer } from '../nats/namespaced-nats-server';
+import { PinoNestLogger } from './pino-nest-logger';
+import type { ServiceProcessConfig } from './service-config';
+
+export type RunningService = { app: INestMicroservice; health: HealthServer; shutdown: () => Promise<void> };
+
+export async function createServiceApp(
+  service: ServiceName,
+  module: DynamicModule,
+  config: ServiceProcessConfig,
+  logger: Logger,
+): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice(module, {
+    strategy: new NamespacedNatsServer({
+      namespace: config.APP_NAMESPACE,
+      service,
+      options: {
+        servers: config.NATS_URL.split(','),
+        name: `${config.APP_NAMESPACE}-${service}`,
+        reconnect: true,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 500,
+      },
+    }),
+    logger: new PinoNestLogger(logger),
+  });
+  await app.listen();
+  return app;
+}
+
+/** Starts a service: NATS handlers, health port, and a graceful SIGTERM. */
+export async function runService(
+  service: ServiceName,
+  module: DynamicModule,
+  config: ServiceProcessConfig,
+  logger: Logger,
+): Promise<RunningService> {
+  const app = await createServiceApp(service, module, config, logger);
+  const readiness = app.get(Readiness);
+  const health = await startHealthServer(config.HEALTH_PORT, readiness, createMetricsRegistry(service));
+  const shutdown = installGracefulShutdown({
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    readiness,
+    close: async () => {
+      await app.close();
+      await health.close();
+    },
+  });
+  logger.info({ namespace: config.APP_NAMESPACE, healthPort: health.port }, `${service} service ready`);
+  return { app, health, shutdown };
+}

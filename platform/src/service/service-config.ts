@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import {
+  databaseDevDefaults,
+  databaseEnvShape,
+  processDevDefaults,
+  processEnvShape,
+} from '../config/process-env';
+
+/** Variables every service reads; a service spreads this into its own shape and adds its own. */
+export function serviceEnvShape(defaultHealthPort: number) {
+  return { ...processEnvShape(defaultHealthPort), ...databaseEnvShape };
+}
+
+export const serviceDevDefaults = { ...processDevDefaults, ...databaseDevDefaults };
+
+export type ServiceProcessConfig = z.output<z.ZodObject<ReturnType<typeof serviceEnvShape>>>;

@@ -1,0 +1,114 @@
+import {
+  Global,
+  Inject,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { ServiceName } from '@promptlib/proto';
+import type { NatsConnection } from 'nats';
+import type { Logger } from 'pino';
+import type { DataSource, MixedList, EntitySchema } from 'typeorm';
+import { createDataSource } from '../database/create-data-source';
+import { runMigrations } from '../database/run-migrations';
+import { Readiness } from '../health/readiness';
+import { connectNats, isNatsReady } from '../nats/connect';
+import { ensureEventsStream } from '../nats/events-stream';
+import { OutboxRelay } from '../outbox/outbox-relay';
+import { OutboxMessage } from '../outbox/outbox-message.entity';
+import { DATA_SOURCE, NATS_CONNECTION, ROOT_LOGGER } from '../tokens';
+import type { ServiceProcessConfig } from './service-config';
+
+export type ServiceInfrastructureOptions = {
+  service: ServiceName;
+  config: ServiceProcessConfig;
+  logger: Logger;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity classes
+  entities: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for migration classes
+  migrations: MixedList<Function | string>;
+};
+
+/** Starts the outbox relay once the service is up and stops it, then the connections, on the way down. */
+class InfrastructureLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly relay: OutboxRelay,
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.relay.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    await Promise.allSettled([
+      this.dataSource.destroy(),
+      this.nats.isClosed() ? undefined : this.nats.drain(),
+    ]);
+  }
+}
+
+/**
+ * What every service process needs besides its features: its schema migrated (under a lock, so
+ * replicas never race), a connection for events, the outbox relay, and readiness over both.
+ */
+@Global()
+@Module({})
+export class ServiceInfrastructureModule {
+  static forRoot(options: ServiceInfrastructureOptions): DynamicModule {
+    const { service, config, logger } = options;
+    return {
+      module: ServiceInfrastructureModule,
+      providers: [
+        { provide: ROOT_LOGGER, useValue: logger },
+        {
+          provide: DATA_SOURCE,
+          useFactory: async () => {
+            const dataSource = createDataSource({
+              url: config.DATABASE_URL,
+              schema: service,
+              entities: [OutboxMessage, ...(options.entities as [])],
+              migrations: options.migrations,
+              applicationName: `${config.APP_NAMESPACE}-${service}`,
+              logger,
+            });
+            await runMigrations(dataSource, service, logger);
+            return dataSource;
+          },
+        },
+        {
+          provide: NATS_CONNECTION,
+          useFactory: async () => {
+            const connection = await connectNats(
+              config.NATS_URL,
+              `${config.APP_NAMESPACE}-${service}-events`,
+              logger,
+            );
+            await ensureEventsStream(connection, config.APP_NAMESPACE);
+            return connection;
+          },
+        },
+        {
+          provide: OutboxRelay,
+          inject: [DATA_SOURCE, NATS_CONNECTION],
+          useFactory: (dataSource: DataSource, connection: NatsConnection) =>
+            new OutboxRelay({ dataSource, connection, namespace: config.APP_NAMESPACE, logger }),
+        },
+        {
+          provide: Readiness,
+          inject: [DATA_SOURCE, NATS_CONNECTION],
+          useFactory: (dataSource: DataSource, connection: NatsConnection) =>
+            new Readiness([
+              { name: 'postgres', isReady: () => dataSource.query('SELECT 1').then(() => true) },
+              { name: 'nats', isReady: () => isNatsReady(connection) },
+            ]),
+        },
+        InfrastructureLifecycle,
+      ],
+      exports: [ROOT_LOGGER, DATA_SOURCE, NATS_CONNECTION, OutboxRelay, Readiness],
+    };
+  }
+}

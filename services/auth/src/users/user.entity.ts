@@ -1,0 +1,18 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  /** As the user typed it; uniqueness is case-insensitive (a unique index on lower(username)). */
+  @Column({ type: 'text' })
+  username!: string;
+
+  /** argon2id PHC string. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

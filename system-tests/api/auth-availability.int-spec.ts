@@ -1,0 +1,45 @@
+import type { ApiError, UserResponse } from '@promptlib/proto';
+import { ApiClient, STRONG_PASSWORD, uniqueUsername } from '../support/api-client';
+import { startStack, type Gateway, type Stack } from '../support/stack';
+
+describe('the auth service going away and coming back while the gateway runs', () => {
+  let stack: Stack;
+  let gateway: Gateway;
+
+  beforeAll(async () => {
+    stack = await startStack('authdown', ['auth']);
+    gateway = await stack.startGateway();
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  }, 30_000);
+
+  it('answers 503 at once while auth is down, and signs in again once it is back, without a gateway restart', async () => {
+    const username = uniqueUsername('resilient');
+    const client = new ApiClient(gateway.url);
+    expect((await client.post('/api/register', { username, password: STRONG_PASSWORD })).status).toBe(201);
+
+    expect(await stack.services.auth.stop()).toBe(0);
+
+    const started = Date.now();
+    const down = await new ApiClient(gateway.url).post<ApiError>(
+      '/api/login',
+      { username, password: STRONG_PASSWORD },
+      { allowServerError: true },
+    );
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // The existing session needs no auth service to be read.
+    expect((await client.get('/api/user')).status).toBe(200);
+
+    await stack.startService('auth');
+    const back = await new ApiClient(gateway.url).post<UserResponse>('/api/login', {
+      username,
+      password: STRONG_PASSWORD,
+    });
+    expect(back.status).toBe(200);
+    expect(back.body.user.username).toBe(username);
+  }, 60_000);
+});

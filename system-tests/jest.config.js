@@ -1,0 +1,6 @@
+module.exports = {
+  ...require('../jest.base.js'),
+  testMatch: ['<rootDir>/api/**/*.int-spec.ts'],
+  // Each file starts its own processes; two files at once would only compete for the two cores.
+  maxWorkers: 1,
+};

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const repoRoot = join(__dirname, '..', '..');
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export type AppProcess = {
+  name: string;
+  child: ChildProcess;
+  healthPort: number;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+/** Starts a built app (`<dir>/dist/main.js`) as production would, and waits until its readiness says so. */
+export async function startApp(
+  name: string,
+  dir: string,
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<AppProcess> {
+  const healthPort = Number(env.HEALTH_PORT) || (await freePort());
+  const child = spawn(process.execPath, [join(repoRoot, dir, 'dist', 'main.js')], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, HEALTH_PORT: String(healthPort) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const app: AppProcess = {
+    name,
+    child,
+    healthPort,
+    output: () => output,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with ${child.exitCode} while starting:\n${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${healthPort}/health/ready`)).ok) return app;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  await app.stop('SIGKILL');
+  throw new Error(`${name} was not ready within ${timeoutMs} ms:\n${output}`);
+}

@@ -1,0 +1,104 @@
+import Redis from 'ioredis';
+import { connect } from 'nats';
+import { Client } from 'pg';
+import { freePort, startApp, type AppProcess } from './processes';
+
+export type Stack = {
+  namespace: string;
+  env: Record<string, string>;
+  gateways: Gateway[];
+  services: Record<string, AppProcess>;
+  startGateway: (env?: Record<string, string>) => Promise<Gateway>;
+  startService: (name: ServiceDir) => Promise<AppProcess>;
+  stop: () => Promise<void>;
+};
+
+export type Gateway = AppProcess & { url: string };
+
+type ServiceDir = 'auth';
+
+const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+
+/**
+ * One namespace (its own database, stream and keys) with the built services and gateways running
+ * as real processes, shared by all tests of one file.
+ */
+export async function startStack(
+  suffix: string,
+  services: ServiceDir[],
+  gatewayEnv: Record<string, string> = {},
+): Promise<Stack> {
+  const namespace = `${process.env.APP_NAMESPACE ?? 'plt_local'}_${suffix}`;
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${namespace}`;
+  await createDatabase(namespace);
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    APP_NAMESPACE: namespace,
+    DATABASE_URL: databaseUrl.toString(),
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  };
+  const stack: Stack = {
+    namespace,
+    env,
+    gateways: [],
+    services: {},
+    startService: async (name) => {
+      const service = await startApp(name, `services/${name}`, env);
+      stack.services[name] = service;
+      return service;
+    },
+    startGateway: async (extra = {}) => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const app = await startApp('gateway', 'gateway', {
+        ...env,
+        PORT: String(port),
+        PUBLIC_URL: url,
+        RATE_LIMIT_LOGIN_PER_CLIENT: '1000/1m',
+        RATE_LIMIT_REGISTER_PER_CLIENT: '1000/1m',
+        ...gatewayEnv,
+        ...extra,
+      });
+      const gateway = { ...app, url };
+      stack.gateways.push(gateway);
+      return gateway;
+    },
+    stop: async () => {
+      await Promise.all([...stack.gateways, ...Object.values(stack.services)].map((app) => app.stop()));
+      await removeNamespace(namespace, env);
+    },
+  };
+  for (const service of services) await stack.startService(service);
+  return stack;
+}
+
+async function createDatabase(name: string): Promise<void> {
+  const admin = new Client({
+    connectionString: Object.assign(new URL(serverUrl), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function removeNamespace(namespace: string, env: Record<string, string>): Promise<void> {
+  const admin = new Client({
+    connectionString: Object.assign(new URL(serverUrl), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`).finally(() => admin.end());
+  const nats = await connect({ servers: env.NATS_URL });
+  const manager = await nats.jetstreamManager();
+  await manager.streams.delete(`${namespace.toUpperCase()}_EVENTS`).catch(() => undefined);
+  await nats.close();
+  const redis = new Redis(env.REDIS_URL);
+  const keys = await redis.keys(`${namespace}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+}
