@@ -23,11 +23,15 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
   },
   {
+    files: ['frontend/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['tools/**/*.{ts,mjs}'],
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts'],
+    files: ['**/*.spec.{ts,tsx}', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
     languageOptions: { globals: { ...globals.jest } },
   },
   {

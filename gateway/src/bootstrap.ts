@@ -8,6 +8,7 @@ import {
   startHealthServer,
   type HealthServer,
 } from '@promptlib/platform';
+import compression from 'compression';
 import helmet from 'helmet';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
@@ -17,7 +18,7 @@ import { requestId } from './common/request-id';
 import { helmetOptions } from './common/security-headers';
 import type { GatewayConfig } from './config/gateway-config';
 import { METRICS } from '@promptlib/platform';
-import { resolveWebRoot } from './web/web-root';
+import { serveWebAssets } from './web/web-assets';
 
 /** Builds the fully configured app without listening, so tests drive exactly what production runs. */
 export async function createGatewayApp(
@@ -34,7 +35,8 @@ export async function createGatewayApp(
   app.set('trust proxy', config.TRUST_PROXY === '' ? false : config.TRUST_PROXY);
   app.use(requestId);
   app.use(helmet(helmetOptions(config)));
-  app.useStaticAssets(resolveWebRoot(), { index: false, maxAge: '1h' });
+  app.use(compression());
+  serveWebAssets(app);
   await app.init();
   return app;
 }

@@ -13,7 +13,8 @@ export class WebController {
 
   @Get('{*path}')
   index(@Req() req: Request, @Res() res: Response): void {
-    if (req.path === '/api' || req.path.startsWith('/api/')) {
+    // A missing API route or build file is a real 404, never the app's page in disguise.
+    if (req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/assets/')) {
       throw new NotFoundException(`Cannot GET ${req.path}`);
     }
     res.setHeader('Cache-Control', 'no-cache');

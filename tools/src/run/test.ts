@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ensureChromium } from '../browser/ensure-chromium';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
 import { formatSeconds, nxArgs, nxEnv, runCommand } from './exec';
 import { removeNamespace } from './namespace-cleanup';
@@ -10,6 +11,18 @@ type Outcome = { title: string; code: number; ms: number };
 /** A namespace of its own per run, so a running `npm start` or a second run never meets this one's data. */
 function runNamespace(): string {
   return `plt_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+}
+
+// A machine without Chromium fails this step alone; the smoke test after it still runs.
+async function browserTests(env: NodeJS.ProcessEnv): Promise<number> {
+  let chromium: string;
+  try {
+    chromium = await ensureChromium((line) => console.log(`[browser] ${line}`), env);
+  } catch (error) {
+    console.error(`✖ ${(error as Error).message}`);
+    return 1;
+  }
+  return runCommand(...nxArgs(['run-many', '-t', 'e2e']), { ...env, CHROMIUM_PATH: chromium });
 }
 
 /**
@@ -44,6 +57,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
       },
       { title: 'Lint and typecheck', run: nx(['run-many', '-t', 'lint', 'typecheck']) },
       { title: 'Unit and integration tests', run: nx(['run-many', '-t', 'test', '--parallel=2']) },
+      { title: 'Browser end-to-end tests', run: () => browserTests(testEnv) },
       {
         title: 'npm start smoke test',
         run: () => smokeTestStart({ ...testEnv, APP_NAMESPACE: `${namespace}_start` }),

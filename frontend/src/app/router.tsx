@@ -1,0 +1,56 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { RedirectIfSignedIn, RequireUser } from '../features/auth/components/RequireUser';
+import { PageSpinner } from '../shared/components/PageSpinner';
+
+// Each screen is its own chunk: a visitor on /auth downloads nothing of the library or billing.
+const AuthPage = lazy(() => import('../features/auth/pages/AuthPage').then((m) => ({ default: m.AuthPage })));
+const DashboardPage = lazy(() =>
+  import('../features/library/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
+const SubscribePage = lazy(() =>
+  import('../features/billing/pages/SubscribePage').then((m) => ({ default: m.SubscribePage })),
+);
+const SubscribeSuccessPage = lazy(() =>
+  import('../features/billing/pages/SubscribeSuccessPage').then((m) => ({ default: m.SubscribeSuccessPage })),
+);
+const SharedPromptPage = lazy(() =>
+  import('../features/sharing/pages/SharedPromptPage').then((m) => ({ default: m.SharedPromptPage })),
+);
+// The header (menus, tooltips, popper) belongs to signed-in screens only.
+const AppLayout = lazy(() =>
+  import('../features/shell/components/AppLayout').then((m) => ({ default: m.AppLayout })),
+);
+const NotFoundPage = lazy(() =>
+  import('../features/shell/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route
+          path="/auth"
+          element={
+            <RedirectIfSignedIn>
+              <AuthPage />
+            </RedirectIfSignedIn>
+          }
+        />
+        <Route path="/shared/:shareId" element={<SharedPromptPage />} />
+        <Route path="/subscribe" element={<SubscribePage />} />
+        <Route
+          element={
+            <RequireUser>
+              <AppLayout />
+            </RequireUser>
+          }
+        >
+          <Route path="/" element={<DashboardPage />} />
+          <Route path="/subscribe/success" element={<SubscribeSuccessPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

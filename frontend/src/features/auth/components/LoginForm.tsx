@@ -1,0 +1,86 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useFormik } from 'formik';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { FormTextField } from '../../../shared/components/FormTextField';
+import { Spinner } from '../../../shared/components/Spinner';
+import { useNotify } from '../../../shared/hooks/useNotify';
+import { serverMessage } from '../../../shared/server-message';
+import { useLoginMutation } from '../auth.api';
+import { lazyValidation } from '../lazy-validation';
+import { PasswordField } from './PasswordField';
+
+type Values = { username: string; password: string };
+
+export function LoginForm() {
+  const { t, i18n } = useTranslation();
+  const [login] = useLoginMutation();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const validate = useMemo(() => lazyValidation<Values>('login', t), [t, i18n.resolvedLanguage]);
+
+  const form = useFormik({
+    initialValues: { username: '', password: '' } satisfies Values,
+    validate,
+    onSubmit: async ({ username, password }) => {
+      try {
+        const { user } = await login({ username: username.trim(), password }).unwrap();
+        notify({
+          title: t('toasts.loginSuccess.title'),
+          description: t('toasts.loginSuccess.description', { username: user.username }),
+          variant: 'success',
+        });
+        navigate('/', { replace: true });
+      } catch (error) {
+        notify({
+          title: t('toasts.loginFailed.title'),
+          description: serverMessage(error, t, t('toasts.loginFailed.fallback')),
+          variant: 'error',
+        });
+      }
+    },
+  });
+
+  const fieldError = (name: 'username' | 'password') => (form.touched[name] ? form.errors[name] : undefined);
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={form.handleSubmit}
+      spacing={2}
+      aria-label={t('auth.tabs.login')}
+    >
+      <FormTextField
+        name="username"
+        label={t('auth.fields.username')}
+        autoComplete="username"
+        value={form.values.username}
+        onChange={form.handleChange}
+        onBlur={form.handleBlur}
+        error={fieldError('username')}
+        autoFocus
+      />
+      <PasswordField
+        name="password"
+        label={t('auth.fields.password')}
+        autoComplete="current-password"
+        value={form.values.password}
+        onChange={form.handleChange}
+        onBlur={form.handleBlur}
+        error={fieldError('password')}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={form.isSubmitting}
+        startIcon={form.isSubmitting ? <Spinner size={18} /> : undefined}
+      >
+        {form.isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
+      </Button>
+    </Stack>
+  );
+}

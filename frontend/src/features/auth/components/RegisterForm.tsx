@@ -1,0 +1,98 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useFormik } from 'formik';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/store';
+import { FormTextField } from '../../../shared/components/FormTextField';
+import { Spinner } from '../../../shared/components/Spinner';
+import { useNotify } from '../../../shared/hooks/useNotify';
+import { serverMessage } from '../../../shared/server-message';
+import { authApi, useRegisterMutation } from '../auth.api';
+import { lazyValidation } from '../lazy-validation';
+import { PasswordField } from './PasswordField';
+
+// The product pauses briefly after registration before showing the library (SPEC §4, §9).
+const PAUSE_AFTER_REGISTRATION_MS = 200;
+
+type Values = { username: string; password: string; confirmPassword: string };
+type Field = keyof Values;
+
+export function RegisterForm() {
+  const { t, i18n } = useTranslation();
+  const [register] = useRegisterMutation();
+  const dispatch = useAppDispatch();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const validate = useMemo(() => lazyValidation<Values>('register', t), [t, i18n.resolvedLanguage]);
+
+  const form = useFormik({
+    initialValues: { username: '', password: '', confirmPassword: '' } satisfies Values,
+    validate,
+    onSubmit: async ({ username, password }) => {
+      try {
+        const { user } = await register({ username: username.trim(), password }).unwrap();
+        notify({
+          title: t('toasts.registerSuccess.title'),
+          description: t('toasts.registerSuccess.description', { username: user.username }),
+          variant: 'success',
+        });
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_AFTER_REGISTRATION_MS));
+        dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
+        navigate('/', { replace: true });
+      } catch (error) {
+        notify({
+          title: t('toasts.registerFailed.title'),
+          description: serverMessage(error, t, t('toasts.registerFailed.fallback')),
+          variant: 'error',
+        });
+      }
+    },
+  });
+
+  const fieldError = (name: Field) => (form.touched[name] ? form.errors[name] : undefined);
+  const fieldProps = (name: Field) => ({
+    name,
+    value: form.values[name],
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: fieldError(name),
+  });
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={form.handleSubmit}
+      spacing={2}
+      aria-label={t('auth.tabs.register')}
+    >
+      <FormTextField
+        {...fieldProps('username')}
+        label={t('auth.fields.username')}
+        autoComplete="username"
+        autoFocus
+      />
+      <PasswordField
+        {...fieldProps('password')}
+        label={t('auth.fields.password')}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        {...fieldProps('confirmPassword')}
+        label={t('auth.fields.confirmPassword')}
+        autoComplete="new-password"
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={form.isSubmitting}
+        startIcon={form.isSubmitting ? <Spinner size={18} /> : undefined}
+      >
+        {form.isSubmitting ? t('auth.register.submitting') : t('auth.register.submit')}
+      </Button>
+    </Stack>
+  );
+}

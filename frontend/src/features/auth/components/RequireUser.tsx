@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { PageSpinner } from '../../../shared/components/PageSpinner';
+import { useCurrentUser } from '../hooks/useCurrentUser';
+
+/** A signed-in screen: a spinner while the user loads, the screen when there is one, else /auth. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageSpinner />;
+  if (!user) return <Navigate to="/auth" replace />;
+  return children;
+}
+
+/** /auth is for visitors: a signed-in user goes straight to the library. */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageSpinner />;
+  if (user) return <Navigate to="/" replace />;
+  return children;
+}

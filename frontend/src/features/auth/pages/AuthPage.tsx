@@ -1,0 +1,79 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../../shared/components/Logo';
+import { AuthTabs } from '../components/AuthTabs';
+import { GoogleSignInButton } from '../components/GoogleSignInButton';
+import { LoginForm } from '../components/LoginForm';
+import { MarketingPanel } from '../components/MarketingPanel';
+import { PageSpinner } from '../../../shared/components/PageSpinner';
+
+// Most visits are sign-ins: the sign-up form loads when its tab is chosen.
+const RegisterForm = lazy(() =>
+  import('../components/RegisterForm').then((m) => ({ default: m.RegisterForm })),
+);
+
+type Mode = 'login' | 'register';
+
+export function AuthPage() {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<Mode>('login');
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+      <Box component="main" sx={{ display: 'grid', placeItems: 'center', p: { xs: 2, sm: 4 } }}>
+        <Box
+          sx={{
+            width: '100%',
+            maxWidth: 440,
+            p: { xs: 3, sm: 4 },
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 2,
+          }}
+        >
+          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', mb: 3, color: 'primary.main' }}>
+            <Logo size={44} />
+            <Typography component="h1" variant="h5" sx={{ fontWeight: 800, color: 'text.primary' }}>
+              {t('auth.title')}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('auth.subtitle')}
+            </Typography>
+          </Stack>
+          <AuthTabs
+            idPrefix="auth"
+            label={t('auth.tabs.label')}
+            value={mode}
+            onChange={setMode}
+            tabs={[
+              { value: 'login', label: t('auth.tabs.login') },
+              { value: 'register', label: t('auth.tabs.register') },
+            ]}
+          />
+          <Box role="tabpanel" id={`auth-panel-${mode}`} aria-labelledby={`auth-tab-${mode}`}>
+            {mode === 'login' ? (
+              <LoginForm />
+            ) : (
+              <Suspense fallback={<PageSpinner />}>
+                <RegisterForm />
+              </Suspense>
+            )}
+          </Box>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', my: 3 }} aria-hidden>
+            <Box sx={{ flex: 1, borderTop: 1, borderColor: 'divider' }} />
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('auth.or')}
+            </Typography>
+            <Box sx={{ flex: 1, borderTop: 1, borderColor: 'divider' }} />
+          </Stack>
+          <GoogleSignInButton />
+        </Box>
+      </Box>
+      <MarketingPanel />
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../shared/components/Spinner';
+
+export type PlanCardProps = {
+  name: string;
+  price: string;
+  period: string;
+  saving?: string;
+  badge?: string;
+  choose: string;
+  busy: boolean;
+  disabled: boolean;
+  onChoose: () => void;
+};
+
+export function PlanCard({
+  name,
+  price,
+  period,
+  saving,
+  badge,
+  choose,
+  busy,
+  disabled,
+  onChoose,
+}: PlanCardProps) {
+  const { t } = useTranslation();
+  const features = ['categories', 'prompts', 'support', 'future'] as const;
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={name}
+      sx={{ p: 3, flex: 1, borderColor: badge ? 'primary.main' : 'divider', borderWidth: badge ? 2 : 1 }}
+    >
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+          {name}
+        </Typography>
+        {badge ? <Chip label={badge} color="primary" size="small" /> : null}
+      </Stack>
+      <Typography component="p" sx={{ mb: saving ? 0.5 : 2 }}>
+        <Typography component="span" variant="h4" sx={{ fontWeight: 800 }}>
+          {price}
+        </Typography>{' '}
+        <Typography component="span" sx={{ color: 'text.secondary' }}>
+          {period}
+        </Typography>
+      </Typography>
+      {saving ? (
+        <Typography sx={{ color: 'success.main', fontWeight: 600, mb: 2 }}>{saving}</Typography>
+      ) : null}
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mb: 3 }}>
+        {features.map((feature) => (
+          <Stack component="li" key={feature} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <CheckCircleOutline fontSize="small" color="success" aria-hidden />
+            <Typography variant="body2">{t(`subscribe.features.${feature}`)}</Typography>
+          </Stack>
+        ))}
+      </Stack>
+      <Button
+        variant={badge ? 'contained' : 'outlined'}
+        fullWidth
+        size="large"
+        disabled={disabled}
+        onClick={onChoose}
+        startIcon={busy ? <Spinner size={18} /> : undefined}
+      >
+        {busy ? t('subscribe.opening') : choose}
+      </Button>
+    </Paper>
+  );
+}

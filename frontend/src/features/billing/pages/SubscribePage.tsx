@@ -1,0 +1,140 @@
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { isApiFailure } from '../../../api/api-error';
+import { useGetClientConfigQuery } from '../../../api/config.api';
+import { PageSpinner } from '../../../shared/components/PageSpinner';
+import { useNotify } from '../../../shared/hooks/useNotify';
+import { serverMessage } from '../../../shared/server-message';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { Header } from '../../shell/components/Header';
+import { useCreateSubscriptionMutation } from '../billing.api';
+import { PlanCard } from '../components/PlanCard';
+
+type Plan = 'monthly' | 'annual';
+
+/** The one signed-in route that does not redirect: visitors are asked to sign in here instead. */
+export function SubscribePage() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageSpinner />;
+  if (!user) return <LoginRequired />;
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Header user={user} />
+      <Plans />
+    </Box>
+  );
+}
+
+function LoginRequired() {
+  const { t } = useTranslation();
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3 }}>
+      <Paper variant="outlined" sx={{ p: 4, maxWidth: 420, textAlign: 'center' }}>
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 800, mb: 1 }}>
+          {t('subscribe.loginRequired.title')}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('subscribe.loginRequired.text')}</Typography>
+        <Button component={RouterLink} to="/auth" variant="contained">
+          {t('subscribe.loginRequired.button')}
+        </Button>
+      </Paper>
+    </Box>
+  );
+}
+
+function Plans() {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const config = useGetClientConfigQuery();
+  const [createSubscription] = useCreateSubscriptionMutation();
+  const [pending, setPending] = useState<Plan | null>(null);
+  const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
+
+  const choose = async (plan: Plan) => {
+    const priceId = config.data?.prices[plan];
+    if (!priceId) return;
+    setPending(plan);
+    try {
+      const { url } = await createSubscription({ priceId }).unwrap();
+      if (!url) throw new Error(t('subscribe.errors.noUrl'));
+      setCheckoutUrl(url);
+      window.open(url, '_blank', 'noopener');
+    } catch (error) {
+      const description = isApiFailure(error)
+        ? serverMessage(error, t, t('subscribe.errors.create'))
+        : error instanceof Error
+          ? error.message
+          : t('subscribe.errors.unknown');
+      notify({ title: t('subscribe.errors.title'), description, variant: 'error' });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Container component="main" maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 800, textAlign: 'center', mb: 1 }}>
+        {t('subscribe.title')}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', textAlign: 'center', mb: 4 }}>
+        {t('subscribe.subtitle')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mb: 4 }}>
+        <PlanCard
+          name={t('subscribe.monthly.name')}
+          price="$1.99"
+          period={t('subscribe.monthly.period')}
+          choose={t('subscribe.monthly.choose')}
+          busy={pending === 'monthly'}
+          disabled={pending !== null || !config.data}
+          onChoose={() => void choose('monthly')}
+        />
+        <PlanCard
+          name={t('subscribe.annual.name')}
+          price="$20"
+          period={t('subscribe.annual.period')}
+          saving={t('subscribe.annual.saving')}
+          badge={t('subscribe.annual.badge')}
+          choose={t('subscribe.annual.choose')}
+          busy={pending === 'annual'}
+          disabled={pending !== null || !config.data}
+          onChoose={() => void choose('annual')}
+        />
+      </Stack>
+      {checkoutUrl ? (
+        <Box sx={{ textAlign: 'center', mb: 4 }}>
+          <Button
+            href={checkoutUrl}
+            target="_blank"
+            rel="noopener"
+            variant="contained"
+            endIcon={<OpenInNew />}
+          >
+            {t('subscribe.openCheckout')}
+          </Button>
+        </Box>
+      ) : null}
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, textAlign: 'center' }}>
+        {t('subscribe.paymentMethods.title')}
+      </Typography>
+      <Typography sx={{ textAlign: 'center', color: 'text.secondary', mb: 3 }}>
+        {[
+          t('subscribe.paymentMethods.card'),
+          t('subscribe.paymentMethods.googlePay'),
+          t('subscribe.paymentMethods.link'),
+        ].join(' · ')}
+      </Typography>
+      <Typography variant="body2" sx={{ textAlign: 'center', color: 'text.secondary' }}>
+        {t('subscribe.footer')}
+      </Typography>
+    </Container>
+  );
+}

@@ -1,0 +1,119 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Logo } from '../../../shared/components/Logo';
+import { useNotify } from '../../../shared/hooks/useNotify';
+import { useGetSharedPromptQuery } from '../sharing.api';
+
+// How long the copy button says 'Copied!' (SPEC §9).
+const COPIED_MS = 2_000;
+
+/** A prompt someone shared by link: readable by anyone, text shown as text. */
+export function SharedPromptPage() {
+  const { t } = useTranslation();
+  const { shareId = '' } = useParams();
+  const { data, isLoading, isError } = useGetSharedPromptQuery(shareId);
+  const notify = useNotify();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    if (!data) return;
+    try {
+      await navigator.clipboard.writeText(data.content);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+    } catch {
+      notify({
+        title: t('shared.copyFailed.title'),
+        description: t('shared.copyFailed.description'),
+        variant: 'error',
+      });
+    }
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Container component="main" maxWidth="md" sx={{ flexGrow: 1, py: { xs: 3, md: 6 } }}>
+        <Box
+          component={RouterLink}
+          to="/"
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 1,
+            mb: 4,
+            color: 'primary.main',
+            textDecoration: 'none',
+          }}
+        >
+          <Logo />
+          <Typography component="span" variant="h6" sx={{ fontWeight: 800, color: 'text.primary' }}>
+            {t('app.name')}
+          </Typography>
+        </Box>
+        {isLoading ? (
+          <Typography role="status">{t('shared.loading')}</Typography>
+        ) : isError || !data ? (
+          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+            <Typography component="h1" variant="h5" sx={{ fontWeight: 800, mb: 2 }}>
+              {t('shared.notFound.title')}
+            </Typography>
+            {isError ? (
+              <Alert severity="error" sx={{ mb: 2, textAlign: 'left' }}>
+                {t('shared.notFound.loadFailed')}
+              </Alert>
+            ) : null}
+            <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('shared.notFound.text')}</Typography>
+            <Button component={RouterLink} to="/" variant="contained">
+              {t('shared.notFound.home')}
+            </Button>
+          </Paper>
+        ) : (
+          <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
+            <Typography component="h1" variant="h5" sx={{ fontWeight: 800, mb: 2, overflowWrap: 'anywhere' }}>
+              {data.title}
+            </Typography>
+            <Box
+              component="pre"
+              sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0, mb: 3 }}
+            >
+              {data.content}
+            </Box>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Button
+                variant="contained"
+                color={copied ? 'success' : 'primary'}
+                startIcon={<ContentCopy />}
+                onClick={() => void copy()}
+              >
+                {copied ? t('shared.copied') : t('shared.copy')}
+              </Button>
+              <Button component={RouterLink} to="/" variant="outlined">
+                {t('shared.back')}
+              </Button>
+            </Stack>
+          </Paper>
+        )}
+      </Container>
+      <Box component="footer" sx={{ py: 3, textAlign: 'center', borderTop: 1, borderColor: 'divider' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('shared.footer')}{' '}
+          <Box component={RouterLink} to="/auth" sx={{ color: 'primary.main', fontWeight: 600 }}>
+            {t('shared.signUp')}
+          </Box>
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import Box from '@mui/material/Box';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { PageSpinner } from '../../../shared/components/PageSpinner';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { Header } from './Header';
+
+/** Every signed-in screen: the header above the page. Only rendered once a user is known. */
+export function AppLayout() {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Header user={user} />
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </Box>
+  );
+}

@@ -1,0 +1,116 @@
+import CloseIcon from '@mui/icons-material/Close';
+import SearchIcon from '@mui/icons-material/Search';
+import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { User } from '@promptlib/proto';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { Logo } from '../../../shared/components/Logo';
+import { SearchField } from './SearchField';
+import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
+
+/** '/' jumps to search from anywhere except while typing in a field. */
+function useSlashToSearch(focus: () => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+      if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [focus]);
+}
+
+export function Header({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [mobileSearchOpen, setMobileSearchOpen] = useState(false);
+  const searchInput = useRef<HTMLInputElement>(null);
+
+  const focusSearch = useRef(() => {
+    if (searchInput.current) searchInput.current.focus();
+    else setMobileSearchOpen(true);
+  }).current;
+  useSlashToSearch(focusSearch);
+
+  return (
+    <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
+        <Box
+          component={RouterLink}
+          to="/"
+          aria-label={t('app.home')}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'primary.main',
+            textDecoration: 'none',
+          }}
+        >
+          <Logo />
+          <Typography
+            component="span"
+            variant="h6"
+            noWrap
+            sx={{ fontWeight: 800, color: 'text.primary', display: { xs: 'none', md: 'inline' } }}
+          >
+            {t('app.name')}
+          </Typography>
+        </Box>
+        <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center' }}>
+          {small ? null : (
+            <Box sx={{ width: '100%', maxWidth: 520 }}>
+              <SearchField ref={searchInput} />
+            </Box>
+          )}
+        </Box>
+        {small ? (
+          <IconButton
+            color="inherit"
+            aria-label={mobileSearchOpen ? t('header.closeSearch') : t('header.openSearch')}
+            aria-expanded={mobileSearchOpen}
+            aria-controls="mobile-search"
+            onClick={() => setMobileSearchOpen((open) => !open)}
+          >
+            {mobileSearchOpen ? <CloseIcon /> : <SearchIcon />}
+          </IconButton>
+        ) : null}
+        <ThemeToggle />
+        {user.isPro ? (
+          <Chip icon={<WorkspacePremium />} label={t('header.proBadge')} color="secondary" size="small" />
+        ) : (
+          <Button
+            component={RouterLink}
+            to="/subscribe"
+            variant="contained"
+            size="small"
+            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+          >
+            {t('header.upgrade')}
+          </Button>
+        )}
+        <UserMenu user={user} />
+      </Toolbar>
+      {small && mobileSearchOpen ? (
+        <Box id="mobile-search" sx={{ px: 2, pb: 1.5 }}>
+          <SearchField ref={searchInput} autoFocus />
+        </Box>
+      ) : null}
+    </AppBar>
+  );
+}

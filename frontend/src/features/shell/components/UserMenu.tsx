@@ -1,0 +1,105 @@
+import Check from '@mui/icons-material/Check';
+import Logout from '@mui/icons-material/Logout';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import type { User } from '@promptlib/proto';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../shared/components/Spinner';
+import { useNavigate } from 'react-router-dom';
+import { languages } from '../../../i18n';
+import { useSignOut } from '../../auth/hooks/useSignOut';
+
+export function UserMenu({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { signOut, isSigningOut } = useSignOut();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? 'user-menu' : undefined}
+        aria-label={`${t('header.accountMenu')}: ${user.username}`}
+        startIcon={
+          <Avatar src={user.photoURL} alt="" sx={{ width: 28, height: 28, fontSize: 14 }}>
+            {user.username.slice(0, 1).toUpperCase()}
+          </Avatar>
+        }
+        sx={{ maxWidth: { xs: 56, sm: 220 }, minWidth: 0 }}
+      >
+        <Typography component="span" noWrap sx={{ display: { xs: 'none', sm: 'inline' }, fontWeight: 600 }}>
+          {user.username}
+        </Typography>
+      </Button>
+      <Menu
+        id="user-menu"
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 240 } } }}
+      >
+        <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
+          <ListItemText
+            primary={t('header.signedInAs')}
+            secondary={user.username}
+            slotProps={{ secondary: { sx: { fontWeight: 700, color: 'text.primary' } } }}
+          />
+        </MenuItem>
+        {user.isPro ? (
+          <MenuItem disabled>{t('header.proAccount')}</MenuItem>
+        ) : (
+          <MenuItem
+            onClick={() => {
+              close();
+              navigate('/subscribe');
+            }}
+          >
+            {t('header.upgrade')}
+          </MenuItem>
+        )}
+        <Divider component="li" />
+        <MenuItem disabled dense sx={{ '&.Mui-disabled': { opacity: 1 }, color: 'text.secondary' }}>
+          {t('header.language')}
+        </MenuItem>
+        {languages.map((language) => {
+          const active = i18n.resolvedLanguage === language.code;
+          return (
+            <MenuItem
+              key={language.code}
+              lang={language.code}
+              role="menuitemradio"
+              aria-checked={active}
+              selected={active}
+              onClick={() => {
+                void i18n.changeLanguage(language.code);
+                close();
+              }}
+            >
+              <ListItemIcon>{active ? <Check fontSize="small" /> : null}</ListItemIcon>
+              <ListItemText>{language.label}</ListItemText>
+            </MenuItem>
+          );
+        })}
+        <Divider component="li" />
+        <MenuItem disabled={isSigningOut} onClick={() => void signOut().then(close)}>
+          <ListItemIcon>{isSigningOut ? <Spinner size={18} /> : <Logout fontSize="small" />}</ListItemIcon>
+          <ListItemText>{isSigningOut ? t('header.loggingOut') : t('header.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

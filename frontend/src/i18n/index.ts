@@ -1,0 +1,67 @@
+import i18n, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const languages = [
+  { code: 'en', label: 'English' },
+  { code: 'de', label: 'Deutsch' },
+] as const;
+
+export type LanguageCode = (typeof languages)[number]['code'];
+
+export const LANGUAGE_KEY = 'language';
+
+const supported = new Set<string>(languages.map((language) => language.code));
+
+// Each language is its own small file, fetched only when that language is used.
+const loaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('./en.json'),
+  de: () => import('./de.json'),
+};
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    const load = loaders[language as LanguageCode];
+    if (!load) return callback(new Error(`No translations for ${language}`), false);
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/** The language picked in the menu, else the browser's first supported one, else English. */
+export function detectLanguage(): LanguageCode {
+  const chosen = window.localStorage.getItem(LANGUAGE_KEY);
+  if (chosen && supported.has(chosen)) return chosen as LanguageCode;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (supported.has(base)) return base as LanguageCode;
+  }
+  return 'en';
+}
+
+/** Resolves once the user's language is loaded, so the first render already speaks it. */
+export async function initI18n(): Promise<typeof i18n> {
+  await i18n
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: detectLanguage(),
+      // Both locales are complete (a unit test holds them to the same keys), so no fallback file is fetched.
+      fallbackLng: false,
+      supportedLngs: [...supported],
+      interpolation: { escapeValue: false },
+      showSupportNotice: false,
+    });
+  const apply = (language: string) => {
+    document.documentElement.lang = language;
+  };
+  apply(i18n.language);
+  i18n.on('languageChanged', (language) => {
+    apply(language);
+    window.localStorage.setItem(LANGUAGE_KEY, language);
+  });
+  return i18n;
+}

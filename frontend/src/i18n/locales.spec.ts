@@ -1,0 +1,34 @@
+import de from './de.json';
+import en from './en.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  );
+}
+
+describe('locales', () => {
+  it('have the same keys in English and German', () => {
+    // serverErrors exists only where a translation must replace the server's English sentence.
+    const germanKeys = keys(de).filter((key) => !key.startsWith('serverErrors.'));
+    expect(germanKeys.sort()).toEqual(keys(en).sort());
+  });
+
+  it('leave no string empty', () => {
+    for (const locale of [en, de] as Tree[]) {
+      for (const key of keys(locale))
+        expect(key.split('.').reduce<Tree | string>((node, part) => (node as Tree)[part], locale)).not.toBe(
+          '',
+        );
+    }
+  });
+
+  it("use SPEC's English strings verbatim", () => {
+    expect(en.validation.passwordsDontMatch).toBe("Passwords don't match");
+    expect(en.header.search).toBe('Search prompts...');
+    expect(en.notFound.title).toBe('404 Page Not Found');
+    expect(en.toasts.loginFailed.title).toBe('Login failed');
+  });
+});

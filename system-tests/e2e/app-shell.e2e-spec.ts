@@ -1,0 +1,314 @@
+import type { Browser } from 'playwright-core';
+import { ApiClient, STRONG_PASSWORD, uniqueUsername } from '../support/api-client';
+import { registerThroughUi, visibleText } from '../support/app-pages';
+import {
+  launchBrowser,
+  measureScripts,
+  openPage,
+  seriousAccessibilityViolations,
+  type OpenedPage,
+} from '../support/browser';
+import { startStack, type Gateway, type Stack } from '../support/stack';
+import en from '../../frontend/src/i18n/en.json';
+import de from '../../frontend/src/i18n/de.json';
+
+// The JavaScript a first visit to /auth may cost, compressed (see the note on the app-shell issue).
+const AUTH_SCRIPT_BUDGET_BYTES = 190 * 1024;
+
+describe('the app shell in a real browser', () => {
+  let stack: Stack;
+  let gateway: Gateway;
+  let browser: Browser;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack('e2eshell', ['auth']);
+    gateway = await stack.startGateway();
+    browser = await launchBrowser();
+  }, 90_000);
+
+  afterEach(async () => {
+    for (const { context, problems } of opened.splice(0)) {
+      await context.close();
+      // Every page of every test: no console error, no uncaught exception, no CSP violation.
+      expect(problems()).toEqual([]);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  }, 30_000);
+
+  async function newPage(options: Parameters<typeof openPage>[1] = {}) {
+    const page = await openPage(browser, options);
+    opened.push(page);
+    return page.page;
+  }
+
+  describe('routes', () => {
+    it.each(['/', '/subscribe/success?session_id=cs_123'])(
+      'sends a visitor from %s to /auth',
+      async (path) => {
+        const page = await newPage();
+        await page.goto(`${gateway.url}${path}`);
+        await page.waitForURL(`${gateway.url}/auth`);
+        await page.getByRole('tab', { name: 'Login', selected: true }).waitFor();
+      },
+    );
+
+    it('asks a visitor on /subscribe to log in, with a way to the login page', async () => {
+      const page = await newPage();
+      await page.goto(`${gateway.url}/subscribe`);
+      await page.getByRole('heading', { name: 'You must be logged in' }).waitFor();
+      await page.getByText('Please sign in to subscribe').waitFor();
+      await page.getByRole('link', { name: 'Go to Login' }).click();
+      await page.waitForURL(`${gateway.url}/auth`);
+    });
+
+    it('shows the 404 page for an unknown path', async () => {
+      const page = await newPage();
+      await page.goto(`${gateway.url}/no/such/page`);
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    });
+
+    it('sends a signed-in user from /auth to /', async () => {
+      const page = await newPage();
+      await registerThroughUi(page, gateway.url);
+      await page.goto(`${gateway.url}/auth`);
+      await page.waitForURL(`${gateway.url}/`);
+    });
+  });
+
+  describe('/auth', () => {
+    it('shows both tabs, the Google button and the three benefits on a large screen', async () => {
+      const page = await newPage({ viewport: { width: 1440, height: 900 } });
+      await page.goto(`${gateway.url}/auth`);
+      await page.getByRole('tab', { name: 'Login' }).waitFor();
+      await page.getByRole('tab', { name: 'Register' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+      for (const benefit of ['Organize prompts with categories', 'Copy with a single click', 'Track usage']) {
+        await page.getByRole('heading', { name: benefit }).waitFor();
+      }
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    });
+
+    it('hides the benefits on a phone', async () => {
+      const page = await newPage({ viewport: { width: 375, height: 740 } });
+      await page.goto(`${gateway.url}/auth`);
+      await page.getByRole('tab', { name: 'Login' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Track usage' }).isVisible()).toBe(false);
+    });
+
+    it('shows each validation message of the register form', async () => {
+      const page = await newPage();
+      await page.goto(`${gateway.url}/auth`);
+      await page.getByRole('tab', { name: 'Register' }).click();
+      await page.getByLabel('Username').fill('ab');
+      await page.getByLabel('Password', { exact: true }).fill('12345');
+      await page.getByLabel('Confirm Password').fill('12346');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByText('Username must be at least 3 characters').waitFor();
+      await page.getByText('Password must be at least 6 characters').waitFor();
+      await page.getByText("Passwords don't match").waitFor();
+      expect(page.url()).toBe(`${gateway.url}/auth`);
+    });
+
+    it('shows the login form messages, keyboard only', async () => {
+      const page = await newPage();
+      await page.goto(`${gateway.url}/auth`);
+      await page.getByLabel('Username').focus();
+      await page.keyboard.type('ab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('123');
+      await page.keyboard.press('Enter');
+      await page.getByText('Username must be at least 3 characters').waitFor();
+      await page.getByText('Password must be at least 6 characters').waitFor();
+    });
+
+    it('registers through the UI and lands on the library', async () => {
+      const page = await newPage();
+      const username = await registerThroughUi(page, gateway.url);
+      await page.getByText('Registration successful').waitFor();
+      await page.getByText(`Welcome, ${username}!`).waitFor();
+    });
+
+    it('shows the server’s message when the name is taken', async () => {
+      const username = uniqueUsername('taken');
+      await new ApiClient(gateway.url).post('/api/register', { username, password: STRONG_PASSWORD });
+      const page = await newPage();
+      await page.goto(`${gateway.url}/auth`);
+      await page.getByRole('tab', { name: 'Register' }).click();
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByText('Registration failed').waitFor();
+      await page.getByText('This username is already taken').waitFor();
+    });
+
+    it("says 'Login failed' with the server's message for a wrong password", async () => {
+      const username = uniqueUsername('wrong');
+      await new ApiClient(gateway.url).post('/api/register', { username, password: STRONG_PASSWORD });
+      const page = await newPage();
+      await page.goto(`${gateway.url}/auth`);
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByText('Login failed').waitFor();
+      await page.getByText('Invalid username or password').waitFor();
+      expect(page.url()).toBe(`${gateway.url}/auth`);
+    });
+
+    it('signs in and greets the user', async () => {
+      const username = uniqueUsername('back');
+      await new ApiClient(gateway.url).post('/api/register', { username, password: STRONG_PASSWORD });
+      const page = await newPage();
+      await page.goto(`${gateway.url}/auth`);
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL(`${gateway.url}/`);
+      await page.getByText('Login successful').waitFor();
+      await page.getByText(`Welcome back, ${username}!`).waitFor();
+    });
+
+    it('explains that Google sign-in is not configured', async () => {
+      const page = await newPage();
+      await page.goto(`${gateway.url}/auth`);
+      await page.getByRole('button', { name: 'Sign in with Google' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Google sign-in is not available yet' });
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain(new URL(gateway.url).host);
+    });
+  });
+
+  describe('header', () => {
+    it('logs out back to /auth and the session is gone', async () => {
+      const page = await newPage();
+      const username = await registerThroughUi(page, gateway.url);
+      await page.getByRole('button', { name: `Account menu: ${username}` }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL(`${gateway.url}/auth`);
+      await page.getByText('You have been successfully logged out').waitFor();
+      const status = await page.evaluate(async () => (await fetch('/api/user')).status);
+      expect(status).toBe(401);
+      await page.goto(`${gateway.url}/`);
+      await page.waitForURL(`${gateway.url}/auth`);
+    });
+
+    it('follows the theme toggle, and the choice survives a reload', async () => {
+      const page = await newPage({ colorScheme: 'light' });
+      await registerThroughUi(page, gateway.url);
+      const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+      expect(await isDark()).toBe(false);
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      expect(await isDark()).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
+      await page.reload();
+      await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+      expect(await isDark()).toBe(true);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Switch to light mode' }).click();
+      expect(await isDark()).toBe(false);
+    });
+
+    it('starts dark when the system prefers dark and nothing was chosen', async () => {
+      const page = await newPage({ colorScheme: 'dark' });
+      await registerThroughUi(page, gateway.url);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    });
+
+    it('replaces the search input by a toggle at 375 px', async () => {
+      const page = await newPage({ viewport: { width: 375, height: 740 } });
+      await registerThroughUi(page, gateway.url);
+      expect(await page.getByPlaceholder('Search prompts...').count()).toBe(0);
+      await page.getByRole('button', { name: 'Open search' }).click();
+      await page.getByPlaceholder('Search prompts...').waitFor();
+      await page.getByRole('button', { name: 'Close search' }).click();
+      expect(await page.getByPlaceholder('Search prompts...').count()).toBe(0);
+    });
+
+    it('shows the search input with its placeholder on a wide screen, and / focuses it', async () => {
+      const page = await newPage();
+      await registerThroughUi(page, gateway.url);
+      const search = page.getByPlaceholder('Search prompts...');
+      await search.waitFor();
+      await page.locator('body').click();
+      await page.keyboard.press('/');
+      expect(await search.evaluate((element) => element === document.activeElement)).toBe(true);
+    });
+
+    it('passes axe on / with the user menu open', async () => {
+      const page = await newPage();
+      const username = await registerThroughUi(page, gateway.url);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: `Account menu: ${username}` }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+      // Contrast is judged on the settled menu, not halfway through its fade-in.
+      await page.waitForFunction(() => {
+        const paper = document.querySelector('#user-menu .MuiPaper-root');
+        return paper !== null && getComputedStyle(paper).opacity === '1';
+      });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    });
+  });
+
+  describe('languages', () => {
+    it('shows /auth entirely in German for a German browser', async () => {
+      const page = await newPage({ locale: 'de-DE', viewport: { width: 1440, height: 900 } });
+      await page.goto(`${gateway.url}/auth`);
+      await page.getByRole('tab', { name: 'Anmelden' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+      const text = await visibleText(page);
+      for (const [key, english] of Object.entries(flatten(en.auth))) {
+        const german = flatten(de.auth)[key];
+        if (english === german || english.includes('{{')) continue;
+        expect(text).not.toMatch(new RegExp(`\\b${english.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`));
+      }
+      expect(text).toContain('Benutzername');
+      expect(text).toContain('Prompts in Kategorien ordnen');
+      await page.getByRole('tab', { name: 'Registrieren' }).click();
+      await page.getByRole('button', { name: 'Konto erstellen' }).click();
+      await page.getByText('Bitte gib einen Benutzernamen ein').waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    });
+
+    it('switches language from the user menu and keeps it', async () => {
+      const page = await newPage();
+      const username = await registerThroughUi(page, gateway.url);
+      await page.getByRole('button', { name: `Account menu: ${username}` }).click();
+      await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+      await page.getByPlaceholder('Prompts durchsuchen...').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+      await page.reload();
+      await page.getByPlaceholder('Prompts durchsuchen...').waitFor();
+      await page.getByRole('button', { name: `Kontomenü: ${username}` }).click();
+      await page.getByRole('menuitemradio', { name: 'English' }).click();
+      await page.getByPlaceholder('Search prompts...').waitFor();
+    });
+  });
+
+  it('keeps the JavaScript for a first visit to /auth within budget', async () => {
+    const page = await newPage();
+    const weight = await measureScripts(page, `${gateway.url}/auth`);
+    const kb = (weight.totalEncodedBytes / 1024).toFixed(1);
+    // eslint-disable-next-line no-console -- the figure is part of the issue's acceptance
+    console.log(`JavaScript transferred to render /auth: ${kb} KB gzip in ${weight.requests.length} files`);
+    expect(weight.requests.every((request) => request.encodedBytes > 0)).toBe(true);
+    expect(weight.totalEncodedBytes).toBeLessThanOrEqual(AUTH_SCRIPT_BUDGET_BYTES);
+  });
+});
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string'
+        ? [[`${prefix}${key}`, value]]
+        : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
+}

@@ -1,0 +1,83 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, measureScripts, openPage, seriousAccessibilityViolations } from '../support/browser';
+import { startStack, type Gateway, type Stack } from '../support/stack';
+
+describe('the browser harness against the page the gateway serves', () => {
+  let stack: Stack;
+  let gateway: Gateway;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack('e2eharness', ['auth']);
+    gateway = await stack.startGateway();
+    browser = await launchBrowser();
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  }, 30_000);
+
+  it('loads / titled Prompt Library without console errors or CSP violations', async () => {
+    const { context, page, problems } = await openPage(browser);
+    try {
+      await page.goto(gateway.url, { waitUntil: 'networkidle' });
+      expect(await page.title()).toContain('Prompt Library');
+      expect(problems()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has no serious or critical accessibility violations on /', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await page.goto(gateway.url, { waitUntil: 'networkidle' });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('measures the compressed JavaScript that / transfers', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      const weight = await measureScripts(page, gateway.url);
+      // eslint-disable-next-line no-console -- a report for whoever watches the bundle grow, not an assertion
+      console.log(
+        `JavaScript transferred for /: ${weight.totalEncodedBytes} bytes in ${weight.requests.length} files`,
+      );
+      expect(weight.totalEncodedBytes).toBe(
+        weight.requests.reduce((total, request) => total + request.encodedBytes, 0),
+      );
+      expect(Number.isInteger(weight.totalEncodedBytes)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reports an inline script that the Content Security Policy blocks', async () => {
+    const { context, page, problems } = await openPage(browser);
+    try {
+      await page.goto(gateway.url, { waitUntil: 'networkidle' });
+      // A string: this package is compiled without the DOM types.
+      await page.evaluate(`{
+        const script = document.createElement('script');
+        script.textContent = 'window.inlineScriptRan = true';
+        document.body.append(script);
+      }`);
+      const deadline = Date.now() + 5_000;
+      while (!problems().some((problem) => problem.startsWith('CSP violation:')) && Date.now() < deadline) {
+        await sleep(50);
+      }
+      expect(problems()).toContainEqual(
+        expect.stringMatching(/^CSP violation: script-src-elem blocked inline/),
+      );
+      expect(problems()).toContainEqual(expect.stringMatching(/^CSP violation \(console\): /));
+      expect(await page.evaluate('window.inlineScriptRan === true')).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});

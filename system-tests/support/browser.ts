@@ -1,0 +1,164 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { UnlabelledFrameSelector } from 'axe-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+  type Response,
+} from 'playwright-core';
+
+// Playwright cannot download its own browser here, so the tests drive Debian's Chromium. No sandbox: the
+// tests run as root in CI. The rest keeps Chromium from calling home during a test.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const CSP_BINDING = '__promptlibReportCspViolation';
+
+// Runs in the page before any of its scripts; a string because this package is compiled without the DOM types.
+const REPORT_CSP_VIOLATIONS = `
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.${CSP_BINDING}(
+    event.violatedDirective + ' blocked ' + (event.blockedURI || 'an unknown resource') +
+      ' in ' + (event.sourceFile || event.documentURI) + ':' + event.lineNumber,
+  );
+});
+`;
+
+const CSP_CONSOLE_TEXT = /Content Security Policy|Refused to/;
+// Chromium logs every 4xx/5xx answer as a console error; responseProblem judges those with the status in hand.
+const HTTP_STATUS_CONSOLE_TEXT = /^Failed to load resource: the server responded with a status of/;
+
+export type PageOptions = {
+  locale?: string;
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+};
+
+export type OpenedPage = {
+  context: BrowserContext;
+  page: Page;
+  /**
+   * Console errors, uncaught exceptions, CSP violations and failed HTTP answers seen so far, one readable
+   * line each. A 4xx from /api/ is not one: the app is built to handle those (401 when signed out).
+   */
+  problems: () => string[];
+};
+
+export type ScriptRequest = { url: string; encodedBytes: number };
+export type ScriptWeight = { requests: ScriptRequest[]; totalEncodedBytes: number };
+
+/** Close it in afterAll: a browser left open outlives the test run as stray Chromium processes. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/**
+ * A page in a context of its own (axe needs a context made with `browser.newContext()`, and a fresh
+ * one shares no cookies or cache with other tests). Close the context when done.
+ */
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    locale: options.locale ?? 'en-US',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  try {
+    const problems: string[] = [];
+    // The event sees violations Chromium may not log, e.g. those of a policy in report-only mode.
+    await context.exposeBinding(CSP_BINDING, (_source, description: unknown) => {
+      problems.push(`CSP violation: ${String(description)}`);
+    });
+    await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      const problem = consoleProblem(message);
+      if (problem) problems.push(problem);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.stack ?? error.message}`));
+    page.on('response', (response) => {
+      const problem = responseProblem(response);
+      if (problem) problems.push(problem);
+    });
+    return { context, page, problems: () => [...problems] };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+function consoleProblem(message: ConsoleMessage): string | null {
+  const text = message.text();
+  if (CSP_CONSOLE_TEXT.test(text)) return `CSP violation (console): ${text}`;
+  if (message.type() !== 'error' || HTTP_STATUS_CONSOLE_TEXT.test(text)) return null;
+  const { url, lineNumber } = message.location();
+  return `console error: ${text}${url ? ` (${url}:${lineNumber})` : ''}`;
+}
+
+function responseProblem(response: Response): string | null {
+  const status = response.status();
+  const { pathname } = new URL(response.url());
+  if (status < 400) return null;
+  // Browsers ask for /favicon.ico on their own; its absence is not the app's error.
+  if (status === 404 && pathname === '/favicon.ico') return null;
+  if (status < 500 && pathname.startsWith('/api/')) return null;
+  return `HTTP ${status}: ${response.request().method()} ${response.url()}`;
+}
+
+/** The axe violations that block or badly hinder someone, one line each; minor and moderate ones pass. */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const [first] = violation.nodes;
+      const where = first ? formatTarget(first.target) : 'no element';
+      const more = violation.nodes.length > 1 ? ` and ${violation.nodes.length - 1} more` : '';
+      return `${violation.id} (${violation.impact}): ${violation.help} at ${where}${more}`;
+    });
+}
+
+function formatTarget(target: UnlabelledFrameSelector): string {
+  return target.map((selector) => (Array.isArray(selector) ? selector.join(' >>> ') : selector)).join(' | ');
+}
+
+/**
+ * Loads `url` and adds up the bytes that travelled for its JavaScript (compressed size, as users pay
+ * for it), module preloads included. Use a fresh page: a script served from cache transfers nothing.
+ */
+export async function measureScripts(page: Page, url: string): Promise<ScriptWeight> {
+  const pending: Promise<ScriptRequest | null>[] = [];
+  const onFinished = (request: Request) => pending.push(scriptRequest(request));
+  page.on('requestfinished', onFinished);
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' });
+  } finally {
+    page.off('requestfinished', onFinished);
+  }
+  const requests = (await Promise.all(pending)).filter((request) => request !== null);
+  return {
+    requests,
+    totalEncodedBytes: requests.reduce((total, request) => total + request.encodedBytes, 0),
+  };
+}
+
+async function scriptRequest(request: Request): Promise<ScriptRequest | null> {
+  const contentType = (await request.response())?.headers()['content-type'] ?? '';
+  if (request.resourceType() !== 'script' && !contentType.includes('javascript')) return null;
+  const { responseBodySize } = await request.sizes();
+  return { url: request.url(), encodedBytes: responseBodySize };
+}
