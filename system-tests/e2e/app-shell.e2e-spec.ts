@@ -12,8 +12,9 @@ import { startStack, type Gateway, type Stack } from '../support/stack';
 import en from '../../frontend/src/i18n/en.json';
 import de from '../../frontend/src/i18n/de.json';
 
-// The JavaScript a first visit to /auth may cost, compressed (see the note on the app-shell issue).
-const AUTH_SCRIPT_BUDGET_BYTES = 190 * 1024;
+// A guard against growth at today's weight (179 KB). The product's goal is 170 KB; what stands
+// between is React DOM, MUI with emotion, RTK Query, react-router and i18next themselves.
+const AUTH_SCRIPT_BUDGET_BYTES = 182 * 1024;
 
 describe('the app shell in a real browser', () => {
   let stack: Stack;
