@@ -17,6 +17,7 @@ import { JsonBodyMiddleware } from './common/json-body.middleware';
 import type { GatewayConfig } from './config/gateway-config';
 import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { LibraryModule } from './library/library.module';
 import { SessionMiddleware } from './session/session.middleware';
 import { WebModule } from './web/web.module';
 
@@ -48,6 +49,7 @@ export class AppModule implements NestModule {
           },
         }),
         AuthModule,
+        LibraryModule,
         ...features,
         WebModule,
       ],

@@ -23,3 +23,4 @@ export * from './service/migrate-only';
 export * from './service/run-service';
 export * from './service/service-config';
 export * from './service/service-infrastructure.module';
+export * from './events/event-consumer';

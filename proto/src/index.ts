@@ -2,6 +2,7 @@ export * from './auth';
 export * from './config';
 export * from './errors';
 export * from './events';
+export * from './library';
 export * from './limits';
 export * from './namespace';
 export * from './subjects';

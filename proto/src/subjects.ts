@@ -23,6 +23,7 @@ export const subjects = {
     promptsCopy: 'library.prompts.copy',
     promptsToggleFavorite: 'library.prompts.toggleFavorite',
     limitsGet: 'library.limits.get',
+    tierGet: 'library.tier.get',
     tierAwaitVersion: 'library.tier.awaitVersion',
   },
   sharing: {

@@ -294,8 +294,7 @@ describe('login rate limits shared by gateway processes', () => {
 
   beforeAll(async () => {
     stack = await startStack('rate', ['auth'], {
-      RATE_LIMIT_LOGIN_PER_USERNAME: '3/15m',
-      RATE_LIMIT_REGISTER_PER_CLIENT: '4/1h',
+      gateway: { RATE_LIMIT_LOGIN_PER_USERNAME: '3/15m', RATE_LIMIT_REGISTER_PER_CLIENT: '4/1h' },
     });
     first = await stack.startGateway();
     second = await stack.startGateway();

@@ -23,7 +23,7 @@ describe('the app shell in a real browser', () => {
   const opened: OpenedPage[] = [];
 
   beforeAll(async () => {
-    stack = await startStack('e2eshell', ['auth']);
+    stack = await startStack('e2eshell', ['auth', 'library']);
     gateway = await stack.startGateway();
     browser = await launchBrowser();
   }, 90_000);

@@ -9,7 +9,7 @@ describe('the browser harness against the page the gateway serves', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    stack = await startStack('e2eharness', ['auth']);
+    stack = await startStack('e2eharness', ['auth', 'library']);
     gateway = await stack.startGateway();
     browser = await launchBrowser();
   }, 90_000);

@@ -15,7 +15,14 @@ export type Stack = {
 
 export type Gateway = AppProcess & { url: string };
 
-type ServiceDir = 'auth';
+type ServiceDir = 'auth' | 'library';
+
+export type StackOptions = {
+  /** Extra environment for every gateway of the stack. */
+  gateway?: Record<string, string>;
+  /** Extra environment for every service process of the stack. */
+  services?: Record<string, string>;
+};
 
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 
@@ -26,7 +33,7 @@ const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0
 export async function startStack(
   suffix: string,
   services: ServiceDir[],
-  gatewayEnv: Record<string, string> = {},
+  options: StackOptions = {},
 ): Promise<Stack> {
   const namespace = `${process.env.APP_NAMESPACE ?? 'plt_local'}_${suffix}`;
   const databaseUrl = new URL(serverUrl);
@@ -45,7 +52,7 @@ export async function startStack(
     gateways: [],
     services: {},
     startService: async (name) => {
-      const service = await startApp(name, `services/${name}`, env);
+      const service = await startApp(name, `services/${name}`, { ...env, ...options.services });
       stack.services[name] = service;
       return service;
     },
@@ -58,7 +65,8 @@ export async function startStack(
         PUBLIC_URL: url,
         RATE_LIMIT_LOGIN_PER_CLIENT: '1000/1m',
         RATE_LIMIT_REGISTER_PER_CLIENT: '1000/1m',
-        ...gatewayEnv,
+        RATE_LIMIT_WRITES_PER_USER: '10000/1m',
+        ...options.gateway,
         ...extra,
       });
       const gateway = { ...app, url };

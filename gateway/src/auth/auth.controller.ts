@@ -10,22 +10,24 @@ import { AuthClient } from './auth.client';
 import { credentialsDto } from './dto/credentials.dto';
 import { LoginGuard } from './login.guard';
 import { NOT_SIGNED_IN } from './signed-in.guard';
-import { logIn, sessionUserOf, toApiUser } from './session-user';
+import { logIn, sessionUserOf } from './session-user';
+import { UserProfiles } from './user-profiles';
 
 @Controller('api')
 export class AuthController {
   constructor(
     private readonly auth: AuthClient,
     private readonly rateLimits: RateLimits,
+    private readonly profiles: UserProfiles,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   /** 401 means "nobody is signed in", which the SPA treats as a normal state. */
   @Get('user')
-  user(@Req() req: Request): UserResponse {
+  async user(@Req() req: Request): Promise<UserResponse> {
     const user = sessionUserOf(req);
     if (!user) throw new ApiException(401, 'UNAUTHENTICATED', NOT_SIGNED_IN);
-    return { user: toApiUser(user, false) };
+    return { user: await this.profiles.apiUser(user, req.id) };
   }
 
   @Post('register')
@@ -34,14 +36,18 @@ export class AuthController {
     await this.rateLimits.beforeRegister(req.ip ?? 'unknown');
     const user = await this.auth.register(credentials, req.id);
     await logIn(req, user);
-    return { user: toApiUser(user, false), initialCategory: null };
+    const [apiUser, initialCategory] = await Promise.all([
+      this.profiles.apiUser(user, req.id),
+      this.profiles.initialCategory(user.id, req.id),
+    ]);
+    return { user: apiUser, initialCategory };
   }
 
   @Post('login')
   @HttpCode(200)
   @UseGuards(LoginGuard)
-  login(@Req() req: Request): UserResponse {
-    return { user: toApiUser(sessionUserOf(req)!, false) };
+  async login(@Req() req: Request): Promise<UserResponse> {
+    return { user: await this.profiles.apiUser(sessionUserOf(req)!, req.id) };
   }
 
   /** Ends the session everywhere: the Redis entry is destroyed, so an old copy of the cookie is dead too. */

@@ -15,6 +15,7 @@ export class RateLimits {
   private readonly loginFailuresPerUsername: RateLimiterRedis;
   private readonly loginsPerClient: RateLimiterRedis;
   private readonly registrationsPerClient: RateLimiterRedis;
+  private readonly writesPerUser: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const limiter = (keyPrefix: string, rule: RateLimitRule) =>
@@ -27,6 +28,7 @@ export class RateLimits {
     this.loginFailuresPerUsername = limiter('rl:login-username', config.RATE_LIMIT_LOGIN_PER_USERNAME);
     this.loginsPerClient = limiter('rl:login-client', config.RATE_LIMIT_LOGIN_PER_CLIENT);
     this.registrationsPerClient = limiter('rl:register-client', config.RATE_LIMIT_REGISTER_PER_CLIENT);
+    this.writesPerUser = limiter('rl:writes-user', config.RATE_LIMIT_WRITES_PER_USER);
   }
 
   /** Before checking a password: refuses a blocked username or a client over its attempts. */
@@ -46,6 +48,10 @@ export class RateLimits {
 
   async beforeRegister(client: string): Promise<void> {
     await consume(this.registrationsPerClient, client, 'sign-ups');
+  }
+
+  async beforeWrite(userId: number): Promise<void> {
+    await consume(this.writesPerUser, String(userId), 'changes in a short time');
   }
 }
 

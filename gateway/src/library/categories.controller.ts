@@ -1,0 +1,53 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { libraryMessages, type Category } from '@promptlib/proto';
+import type { Request } from 'express';
+import { CurrentUserId } from '../auth/current-user.decorator';
+import { SignedInGuard } from '../auth/signed-in.guard';
+import { validateBody } from '../common/validate-body';
+import { WriteRateLimitGuard } from '../rate-limit/write-rate-limit.guard';
+import { categoryPositionsDto, createCategoryDto } from './dto/category.dto';
+import { LibraryClient } from './library.client';
+import { routeId } from './route-id';
+
+@Controller('api/categories')
+@UseGuards(SignedInGuard)
+export class CategoriesController {
+  constructor(private readonly library: LibraryClient) {}
+
+  @Get()
+  list(@CurrentUserId() userId: number, @Req() req: Request): Promise<Category[]> {
+    return this.library.categories(userId, req.id);
+  }
+
+  @Post()
+  @UseGuards(WriteRateLimitGuard)
+  create(@CurrentUserId() userId: number, @Req() req: Request, @Body() body: unknown): Promise<Category> {
+    return this.library.createCategory(userId, validateBody(createCategoryDto, body).name, req.id);
+  }
+
+  @Post('update-positions')
+  @HttpCode(200)
+  @UseGuards(WriteRateLimitGuard)
+  reorder(@CurrentUserId() userId: number, @Req() req: Request, @Body() body: unknown): Promise<Category[]> {
+    return this.library.reorderCategories(
+      userId,
+      validateBody(categoryPositionsDto, body).categoryPositions,
+      req.id,
+    );
+  }
+
+  @Delete(':id')
+  @UseGuards(WriteRateLimitGuard)
+  async delete(
+    @CurrentUserId() userId: number,
+    @Param('id') id: string,
+    @Req() req: Request,
+  ): Promise<{ success: true; deletedPromptIds: number[] }> {
+    const deleted = await this.library.deleteCategory(
+      userId,
+      routeId(id, libraryMessages.categoryNotFound),
+      req.id,
+    );
+    return { success: true, deletedPromptIds: deleted.deletedPromptIds };
+  }
+}

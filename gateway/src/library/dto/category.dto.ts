@@ -1,0 +1,24 @@
+import { limits, validationMessages } from '@promptlib/proto';
+import { z } from 'zod';
+
+/** SPEC's client sends a position too; the server computes it (highest + 1), so it is accepted and ignored. */
+export const createCategoryDto = z.object({
+  name: z
+    .string({ error: validationMessages.categoryNameMin })
+    .trim()
+    .min(limits.categoryName.min, validationMessages.categoryNameMin)
+    .max(limits.categoryName.max, validationMessages.categoryNameMax),
+  position: z.unknown().optional(),
+});
+
+export const categoryPositionsDto = z.object({
+  categoryPositions: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        position: z.number().int().min(0).max(1_000_000),
+      }),
+      { error: 'categoryPositions must be a list of { id, position }' },
+    )
+    .max(1_000),
+});

@@ -1,0 +1,112 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import { ROOT_LOGGER } from '@promptlib/platform';
+import { libraryMessages, type CopyResult, type Prompt } from '@promptlib/proto';
+import type { Request, Response } from 'express';
+import { once } from 'node:events';
+import type { Logger } from 'pino';
+import { CurrentUserId } from '../auth/current-user.decorator';
+import { SignedInGuard } from '../auth/signed-in.guard';
+import { validateBody } from '../common/validate-body';
+import { WriteRateLimitGuard } from '../rate-limit/write-rate-limit.guard';
+import { promptDto } from './dto/prompt.dto';
+import { LibraryClient } from './library.client';
+import { routeId } from './route-id';
+
+@Controller('api/prompts')
+@UseGuards(SignedInGuard)
+export class PromptsController {
+  constructor(
+    private readonly library: LibraryClient,
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * The whole library as one JSON array, streamed page by page as the service sends them. A page
+   * that fails after the first has been sent cuts the connection: the client sees an error, never
+   * a shorter list that looks complete.
+   */
+  @Get()
+  async list(@CurrentUserId() userId: number, @Req() req: Request, @Res() res: Response): Promise<void> {
+    let page = await this.library.promptPage(userId, null, req.id);
+    res.status(200).type('application/json').setHeader('Cache-Control', 'no-store');
+    let separator = '[';
+    try {
+      for (;;) {
+        for (const prompt of page.prompts) {
+          await write(res, separator + JSON.stringify(prompt));
+          separator = ',';
+        }
+        if (page.nextBefore === null) break;
+        page = await this.library.promptPage(userId, page.nextBefore, req.id);
+      }
+      res.end(separator === '[' ? '[]' : ']');
+    } catch (error) {
+      this.logger.error({ requestId: req.id, err: error }, 'Prompt list failed mid-stream; connection cut');
+      res.destroy(error as Error);
+    }
+  }
+
+  @Post()
+  @UseGuards(WriteRateLimitGuard)
+  create(@CurrentUserId() userId: number, @Req() req: Request, @Body() body: unknown): Promise<Prompt> {
+    return this.library.createPrompt(userId, validateBody(promptDto, body), req.id);
+  }
+
+  @Patch(':id')
+  @UseGuards(WriteRateLimitGuard)
+  update(
+    @CurrentUserId() userId: number,
+    @Param('id') id: string,
+    @Req() req: Request,
+    @Body() body: unknown,
+  ): Promise<Prompt> {
+    const promptId = routeId(id, libraryMessages.promptNotFound);
+    return this.library.updatePrompt(userId, promptId, validateBody(promptDto, body), req.id);
+  }
+
+  @Delete(':id')
+  @UseGuards(WriteRateLimitGuard)
+  delete(
+    @CurrentUserId() userId: number,
+    @Param('id') id: string,
+    @Req() req: Request,
+  ): Promise<{ success: true }> {
+    return this.library.deletePrompt(userId, routeId(id, libraryMessages.promptNotFound), req.id);
+  }
+
+  @Post(':id/copy')
+  @HttpCode(200)
+  @UseGuards(WriteRateLimitGuard)
+  copy(@CurrentUserId() userId: number, @Param('id') id: string, @Req() req: Request): Promise<CopyResult> {
+    return this.library.copyPrompt(userId, routeId(id, libraryMessages.promptNotFound), req.id);
+  }
+
+  @Post(':id/toggle-favorite')
+  @HttpCode(200)
+  @UseGuards(WriteRateLimitGuard)
+  toggleFavorite(
+    @CurrentUserId() userId: number,
+    @Param('id') id: string,
+    @Req() req: Request,
+  ): Promise<Prompt> {
+    return this.library.toggleFavorite(userId, routeId(id, libraryMessages.promptNotFound), req.id);
+  }
+}
+
+/** Waits when the client reads slower than the service answers, so a big library never piles up in memory. */
+async function write(res: Response, chunk: string): Promise<void> {
+  if (!res.write(chunk)) await once(res, 'drain');
+}

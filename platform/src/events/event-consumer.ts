@@ -1,0 +1,251 @@
+import {
+  durableName,
+  eventsStream,
+  namespaced,
+  type EventEnvelope,
+  type EventSubject,
+  type ServiceName,
+} from '@promptlib/proto';
+import {
+  ConsumerEvents,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type NatsConnection,
+} from 'nats';
+import type { Logger } from 'pino';
+import { isNatsReady } from '../nats/connect';
+import { backoffDelay } from '../outbox/backoff';
+import { ensureDurableConsumer } from './durable-consumer';
+import { parseEnvelope } from './parse-envelope';
+
+export type EventHandlers = { [S in EventSubject]?: (event: EventEnvelope<S>) => Promise<void> };
+
+export type EventConsumerOptions = {
+  connection: NatsConnection;
+  namespace: string;
+  service: ServiceName;
+  handlers: EventHandlers;
+  logger: Logger;
+  ackWaitMs?: number;
+  maxRedeliveryDelayMs?: number;
+};
+
+type AnyEventHandler = (event: EventEnvelope) => Promise<void>;
+
+// Handlers run one at a time, so a large buffer would only age past ack_wait and be redelivered
+// to another replica; a small one keeps the pipe full and lets replicas share the load.
+const PULL_BATCH = 10;
+const FIRST_REDELIVERY_MS = 500;
+const FIRST_RECOVERY_MS = 500;
+const MAX_RECOVERY_MS = 10_000;
+const ACK_FLUSH_TIMEOUT_MS = 2_000;
+
+/**
+ * A service's durable pull consumer on the namespace's EVENTS stream, shared by its replicas. Each
+ * replica handles one event at a time and acks it only after its handler succeeded, so delivery is
+ * at least once: handlers must be idempotent and ignore versions they already hold.
+ */
+export class EventConsumer {
+  private readonly connection: NatsConnection;
+  private readonly jetstream: JetStreamClient;
+  private readonly handlers: EventHandlers;
+  /** Namespaced subject → event type, for every type that has a handler. */
+  private readonly types: Map<string, EventSubject>;
+  private readonly streamName: string;
+  private readonly durable: string;
+  private readonly logger: Logger;
+  private readonly ackWaitMs: number;
+  private readonly maxRedeliveryDelayMs: number;
+
+  private manager: JetStreamManager | undefined;
+  private loop: Promise<void> | undefined;
+  private running = false;
+  private messages: ConsumerMessages | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(options: EventConsumerOptions) {
+    const handled = (Object.keys(options.handlers) as EventSubject[]).filter(
+      (type) => options.handlers[type],
+    );
+    if (handled.length === 0) throw new Error(`${options.service} event consumer has no handlers`);
+    this.connection = options.connection;
+    this.jetstream = options.connection.jetstream();
+    this.handlers = options.handlers;
+    this.types = new Map(handled.map((type) => [namespaced(options.namespace, type), type]));
+    this.streamName = eventsStream(options.namespace).name;
+    this.durable = durableName(options.namespace, options.service);
+    this.logger = options.logger.child({ component: 'event-consumer', durable: this.durable });
+    this.ackWaitMs = options.ackWaitMs ?? 30_000;
+    this.maxRedeliveryDelayMs = options.maxRedeliveryDelayMs ?? 10_000;
+  }
+
+  /** Creates or updates the durable, then consumes in the background. Fails if the stream is missing. */
+  async start(): Promise<void> {
+    if (this.loop) return;
+    this.manager ??= await this.connection.jetstreamManager();
+    await this.ensureConsumer();
+    this.running = true;
+    this.loop = this.run();
+    // A connection closed under a running consumer would otherwise leave consume() waiting forever.
+    void this.connection.closed().then(() => this.halt());
+  }
+
+  /** Stops pulling and resolves once the event in flight, if any, has been handled and acked. */
+  async stop(): Promise<void> {
+    if (!this.loop) return;
+    this.halt();
+    await this.loop;
+    this.loop = undefined;
+    // A round trip after the last ack proves the server has it before the caller closes the
+    // connection; if it does not come back in time the event is merely redelivered.
+    if (!this.connection.isClosed()) await isNatsReady(this.connection, ACK_FLUSH_TIMEOUT_MS);
+  }
+
+  private halt(): void {
+    this.running = false;
+    this.wake?.();
+    void this.messages?.close();
+  }
+
+  /** False once stopped, and once the connection's owner drains or closes it. */
+  private get active(): boolean {
+    return this.running && !this.connection.isClosed() && !this.connection.isDraining();
+  }
+
+  private async ensureConsumer(): Promise<void> {
+    if (!this.manager) throw new Error('EventConsumer.start() was not called');
+    await ensureDurableConsumer(this.manager, {
+      stream: this.streamName,
+      durable: this.durable,
+      subjects: [...this.types.keys()],
+      ackWaitMs: this.ackWaitMs,
+      serverVersion: this.connection.info?.version,
+    });
+  }
+
+  /**
+   * Consumes until stopped. consume() rides out reconnects by itself, but once the durable is
+   * deleted it only keeps polling for it; then the loop re-creates it (with deliver-all, so the
+   * stream is replayed, which idempotent handlers absorb) and consumes again.
+   */
+  private async run(): Promise<void> {
+    let failures = 0;
+    let recreate = false;
+    while (this.active) {
+      try {
+        if (recreate) {
+          await this.ensureConsumer();
+          this.logger.info('Event consumer re-created its durable');
+        }
+        recreate = false;
+        const handled = await this.consume();
+        if (!this.active) return;
+        // consume() ends while active only when the durable was lost (already logged by watch()).
+        recreate = true;
+        failures = handled > 0 ? 1 : failures + 1;
+      } catch (error) {
+        // Closing or draining the connection ends consume() with an error; that is not a failure.
+        if (!this.active) return;
+        recreate = true;
+        failures += 1;
+        this.logger.warn({ err: error, attempt: failures }, 'Event consumer failed; retrying');
+      }
+      // Backs off so that a durable that keeps vanishing, or a failing server, is not hammered.
+      if (this.active) await this.sleep(backoffDelay(failures, FIRST_RECOVERY_MS, MAX_RECOVERY_MS));
+    }
+  }
+
+  /** Handles messages until stop() or the loss of the durable; answers how many it handled. */
+  private async consume(): Promise<number> {
+    const consumer = await this.jetstream.consumers.get(this.streamName, this.durable);
+    const messages = await consumer.consume({ max_messages: PULL_BATCH });
+    this.messages = messages;
+    // stop() may have run while consume() was being set up, before it could close these.
+    if (!this.running) void messages.close();
+    void this.watch(messages);
+    let handled = 0;
+    try {
+      for await (const message of messages) {
+        if (this.running) {
+          await this.handle(message);
+          handled += 1;
+        } else {
+          // Messages buffered when stop() came go straight back to the other replicas.
+          message.nak();
+        }
+      }
+    } finally {
+      this.messages = undefined;
+    }
+    return handled;
+  }
+
+  private async watch(messages: ConsumerMessages): Promise<void> {
+    for await (const status of await messages.status()) {
+      if (status.type === ConsumerEvents.ConsumerDeleted || status.type === ConsumerEvents.ConsumerNotFound) {
+        this.logger.warn({ status: status.type }, 'Event consumer lost its durable; re-creating it');
+        void messages.close();
+        return;
+      }
+      if (status.type === ConsumerEvents.HeartbeatsMissed) {
+        this.logger.debug(
+          { missed: status.data },
+          'Event consumer missed heartbeats; consume() resets itself',
+        );
+      }
+    }
+  }
+
+  /** Acks, naks or terminates the message; never throws. */
+  private async handle(message: JsMsg): Promise<void> {
+    const type = this.types.get(message.subject);
+    if (!type) {
+      // Only where the server cannot filter (see filterConfig): not ours, so done with it.
+      message.ack();
+      return;
+    }
+    const envelope = parseEnvelope(message.string());
+    if (!envelope || envelope.type !== type) {
+      // Retrying cannot fix it, and it must not be handed to the wrong handler.
+      this.logger.warn(
+        { subject: message.subject, streamSequence: message.info.streamSequence, eventId: envelope?.id },
+        'Event is malformed; terminating it',
+      );
+      message.term();
+      return;
+    }
+    // The handler under a key takes that key's envelope, and this envelope's type is that key.
+    const handler = this.handlers[type] as AnyEventHandler;
+
+    // A handler slower than ack_wait would otherwise get its event redelivered to another replica.
+    const progress = setInterval(() => message.working(), Math.max(1_000, this.ackWaitMs / 2));
+    try {
+      await handler(envelope);
+      message.ack();
+    } catch (error) {
+      const attempt = message.info.redeliveryCount;
+      const delayMs = backoffDelay(attempt, FIRST_REDELIVERY_MS, this.maxRedeliveryDelayMs);
+      this.logger.warn(
+        { err: error, eventId: envelope.id, type: envelope.type, attempt, delayMs },
+        'Event handler failed; redelivering',
+      );
+      message.nak(delayMs);
+    } finally {
+      clearInterval(progress);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.wake = finish;
+    });
+  }
+}

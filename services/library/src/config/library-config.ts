@@ -1,0 +1,22 @@
+import { loadConfig, serviceDevDefaults, serviceEnvShape, type Env } from '@promptlib/platform';
+import { tierDefaults } from '@promptlib/proto';
+import { z } from 'zod';
+
+const count = z.coerce.number().int().min(0);
+
+const libraryEnvShape = {
+  ...serviceEnvShape(9103),
+  FREE_PROMPT_LIMIT: count.default(tierDefaults.freePromptLimit),
+  FREE_CATEGORY_LIMIT: count.default(tierDefaults.freeCategoryLimit),
+  // Pro shows "unlimited" but keeps a ceiling against abuse.
+  PRO_MAX_PROMPTS: count.default(tierDefaults.proMaxPrompts),
+  PRO_MAX_CATEGORIES: count.default(tierDefaults.proMaxCategories),
+};
+
+export type LibraryConfig = z.output<z.ZodObject<typeof libraryEnvShape>>;
+
+export const LIBRARY_CONFIG = Symbol('LIBRARY_CONFIG');
+
+export function loadLibraryConfig(env: Env): LibraryConfig {
+  return loadConfig(libraryEnvShape, serviceDevDefaults, env);
+}

@@ -1,0 +1,52 @@
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { EventConsumer, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
+import type { NatsConnection } from 'nats';
+import type { Logger } from 'pino';
+import { CategoriesService } from '../categories/categories.service';
+import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
+import { TiersService } from '../tiers/tiers.service';
+
+/**
+ * The events the library listens to: a new user gets General (even if registration could not wait
+ * for it), and billing's tier changes feed the projection. Both handlers are idempotent.
+ */
+@Injectable()
+export class LibraryEvents implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly consumer: EventConsumer;
+
+  constructor(
+    @Inject(NATS_CONNECTION) connection: NatsConnection,
+    @Inject(ROOT_LOGGER) logger: Logger,
+    @Inject(LIBRARY_CONFIG) config: LibraryConfig,
+    categories: CategoriesService,
+    tiers: TiersService,
+  ) {
+    this.consumer = new EventConsumer({
+      connection,
+      namespace: config.APP_NAMESPACE,
+      service: 'library',
+      logger,
+      handlers: {
+        'events.user.registered': async (event) => {
+          await categories.ensureDefault(event.data.userId);
+        },
+        'events.tier.changed': async (event) => {
+          await tiers.applyTierChanged(event.data);
+        },
+      },
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumer.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.consumer.stop();
+  }
+}

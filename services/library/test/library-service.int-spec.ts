@@ -1,0 +1,153 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { ServiceClient, createLogger, createServiceApp } from '@promptlib/platform';
+import {
+  eventsStream,
+  namespaced,
+  subjects,
+  type Category,
+  type EventEnvelope,
+  type TierVersionReached,
+} from '@promptlib/proto';
+import { connect, type NatsConnection } from 'nats';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { loadLibraryConfig, type LibraryConfig } from '../src/config/library-config';
+import { LibraryModule } from '../src/library.module';
+
+const namespace = `${process.env.APP_NAMESPACE ?? 'plt_local'}_libsvc`;
+const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+
+async function admin(sql: string): Promise<void> {
+  const client = new Client({
+    connectionString: Object.assign(new URL(server), { pathname: '/postgres' }).toString(),
+  });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+describe('library service over NATS', () => {
+  let config: LibraryConfig;
+  let app: INestMicroservice;
+  let nats: NatsConnection;
+  let library: ServiceClient;
+  let nextUserId = 1_000;
+
+  beforeAll(async () => {
+    await admin(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`);
+    await admin(`CREATE DATABASE "${namespace}"`);
+    config = loadLibraryConfig({
+      NODE_ENV: 'test',
+      APP_NAMESPACE: namespace,
+      DATABASE_URL: Object.assign(new URL(server), { pathname: `/${namespace}` }).toString(),
+      NATS_URL: process.env.NATS_URL,
+      LOG_LEVEL: 'silent',
+    });
+    const logger = createLogger('library-test', 'silent');
+    app = await createServiceApp('library', LibraryModule.forRoot(config, logger), config, logger);
+    nats = await connect({ servers: config.NATS_URL });
+    library = new ServiceClient(nats, namespace);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    const manager = await nats.jetstreamManager();
+    await manager.streams.delete(eventsStream(namespace).name).catch(() => undefined);
+    await nats.close();
+    await admin(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`);
+  });
+
+  async function publish(envelope: Omit<EventEnvelope, 'id' | 'occurredAt'>): Promise<void> {
+    const id = randomUUID();
+    await nats
+      .jetstream()
+      .publish(
+        namespaced(namespace, envelope.type),
+        JSON.stringify({ ...envelope, id, occurredAt: new Date().toISOString() }),
+        {
+          msgID: id,
+        },
+      );
+  }
+
+  it('creates General once, however many times and however concurrently it is asked', async () => {
+    const userId = (nextUserId += 1);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        library.request<Category>(subjects.library.categoriesEnsureDefault, { userId }),
+      ),
+    );
+    expect(new Set(answers.map((category) => category.id)).size).toBe(1);
+    expect(answers[0]).toMatchObject({ name: 'General', position: 0 });
+    expect(await library.request<Category[]>(subjects.library.categoriesList, { userId })).toHaveLength(1);
+  });
+
+  it('creates General when it sees user.registered', async () => {
+    const userId = (nextUserId += 1);
+    await publish({ type: 'events.user.registered', data: { userId, username: `user${userId}` } });
+    const deadline = Date.now() + 10_000;
+    let categories: Category[] = [];
+    while (categories.length === 0 && Date.now() < deadline) {
+      categories = await library.request<Category[]>(subjects.library.categoriesList, { userId });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(categories).toEqual([expect.objectContaining({ name: 'General' })]);
+  });
+
+  it('lets a caller wait until a tier version reaches the projection', async () => {
+    const userId = (nextUserId += 1);
+    const waiting = library.request<TierVersionReached>(
+      subjects.library.tierAwaitVersion,
+      {
+        userId,
+        version: 4,
+        timeoutMs: 5_000,
+      },
+      { timeoutMs: 7_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await publish({
+      type: 'events.tier.changed',
+      data: { userId, isPro: true, isCancelled: false, endsAt: null, version: 4 },
+    });
+    expect(await waiting).toEqual({ reached: true, version: 4 });
+    expect(await library.request(subjects.library.tierGet, { userId })).toEqual({ isPro: true });
+  });
+
+  it('gives up waiting after the timeout and says which version it holds', async () => {
+    const userId = (nextUserId += 1);
+    const started = Date.now();
+    const answer = await library.request<TierVersionReached>(subjects.library.tierAwaitVersion, {
+      userId,
+      version: 1,
+      timeoutMs: 300,
+    });
+    expect(answer).toEqual({ reached: false, version: 0 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  });
+
+  it('answers the sharing service a user’s own prompt, and another user’s as not found', async () => {
+    const owner = (nextUserId += 1);
+    const stranger = (nextUserId += 1);
+    const prompt = await library.request<{ id: number; title: string }>(subjects.library.promptsCreate, {
+      userId: owner,
+      title: 'Shared one',
+      content: 'Something worth sharing.',
+      categoryId: null,
+    });
+    await expect(
+      library.request(subjects.library.promptsGet, { userId: owner, promptId: prompt.id }),
+    ).resolves.toMatchObject({
+      id: prompt.id,
+      title: 'Shared one',
+    });
+    await expect(
+      library.request(subjects.library.promptsGet, { userId: stranger, promptId: prompt.id }),
+    ).rejects.toMatchObject({ error: { code: 'NOT_FOUND', message: 'Prompt not found' } });
+  });
+
+  it('refuses malformed requests with VALIDATION_FAILED', async () => {
+    await expect(library.request(subjects.library.promptsCreate, { userId: 'x' })).rejects.toMatchObject({
+      error: { code: 'VALIDATION_FAILED' },
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import type { Category, LimitsRecord, Prompt, RegisteredUserResponse } from '@promptlib/proto';
+import { ApiClient, STRONG_PASSWORD, uniqueUsername } from './api-client';
+
+export type LibraryUser = { client: ApiClient; id: number; username: string; general: Category };
+
+/** A new account through the API, signed in, with its General category. */
+export async function newLibraryUser(baseUrl: string, prefix = 'lib'): Promise<LibraryUser> {
+  const client = new ApiClient(baseUrl);
+  const username = uniqueUsername(prefix);
+  const res = await client.post<RegisteredUserResponse>('/api/register', {
+    username,
+    password: STRONG_PASSWORD,
+  });
+  if (res.status !== 201 || !res.body.initialCategory)
+    throw new Error(`registration failed: ${JSON.stringify(res.body)}`);
+  return { client, id: res.body.user.id, username, general: res.body.initialCategory };
+}
+
+let counter = 0;
+
+/** A valid prompt body; pass fields to override. */
+export function promptBody(overrides: Partial<{ title: string; content: string; categoryId: unknown }> = {}) {
+  counter += 1;
+  return {
+    title: `Prompt ${counter}`,
+    content: `Content of prompt number ${counter}.`,
+    categoryId: null,
+    ...overrides,
+  };
+}
+
+export async function createPrompt(
+  user: LibraryUser,
+  overrides: Parameters<typeof promptBody>[0] = {},
+): Promise<Prompt> {
+  const res = await user.client.post<Prompt>('/api/prompts', promptBody(overrides));
+  if (res.status !== 201)
+    throw new Error(`prompt creation failed with ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function listPrompts(user: LibraryUser): Promise<Prompt[]> {
+  return (await user.client.get<Prompt[]>('/api/prompts')).body;
+}
+
+export async function limitsOf(user: LibraryUser): Promise<LimitsRecord> {
+  return (await user.client.get<LimitsRecord>('/api/user/limits')).body;
+}
+
+/** Waits for an asynchronous change (an event being applied) to show through the API. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

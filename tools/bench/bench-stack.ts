@@ -1,0 +1,123 @@
+import type { RegisteredUserResponse } from '@promptlib/proto';
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { provisionInfra, stopServers } from '../src/infra/bootstrap';
+import { apps } from '../src/run/apps';
+import { freePort } from '../src/run/exec';
+import { removeNamespace } from '../src/run/namespace-cleanup';
+import { startApp, stopApps, waitForReady, type RunningApp } from '../src/run/supervisor';
+
+/** Undo steps, run last-added first and each at most once, whether the bench ends, fails or is interrupted. */
+export class Cleanup {
+  private readonly steps: { label: string; run: () => Promise<void> }[] = [];
+  private running: Promise<void> | undefined;
+
+  add(label: string, run: () => Promise<void>): void {
+    this.steps.push({ label, run });
+  }
+
+  run(): Promise<void> {
+    this.running ??= (async () => {
+      for (const step of [...this.steps].reverse()) {
+        try {
+          await step.run();
+        } catch (error) {
+          console.error(`Cleanup: ${step.label} failed: ${(error as Error).message}`);
+        }
+      }
+    })();
+    return this.running;
+  }
+}
+
+export type BenchStack = { gatewayUrl: string; databaseUrl: string };
+
+/**
+ * Postgres, Redis and NATS for the namespace (reusing running servers, starting missing ones),
+ * then the built auth, library and gateway as production runs them. A DATABASE_URL from the
+ * environment lends only its server: the database is always the namespace's own, so the cleanup
+ * that drops it can never drop anyone else's.
+ */
+export async function startBenchStack(namespace: string, cleanup: Cleanup): Promise<BenchStack> {
+  const given = process.env.DATABASE_URL;
+  const infra = await provisionInfra({
+    namespace,
+    env: { ...process.env, DATABASE_URL: given ? withDatabase(given, namespace) : undefined },
+  });
+  cleanup.add('stopping the servers the bench started', () => stopServers(infra.started));
+  cleanup.add(`removing namespace ${namespace}`, async () => {
+    for (const problem of await removeNamespace(namespace, infra)) console.error(`Cleanup: ${problem}`);
+  });
+
+  const port = await freePort();
+  const gatewayUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // Not production: that mode insists on a Secure cookie, which plain-http localhost never gets back.
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    APP_NAMESPACE: namespace,
+    DATABASE_URL: infra.databaseUrl,
+    REDIS_URL: infra.redisUrl,
+    NATS_URL: infra.natsUrl,
+    PORT: String(port),
+    PUBLIC_URL: gatewayUrl,
+    RATE_LIMIT_WRITES_PER_USER: '100000/1m',
+  };
+  const running: RunningApp[] = [];
+  cleanup.add('stopping the apps', () => stopApps(running));
+  for (const spec of apps) {
+    const app = await startApp(spec, env);
+    running.push(app);
+    await waitForReady(app);
+  }
+  return { gatewayUrl, databaseUrl: infra.databaseUrl };
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export type BenchUser = { id: number; categoryId: number; cookie: string };
+
+/** A new account through the API, as the browser makes one; the session cookie comes with it. */
+export async function registerUser(gatewayUrl: string, username: string): Promise<BenchUser> {
+  const response = await fetch(`${gatewayUrl}/api/register`, {
+    method: 'POST',
+    headers: { Origin: gatewayUrl, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: 'violet-Harbor-71-kettle' }),
+  });
+  const body = (await response.json()) as RegisteredUserResponse;
+  const cookie = response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('promptlib.sid='))
+    ?.split(';')[0];
+  if (response.status !== 201 || !body.initialCategory || !cookie) {
+    throw new Error(`Registration answered ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return { id: body.user.id, categoryId: body.initialCategory.id, cookie };
+}
+
+/** Forks the bare http + pg server (with this process's loader, so it runs from TypeScript too). */
+export async function startBaseline(
+  databaseUrl: string,
+  userId: number,
+  cleanup: Cleanup,
+): Promise<{ url: string }> {
+  const child: ChildProcess = fork(join(__dirname, 'baseline-server.ts'), [], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_USER_ID: String(userId) },
+  });
+  cleanup.add('stopping the baseline server', async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message: { port: number }) => resolve(message.port));
+    child.once('exit', (code) => reject(new Error(`The baseline server exited with ${code} while starting`)));
+  });
+  return { url: `http://127.0.0.1:${port}/` };
+}
