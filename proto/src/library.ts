@@ -39,8 +39,15 @@ export type UpdatePromptRequest = PromptRequest & {
 };
 export type AwaitTierVersionRequest = UserScoped & { version: number; timeoutMs: number };
 
-/** One page of a user's prompts, newest first; `nextBefore` is the cursor of the next page, null at the end. */
-export type PromptPage = { prompts: Prompt[]; nextBefore: number | null };
+/**
+ * One page of a user's prompts, newest first; `nextBefore` is the cursor of the next page, null at
+ * the end. `library.prompts.list` answers it as a raw reply: the body is the UTF-8 JSON text of a
+ * Prompt[] (built by Postgres) and the rest travels in headers, so the gateway streams the bytes to
+ * the browser without parsing and re-serialising thousands of objects.
+ */
+export type PromptPage = { promptsJson: Uint8Array; count: number; nextBefore: number | null };
+
+export const promptPageHeaders = { count: 'x-page-count', nextBefore: 'x-page-next-before' } as const;
 
 export type DeletedCategory = { categoryId: number; deletedPromptIds: number[] };
 export type CopyResult = { usageCount: number };
@@ -64,5 +71,7 @@ export const libraryMessages = {
 } as const;
 
 /** A page of prompts stays well under NATS's 1 MB message limit (and our 512 kB ceiling). */
-export const PROMPT_PAGE_MAX_BYTES = 256 * 1024;
+export const PROMPT_PAGE_MAX_BYTES = 384 * 1024;
 export const PROMPT_PAGE_MAX_ROWS = 500;
+/** What a prompt's fields besides title and content add to its JSON, as counted when sizing a page. */
+export const PROMPT_JSON_OVERHEAD_BYTES = 256;

@@ -46,6 +46,12 @@ export type Subject = ValueOf<{ [S in keyof typeof subjects]: ValueOf<(typeof su
 /** Every request carries the acting user and is traced by the request id in the `x-request-id` header. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/**
+ * Raw replies (bulk data sent as bytes, not inside a JSON packet) carry their metadata in headers;
+ * a failure carries the ServiceError as JSON in this one and no body.
+ */
+export const SERVICE_ERROR_HEADER = 'x-service-error';
+
 /** How long a caller waits for a reply before answering 503. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
 

@@ -116,7 +116,10 @@ export async function startBaseline(
     await once(child, 'exit');
   });
   const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message: { port: number }) => resolve(message.port));
+    child.once('message', (message: { port?: unknown }) => {
+      if (typeof message.port === 'number') resolve(message.port);
+      else reject(new Error(`The baseline server sent ${JSON.stringify(message)} instead of its port`));
+    });
     child.once('exit', (code) => reject(new Error(`The baseline server exited with ${code} while starting`)));
   });
   return { url: `http://127.0.0.1:${port}/` };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ServiceClient } from '@promptlib/platform';
 import {
+  promptPageHeaders,
   subjects,
   type Category,
   type CategoryPosition,
@@ -52,8 +53,18 @@ export class LibraryClient {
     );
   }
 
-  promptPage(userId: number, before: number | null, requestId: string): Promise<PromptPage> {
-    return this.services.request(subjects.library.promptsList, { userId, before }, { requestId });
+  async promptPage(userId: number, before: number | null, requestId: string): Promise<PromptPage> {
+    const reply = await this.services.requestRaw(
+      subjects.library.promptsList,
+      { userId, before },
+      { requestId },
+    );
+    const nextBefore = reply.header(promptPageHeaders.nextBefore);
+    return {
+      promptsJson: reply.body,
+      count: Number(reply.header(promptPageHeaders.count) ?? 0),
+      nextBefore: nextBefore ? Number(nextBefore) : null,
+    };
   }
 
   createPrompt(userId: number, fields: PromptFields, requestId: string): Promise<Prompt> {

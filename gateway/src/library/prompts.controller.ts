@@ -15,7 +15,6 @@ import {
 import { ROOT_LOGGER } from '@promptlib/platform';
 import { libraryMessages, type CopyResult, type Prompt } from '@promptlib/proto';
 import type { Request, Response } from 'express';
-import { once } from 'node:events';
 import type { Logger } from 'pino';
 import { CurrentUserId } from '../auth/current-user.decorator';
 import { SignedInGuard } from '../auth/signed-in.guard';
@@ -34,27 +33,37 @@ export class PromptsController {
   ) {}
 
   /**
-   * The whole library as one JSON array, streamed page by page as the service sends them. A page
-   * that fails after the first has been sent cuts the connection: the client sees an error, never
-   * a shorter list that looks complete.
+   * The whole library as one JSON array, streamed page by page as the service sends them (each page
+   * arrives as JSON text and is passed on untouched). A page that fails after the first has been
+   * sent cuts the connection: the client sees an error, never a shorter list that looks complete.
    */
   @Get()
   async list(@CurrentUserId() userId: number, @Req() req: Request, @Res() res: Response): Promise<void> {
     let page = await this.library.promptPage(userId, null, req.id);
     res.status(200).type('application/json').setHeader('Cache-Control', 'no-store');
-    let separator = '[';
+    let written = 0;
     try {
+      await write(res, '[');
       for (;;) {
-        for (const prompt of page.prompts) {
-          await write(res, separator + JSON.stringify(prompt));
-          separator = ',';
+        // Ask for the next page before writing this one, so the service works while the client reads.
+        const next =
+          page.nextBefore === null ? null : this.library.promptPage(userId, page.nextBefore, req.id);
+        next?.catch(() => undefined);
+        if (page.count > 0) {
+          // The bytes of "[a,b]" less the brackets, joined to what came before with a comma.
+          if (written > 0) await write(res, ',');
+          await write(res, page.promptsJson.subarray(1, page.promptsJson.length - 1));
+          written += page.count;
         }
-        if (page.nextBefore === null) break;
-        page = await this.library.promptPage(userId, page.nextBefore, req.id);
+        if (next === null || res.destroyed) break;
+        page = await next;
       }
-      res.end(separator === '[' ? '[]' : ']');
+      res.end(']');
     } catch (error) {
-      this.logger.error({ requestId: req.id, err: error }, 'Prompt list failed mid-stream; connection cut');
+      this.logger.error(
+        { requestId: req.id, err: error, written },
+        'Prompt list failed mid-stream; connection cut',
+      );
       res.destroy(error as Error);
     }
   }
@@ -106,7 +115,19 @@ export class PromptsController {
   }
 }
 
-/** Waits when the client reads slower than the service answers, so a big library never piles up in memory. */
-async function write(res: Response, chunk: string): Promise<void> {
-  if (!res.write(chunk)) await once(res, 'drain');
+/**
+ * Waits when the client reads slower than the service answers, so a big library never piles up in
+ * memory; a client that goes away ends the wait. (`res.once`, not `events.once`: the compression
+ * middleware moves 'drain' listeners to its gzip stream, and only EventEmitter's own once cleans up there.)
+ */
+function write(res: Response, chunk: string | Uint8Array): Promise<void> {
+  if (res.write(chunk) || res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 }

@@ -2,14 +2,18 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   MAX_MESSAGE_BYTES,
   REQUEST_ID_HEADER,
+  SERVICE_ERROR_HEADER,
   namespaced,
   type Subject,
 } from '@promptlib/proto';
 import { randomUUID } from 'node:crypto';
-import { headers, type NatsConnection, type NatsError } from 'nats';
+import { headers, type MsgHdrs, type NatsConnection, type NatsError } from 'nats';
 import { ServiceCallError, isServiceError } from '../errors/service-error';
 
 export type RequestOptions = { requestId?: string; timeoutMs?: number };
+
+/** A raw reply: the body as bytes and the metadata the responder put in headers. */
+export type RawResponse = { body: Uint8Array; header: (name: string) => string | undefined };
 
 /** Nest's NATS transport reply: `{ id, response }` on success, `{ id, err }` on failure. */
 type NestReply = { id?: string; response?: unknown; err?: unknown; isDisposed?: boolean };
@@ -53,6 +57,33 @@ export class ServiceClient {
       throw unavailable(subject, error);
     }
     return decodeReply<TResponse>(subject, replyData);
+  }
+
+  /** Request-reply to a RawResponder: JSON out, bytes and headers back, the same error mapping. */
+  async requestRaw(subject: Subject, data: unknown, options: RequestOptions = {}): Promise<RawResponse> {
+    const messageHeaders = headers();
+    if (options.requestId) messageHeaders.set(REQUEST_ID_HEADER, options.requestId);
+    let reply: { data: Uint8Array; headers?: MsgHdrs };
+    try {
+      reply = await this.connection.request(
+        namespaced(this.namespace, subject),
+        Buffer.from(JSON.stringify(data)),
+        {
+          timeout: options.timeoutMs ?? this.defaultTimeoutMs,
+          headers: messageHeaders,
+        },
+      );
+    } catch (error) {
+      throw unavailable(subject, error);
+    }
+    const header = (name: string) => reply.headers?.get(name) || undefined;
+    const failure = header(SERVICE_ERROR_HEADER);
+    if (failure !== undefined) {
+      const error: unknown = JSON.parse(failure);
+      if (isServiceError(error)) throw new ServiceCallError(error, subject);
+      throw new ServiceCallError({ code: 'INTERNAL', message: `Unexpected failure in ${subject}` }, subject);
+    }
+    return { body: reply.data, header };
   }
 }
 

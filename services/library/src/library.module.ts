@@ -7,6 +7,7 @@ import { CategoryEntity } from './categories/category.entity';
 import { LIBRARY_CONFIG, type LibraryConfig } from './config/library-config';
 import { LibraryEvents } from './events/library-events';
 import { migrations } from './migrations';
+import { PromptPagesResponder } from './prompts/prompt-pages.responder';
 import { PromptEntity } from './prompts/prompt.entity';
 import { PromptsController } from './prompts/prompts.controller';
 import { PromptsService } from './prompts/prompts.service';
@@ -35,6 +36,7 @@ export class LibraryModule {
         PromptsService,
         TiersService,
         LibraryEvents,
+        PromptPagesResponder,
       ],
     };
   }

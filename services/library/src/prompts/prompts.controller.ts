@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { parsePayload } from '@promptlib/platform';
-import { limits, subjects, type CopyResult, type Prompt, type PromptPage } from '@promptlib/proto';
+import { limits, subjects, type CopyResult, type Prompt } from '@promptlib/proto';
 import { z } from 'zod';
 import { PromptsService } from './prompts.service';
 
@@ -17,15 +17,6 @@ const change = {
 @Controller()
 export class PromptsController {
   constructor(private readonly prompts: PromptsService) {}
-
-  @MessagePattern(subjects.library.promptsList)
-  list(@Payload() payload: unknown): Promise<PromptPage> {
-    const request = parsePayload(
-      z.object({ userId, before: z.number().int().positive().nullish() }),
-      payload,
-    );
-    return this.prompts.page(request.userId, request.before ?? null);
-  }
 
   @MessagePattern(subjects.library.promptsGet)
   get(@Payload() payload: unknown): Promise<Prompt> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATA_SOURCE, OutboxRelay, serviceError, writeOutbox } from '@promptlib/platform';
 import {
+  MAX_MESSAGE_BYTES,
   PROMPT_PAGE_MAX_BYTES,
   PROMPT_PAGE_MAX_ROWS,
   eventSubjects,
@@ -13,7 +14,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { CategoriesService } from '../categories/categories.service';
 import { TiersService } from '../tiers/tiers.service';
 import { PromptEntity } from './prompt.entity';
+import { PROMPT_PAGE_QUERY, type PromptPageRow } from './prompt-page.query';
 import { normalizePrompt, promptProblems, type PromptInput } from './prompt-rules';
+
+// Room in a reply for its headers.
+const REPLY_HEADROOM_BYTES = 16 * 1024;
 
 export type PromptChange = PromptInput & { categoryId: number | null };
 
@@ -27,29 +32,24 @@ export class PromptsService {
   ) {}
 
   /**
-   * One page of the user's prompts, newest first, starting below `before`. A page holds as many
-   * prompts as fit in a NATS message with room to spare; the gateway joins the pages.
+   * One page of the user's prompts, newest first, starting below `before`, as JSON bytes. A page
+   * holds as many prompts as fit in a NATS message with room to spare; the gateway joins the pages.
+   * Should a page of unusually escape-heavy text still come out too big, fewer rows are taken.
    */
   async page(userId: number, before: number | null): Promise<PromptPage> {
-    const query = this.dataSource
-      .getRepository(PromptEntity)
-      .createQueryBuilder('prompt')
-      .where('prompt.userId = :userId', { userId })
-      .orderBy('prompt.id', 'DESC')
-      .limit(PROMPT_PAGE_MAX_ROWS);
-    if (before !== null) query.andWhere('prompt.id < :before', { before });
-    const rows = await query.getMany();
-
-    const prompts: Prompt[] = [];
-    let bytes = 0;
-    for (const row of rows) {
-      const prompt = toPrompt(row);
-      bytes += Buffer.byteLength(JSON.stringify(prompt));
-      if (bytes > PROMPT_PAGE_MAX_BYTES && prompts.length > 0) break;
-      prompts.push(prompt);
+    for (let rows = PROMPT_PAGE_MAX_ROWS; ; rows = Math.max(1, Math.floor(rows / 2))) {
+      const [page] = await this.dataSource.query<PromptPageRow[]>(PROMPT_PAGE_QUERY, [
+        userId,
+        before,
+        PROMPT_PAGE_MAX_BYTES,
+        rows,
+      ]);
+      const promptsJson = Buffer.from(page.json);
+      if (promptsJson.length <= MAX_MESSAGE_BYTES - REPLY_HEADROOM_BYTES || rows === 1) {
+        const more = page.count < page.candidates || page.candidates === rows;
+        return { promptsJson, count: page.count, nextBefore: more ? page.lastId : null };
+      }
     }
-    const more = prompts.length < rows.length || rows.length === PROMPT_PAGE_MAX_ROWS;
-    return { prompts, nextBefore: more ? prompts[prompts.length - 1].id : null };
   }
 
   async get(userId: number, promptId: number): Promise<Prompt> {

@@ -1,0 +1,54 @@
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { NATS_CONNECTION, ROOT_LOGGER, RawResponder, parsePayload } from '@promptlib/platform';
+import { promptPageHeaders, subjects } from '@promptlib/proto';
+import type { NatsConnection } from 'nats';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
+import { PromptsService } from './prompts.service';
+
+const pageRequest = z.object({
+  userId: z.number().int().positive(),
+  before: z.number().int().positive().nullish(),
+});
+
+/**
+ * `library.prompts.list` answered as raw bytes: the page's JSON text straight from Postgres, its
+ * count and cursor in headers. The list is the heaviest read of the product; this keeps it one copy.
+ */
+@Injectable()
+export class PromptPagesResponder implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly responder: RawResponder;
+
+  constructor(
+    @Inject(NATS_CONNECTION) connection: NatsConnection,
+    @Inject(ROOT_LOGGER) logger: Logger,
+    @Inject(LIBRARY_CONFIG) config: LibraryConfig,
+    private readonly prompts: PromptsService,
+  ) {
+    this.responder = new RawResponder(connection, config.APP_NAMESPACE, 'library', logger);
+  }
+
+  onApplicationBootstrap(): void {
+    this.responder.serve(subjects.library.promptsList, async (payload) => {
+      const request = parsePayload(pageRequest, payload);
+      const page = await this.prompts.page(request.userId, request.before ?? null);
+      return {
+        body: page.promptsJson,
+        headers: {
+          [promptPageHeaders.count]: String(page.count),
+          [promptPageHeaders.nextBefore]: page.nextBefore === null ? '' : String(page.nextBefore),
+        },
+      };
+    });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.responder.stop();
+  }
+}
