@@ -1,11 +1,12 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { baseApi } from '../api/base-api';
+import { librarySlice } from '../features/library/library.slice';
 import { DARK_MODE_KEY, uiSlice } from './ui.slice';
 
 export function createStore() {
   const store = configureStore({
-    reducer: { [baseApi.reducerPath]: baseApi.reducer, ui: uiSlice.reducer },
+    reducer: { [baseApi.reducerPath]: baseApi.reducer, ui: uiSlice.reducer, library: librarySlice.reducer },
     middleware: (getDefault) => getDefault().concat(baseApi.middleware),
   });
   let darkMode = store.getState().ui.darkMode;

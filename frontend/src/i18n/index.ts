@@ -12,18 +12,25 @@ export const LANGUAGE_KEY = 'language';
 
 const supported = new Set<string>(languages.map((language) => language.code));
 
-// Each language is its own small file, fetched only when that language is used.
-const loaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('./en.json'),
-  de: () => import('./de.json'),
+/**
+ * Each language is split in small files, fetched only when that language and that part of the app
+ * are used: `translation` for what every screen needs, `library` for the signed-in library.
+ */
+export const LIBRARY_NAMESPACE = 'library';
+
+type Loader = () => Promise<{ default: Record<string, unknown> }>;
+
+const loaders: Record<LanguageCode, Record<string, Loader>> = {
+  en: { translation: () => import('./en.json'), library: () => import('./en.library.json') },
+  de: { translation: () => import('./de.json'), library: () => import('./de.library.json') },
 };
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
-  read: (language, _namespace, callback) => {
-    const load = loaders[language as LanguageCode];
-    if (!load) return callback(new Error(`No translations for ${language}`), false);
+  read: (language, namespace, callback) => {
+    const load = loaders[language as LanguageCode]?.[namespace];
+    if (!load) return callback(new Error(`No translations for ${language}/${namespace}`), false);
     load().then(
       (module) => callback(null, module.default),
       (error: Error) => callback(error, false),
@@ -51,6 +58,10 @@ export async function initI18n(): Promise<typeof i18n> {
       lng: detectLanguage(),
       // Both locales are complete (a unit test holds them to the same keys), so no fallback file is fetched.
       fallbackLng: false,
+      ns: ['translation'],
+      defaultNS: 'translation',
+      // Keys of the library part ('library.…', 'billing.…') are found once its file has loaded.
+      fallbackNS: LIBRARY_NAMESPACE,
       supportedLngs: [...supported],
       interpolation: { escapeValue: false },
       showSupportNotice: false,

@@ -1,4 +1,6 @@
+import deLibrary from './de.library.json';
 import de from './de.json';
+import enLibrary from './en.library.json';
 import en from './en.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -14,10 +16,11 @@ describe('locales', () => {
     // serverErrors exists only where a translation must replace the server's English sentence.
     const germanKeys = keys(de).filter((key) => !key.startsWith('serverErrors.'));
     expect(germanKeys.sort()).toEqual(keys(en).sort());
+    expect(keys(deLibrary).sort()).toEqual(keys(enLibrary).sort());
   });
 
   it('leave no string empty', () => {
-    for (const locale of [en, de] as Tree[]) {
+    for (const locale of [en, de, enLibrary, deLibrary] as Tree[]) {
       for (const key of keys(locale))
         expect(key.split('.').reduce<Tree | string>((node, part) => (node as Tree)[part], locale)).not.toBe(
           '',

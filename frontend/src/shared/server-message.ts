@@ -1,4 +1,4 @@
-import { authMessages, validationMessages } from '@promptlib/proto';
+import { authMessages, libraryMessages, validationMessages } from '@promptlib/proto';
 import type { TFunction } from 'i18next';
 import type { ApiFailure } from '../api/api-error';
 
@@ -10,6 +10,14 @@ const knownSentences: Record<string, string> = {
   [validationMessages.passwordMax]: 'validation.passwordMax',
   [authMessages.commonPassword]: 'validation.commonPassword',
   [authMessages.usernameTaken]: 'validation.usernameTaken',
+  [validationMessages.promptTitleMin]: 'validation.titleMin',
+  [validationMessages.promptTitleMax]: 'validation.titleMax',
+  [validationMessages.promptContentMin]: 'validation.contentMin',
+  [validationMessages.promptContentMax]: 'validation.contentMax',
+  [validationMessages.categoryNameMin]: 'validation.categoryNameMin',
+  [validationMessages.categoryNameMax]: 'validation.categoryNameMax',
+  [validationMessages.categoryNameTaken]: 'validation.categoryNameTaken',
+  [libraryMessages.generalProtected]: 'library.categories.generalProtected.description',
 };
 
 /**

@@ -9,6 +9,7 @@ import { FormTextField } from '../../../shared/components/FormTextField';
 import { Spinner } from '../../../shared/components/Spinner';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
+import { libraryApi } from '../../library/library.api';
 import { authApi, useRegisterMutation } from '../auth.api';
 import { lazyValidation } from '../lazy-validation';
 import { PasswordField } from './PasswordField';
@@ -32,13 +33,17 @@ export function RegisterForm() {
     validate,
     onSubmit: async ({ username, password }) => {
       try {
-        const { user } = await register({ username: username.trim(), password }).unwrap();
+        const { user, initialCategory } = await register({ username: username.trim(), password }).unwrap();
         notify({
           title: t('toasts.registerSuccess.title'),
           description: t('toasts.registerSuccess.description', { username: user.username }),
           variant: 'success',
         });
         await new Promise((resolve) => setTimeout(resolve, PAUSE_AFTER_REGISTRATION_MS));
+        // A new account has no prompts, and its categories are the one it was given (SPEC §4).
+        dispatch(libraryApi.util.upsertQueryData('getPrompts', undefined, []));
+        if (initialCategory)
+          dispatch(libraryApi.util.upsertQueryData('getCategories', undefined, [initialCategory]));
         dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
         navigate('/', { replace: true });
       } catch (error) {

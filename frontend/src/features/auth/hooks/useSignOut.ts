@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { baseApi } from '../../../api/base-api';
 import { useAppDispatch } from '../../../app/store';
 import { useNotify } from '../../../shared/hooks/useNotify';
+import { resetLibraryUi } from '../../library/library.slice';
 import { authApi, useLogoutMutation } from '../auth.api';
 
 /** Logout clears everything cached for the user (their prompts and categories too) and goes to /auth. */
@@ -26,6 +27,7 @@ export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: bool
       return;
     }
     dispatch(baseApi.util.resetApiState());
+    dispatch(resetLibraryUi());
     dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
     navigate('/auth', { replace: true });
     notify({

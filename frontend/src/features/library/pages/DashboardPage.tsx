@@ -1,15 +1,189 @@
 import Box from '@mui/material/Box';
-import { visuallyHidden } from '@mui/utils';
+import Drawer from '@mui/material/Drawer';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { Category, Prompt } from '@promptlib/proto';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { EmptyState } from '../components/EmptyState';
+import { PromptGrid } from '../components/PromptGrid';
+import { PromptSkeletons } from '../components/PromptSkeletons';
+import { PromptToolbar } from '../components/PromptToolbar';
+import { Sidebar } from '../components/Sidebar';
+import { CategoryDialog } from '../dialogs/CategoryDialog';
+import { DeleteCategoryDialog } from '../dialogs/DeleteCategoryDialog';
+import { DeletePromptDialog } from '../dialogs/DeletePromptDialog';
+import { PromptFormDialog, type PromptDialogState } from '../dialogs/PromptFormDialog';
+import { useLibraryData } from '../hooks/useLibraryData';
+import { useGetLimitsQuery } from '../library.api';
+import { chooseInitialFilter, setFilter, setSort, setView, type PromptFilter } from '../library.slice';
+import { isGeneralKey, searchable, selectPrompts } from '../prompt-selection';
 
-/** The library's main screen; its sidebar, cards and dialogs arrive with the dashboard. */
+const SIDEBAR_WIDTH = 300;
+
+/** The library: categories on the side, the chosen prompts in the middle, and their dialogs. */
 export function DashboardPage() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const data = useLibraryData();
+  const limitsQuery = useGetLimitsQuery();
+  const { filter, sort, view } = useAppSelector((state) => state.library);
+  const search = useAppSelector((state) => state.ui.search);
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [promptDialog, setPromptDialog] = useState<PromptDialogState>(null);
+  const [deletingPrompt, setDeletingPrompt] = useState<Prompt | null>(null);
+  const [categoryDialogOpen, setCategoryDialogOpen] = useState(false);
+  const [deletingCategory, setDeletingCategory] = useState<Category | null>(null);
+
+  const loaded = !data.isLoading;
+  const { general } = data;
+  useEffect(() => {
+    if (!loaded) return;
+    dispatch(
+      chooseInitialFilter(
+        data.prompts.length === 0 && general ? { kind: 'category', categoryId: general.id } : { kind: 'all' },
+      ),
+    );
+  }, [loaded, data.prompts.length, general, dispatch]);
+
+  const items = useMemo(() => searchable(data.prompts), [data.prompts]);
+  const visible = useMemo(
+    () => selectPrompts(items, { filter, sort, search, general, knownCategoryIds: data.knownCategoryIds }),
+    [items, filter, sort, search, general, data.knownCategoryIds],
+  );
+
+  const categoryName = useCallback(
+    (key: number | 'temp-general' | null) => {
+      if (key === null || isGeneralKey(key, general)) return t('library.filters.general');
+      return data.ownCategories.find((category) => category.id === key)?.name ?? t('library.filters.general');
+    },
+    [general, data.ownCategories, t],
+  );
+  const categoryNameOf = useCallback((prompt: Prompt) => categoryName(prompt.categoryId), [categoryName]);
+
+  const heading =
+    filter.kind === 'all'
+      ? t('library.filters.all')
+      : filter.kind === 'favorites'
+        ? t('library.filters.favorites')
+        : categoryName(filter.categoryId);
+
+  const refreshLimits = useCallback(() => void limitsQuery.refetch(), [limitsQuery.refetch]);
+  const chooseFilter = (next: PromptFilter) => {
+    dispatch(setFilter(next));
+    setDrawerOpen(false);
+    scrollRef.current?.scrollTo({ top: 0 });
+  };
+  const openNewPrompt = () =>
+    setPromptDialog({ mode: 'create', categoryId: filter.kind === 'category' ? filter.categoryId : null });
+  const onEdit = useCallback((prompt: Prompt) => setPromptDialog({ mode: 'edit', prompt }), []);
+  const onDelete = useCallback((prompt: Prompt) => setDeletingPrompt(prompt), []);
+
+  const sidebar = (
+    <Sidebar
+      data={data}
+      limits={limitsQuery.data}
+      filter={filter}
+      onFilter={chooseFilter}
+      onNewPrompt={() => {
+        setDrawerOpen(false);
+        openNewPrompt();
+      }}
+      onAddCategory={() => {
+        setDrawerOpen(false);
+        setCategoryDialogOpen(true);
+      }}
+      onDeleteCategory={(category) => setDeletingCategory(category)}
+    />
+  );
+
+  const emptyCategory = search.trim() !== '' ? null : filter.kind === 'all' ? null : heading;
+
   return (
-    <Box component="main" sx={{ flexGrow: 1 }}>
-      <Box component="h1" sx={visuallyHidden}>
-        {t('dashboard.title')}
+    <Box sx={{ display: 'flex', flexGrow: 1, minHeight: 0 }}>
+      {wide ? (
+        <Box
+          sx={{
+            width: SIDEBAR_WIDTH,
+            flexShrink: 0,
+            borderRight: 1,
+            borderColor: 'divider',
+            overflowY: 'auto',
+          }}
+        >
+          {sidebar}
+        </Box>
+      ) : (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+        >
+          {sidebar}
+        </Drawer>
+      )}
+      <Box
+        component="main"
+        ref={scrollRef}
+        sx={{ flexGrow: 1, minWidth: 0, overflowY: 'auto', p: { xs: 2, md: 3 } }}
+      >
+        <PromptToolbar
+          heading={heading}
+          shown={visible.length}
+          sort={sort}
+          view={view}
+          onSort={(next) => dispatch(setSort(next))}
+          onView={(next) => dispatch(setView(next))}
+          onOpenCategories={wide ? undefined : () => setDrawerOpen(true)}
+        />
+        {data.isLoading ? (
+          <PromptSkeletons />
+        ) : visible.length === 0 ? (
+          search.trim() !== '' && data.prompts.length > 0 ? (
+            <EmptyState categoryName={null} search={search.trim()} onCreate={openNewPrompt} />
+          ) : (
+            <EmptyState categoryName={emptyCategory} onCreate={openNewPrompt} />
+          )
+        ) : (
+          <PromptGrid
+            prompts={visible}
+            view={view}
+            scrollElement={scrollRef}
+            categoryNameOf={categoryNameOf}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        )}
       </Box>
+
+      <PromptFormDialog
+        state={promptDialog}
+        data={data}
+        limits={limitsQuery.data}
+        onRefreshLimits={refreshLimits}
+        onClose={() => setPromptDialog(null)}
+      />
+      <DeletePromptDialog prompt={deletingPrompt} onClose={() => setDeletingPrompt(null)} />
+      <CategoryDialog
+        open={categoryDialogOpen}
+        categories={data.general ? [data.general, ...data.ownCategories] : data.ownCategories}
+        ownCategories={data.ownCategories}
+        limits={limitsQuery.data}
+        onRefreshLimits={refreshLimits}
+        onClose={() => setCategoryDialogOpen(false)}
+      />
+      <DeleteCategoryDialog
+        category={deletingCategory}
+        promptCount={deletingCategory ? (data.counts.byCategory.get(deletingCategory.id) ?? 0) : 0}
+        onDeleted={(category) => {
+          if (filter.kind === 'category' && filter.categoryId === category.id)
+            dispatch(setFilter({ kind: 'all' }));
+        }}
+        onClose={() => setDeletingCategory(null)}
+      />
     </Box>
   );
 }

@@ -10,11 +10,14 @@ export function AppLayout() {
   const { user } = useCurrentUser();
   if (!user) return null;
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <Header user={user} />
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
+      {/* The page below the header scrolls on its own, so the header stays and the library can virtualise. */}
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column' }}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
     </Box>
   );
 }

@@ -14,7 +14,9 @@ import type { User } from '@promptlib/proto';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { LIBRARY_NAMESPACE } from '../../../i18n';
 import { Logo } from '../../../shared/components/Logo';
+import { useTierWatcher } from '../../billing/hooks/useTierWatcher';
 import { SearchField } from './SearchField';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
@@ -36,10 +38,12 @@ function useSlashToSearch(focus: () => void) {
 }
 
 export function Header({ user }: { user: User }) {
-  const { t } = useTranslation();
+  // Signed-in screens use the library's texts too (menus, tier notices): load them before rendering.
+  const { t } = useTranslation(['translation', LIBRARY_NAMESPACE]);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [mobileSearchOpen, setMobileSearchOpen] = useState(false);
   const searchInput = useRef<HTMLInputElement>(null);
+  useTierWatcher();
 
   const focusSearch = useRef(() => {
     if (searchInput.current) searchInput.current.focus();

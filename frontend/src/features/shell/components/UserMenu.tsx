@@ -9,15 +9,29 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { User } from '@promptlib/proto';
+import { format } from 'date-fns';
+import { de } from 'date-fns/locale/de';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shared/components/Spinner';
 import { useNavigate } from 'react-router-dom';
 import { languages } from '../../../i18n';
 import { useSignOut } from '../../auth/hooks/useSignOut';
+import { useGetLimitsQuery } from '../../library/library.api';
+
+// An unlimited allowance (-1) shows as the infinity sign (SPEC §2).
+function showLimit(limit: number): string {
+  return limit === -1 ? '∞' : String(limit);
+}
+
+/** SPEC §9's date format, 'MMM d, yyyy', with month names in the user's language. */
+function formatDate(iso: string, language: string | undefined): string {
+  return format(new Date(iso), 'MMM d, yyyy', language === 'de' ? { locale: de } : undefined);
+}
 
 export function UserMenu({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
+  const { data: limits } = useGetLimitsQuery();
   const navigate = useNavigate();
   const { signOut, isSigningOut } = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -59,8 +73,35 @@ export function UserMenu({ user }: { user: User }) {
             slotProps={{ secondary: { sx: { fontWeight: 700, color: 'text.primary' } } }}
           />
         </MenuItem>
-        {user.isPro ? (
-          <MenuItem disabled>{t('header.proAccount')}</MenuItem>
+        {limits && !limits.isPro ? (
+          <MenuItem disabled dense sx={{ '&.Mui-disabled': { opacity: 1 } }}>
+            <ListItemText
+              primary={t('header.usage.prompts', {
+                used: limits.prompts.used,
+                limit: showLimit(limits.prompts.limit),
+              })}
+              secondary={t('header.usage.categories', {
+                used: limits.categories.used,
+                limit: showLimit(limits.categories.limit),
+              })}
+              slotProps={{ secondary: { sx: { color: 'text.primary' } } }}
+            />
+          </MenuItem>
+        ) : null}
+        {user.isPro || limits?.isPro ? (
+          <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
+            <ListItemText
+              primary={t('header.proAccount')}
+              secondary={
+                limits?.subscription.isCancelled && limits.subscription.endsAt
+                  ? t('header.expiresOn', {
+                      date: formatDate(limits.subscription.endsAt, i18n.resolvedLanguage),
+                    })
+                  : undefined
+              }
+              slotProps={{ secondary: { sx: { color: 'text.primary' } } }}
+            />
+          </MenuItem>
         ) : (
           <MenuItem
             onClick={() => {

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { baseApi } from '../../../api/base-api';
+import { useAppDispatch } from '../../../app/store';
+import { useNotify } from '../../../shared/hooks/useNotify';
+import { useGetLimitsQuery } from '../../library/library.api';
+
+// SPEC §9: the limits record is read on header load and every 60 s after.
+const LIMITS_POLL_MS = 60_000;
+export const PRO_STATUS_KEY = 'pro-status';
+const CHANNEL = 'promptlib-subscription';
+
+type SubscriptionChange = { isPro: boolean; timestamp: number };
+
+/**
+ * Watches the user's tier: the first answer is only a baseline; a later change to or from Pro is
+ * announced, all cached data is refreshed, the local pro-status hint is updated and other tabs are
+ * told (SPEC §4). The limits from the server stay the truth; the hint is for instant feedback.
+ */
+export function useTierWatcher(): void {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const dispatch = useAppDispatch();
+  const { data } = useGetLimitsQuery(undefined, { pollingInterval: LIMITS_POLL_MS });
+  const known = useRef<boolean | null>(null);
+  const isPro = data?.isPro;
+
+  useEffect(() => {
+    if (isPro === undefined) return;
+    window.localStorage.setItem(PRO_STATUS_KEY, String(isPro));
+    const previous = known.current;
+    known.current = isPro;
+    if (previous === null || previous === isPro) return;
+    if (isPro)
+      notify({
+        title: t('billing.upgraded.title'),
+        description: t('billing.upgraded.description'),
+        variant: 'success',
+      });
+    else
+      notify({
+        title: t('billing.ended.title'),
+        description: t('billing.ended.description'),
+        variant: 'error',
+      });
+    dispatch(baseApi.util.invalidateTags(['User', 'Limits', 'Prompts', 'Categories']));
+    broadcast({ isPro, timestamp: Date.now() });
+  }, [isPro, notify, t, dispatch]);
+
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = (event: MessageEvent<SubscriptionChange>) => {
+      const key = event.data.isPro ? 'billing.otherTab.activated' : 'billing.otherTab.changed';
+      notify({ title: t(`${key}.title`), description: t(`${key}.description`), variant: 'info' });
+      dispatch(baseApi.util.invalidateTags(['User', 'Limits', 'Prompts', 'Categories']));
+    };
+    return () => channel.close();
+  }, [notify, t, dispatch]);
+}
+
+export function broadcast(change: SubscriptionChange): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage(change);
+  channel.close();
+}

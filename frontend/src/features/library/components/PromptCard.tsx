@@ -1,0 +1,175 @@
+import Check from '@mui/icons-material/Check';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Star from '@mui/icons-material/Star';
+import StarBorder from '@mui/icons-material/StarBorder';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Prompt } from '@promptlib/proto';
+import { memo, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../shared/hooks/useNotify';
+import { useCopyPromptMutation, useToggleFavoriteMutation } from '../library.api';
+
+// SPEC §9: 'Copied!' shows for 2 s; the favourite button rests for 1 s after each use.
+const COPIED_MS = 2_000;
+const FAVORITE_LOCK_MS = 1_000;
+
+/** The card's own height, so the virtualised list can lay out thousands without measuring each. */
+export const PROMPT_CARD_HEIGHT = 262;
+
+type Props = {
+  prompt: Prompt;
+  categoryName: string;
+  onEdit: (prompt: Prompt) => void;
+  onDelete: (prompt: Prompt) => void;
+};
+
+export const PromptCard = memo(function PromptCard({ prompt, categoryName, onEdit, onDelete }: Props) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const [recordCopy] = useCopyPromptMutation();
+  const [toggleFavorite] = useToggleFavoriteMutation();
+  const [copied, setCopied] = useState(false);
+  const [favoriteLocked, setFavoriteLocked] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const later = (action: () => void, ms: number) => timers.current.push(setTimeout(action, ms));
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(prompt.content);
+    } catch {
+      notify({
+        title: t('library.copy.failed.title'),
+        description: t('library.copy.failed.description'),
+        variant: 'error',
+      });
+      return;
+    }
+    setCopied(true);
+    later(() => setCopied(false), COPIED_MS);
+    notify({
+      title: t('library.copy.done.title'),
+      description: t('library.copy.done.description'),
+      variant: 'success',
+    });
+    // The count is a record of use; the copy itself already happened, so a failure here is quiet.
+    recordCopy(prompt.id);
+  };
+
+  const favorite = async () => {
+    setFavoriteLocked(true);
+    later(() => setFavoriteLocked(false), FAVORITE_LOCK_MS);
+    const adding = prompt.isFavorite !== 1;
+    try {
+      await toggleFavorite(prompt.id).unwrap();
+      const key = adding ? 'library.favorite.added' : 'library.favorite.removed';
+      notify({ title: t(`${key}.title`), description: t(`${key}.description`), variant: 'success' });
+    } catch {
+      notify({
+        title: t('library.favorite.failed.title'),
+        description: t('library.favorite.failed.description'),
+        variant: 'error',
+      });
+    }
+  };
+
+  const favoriteLabel = prompt.isFavorite === 1 ? t('library.favorite.remove') : t('library.favorite.add');
+
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-labelledby={`prompt-title-${prompt.id}`}
+      sx={{ p: 2, height: PROMPT_CARD_HEIGHT - 16, display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Typography
+          id={`prompt-title-${prompt.id}`}
+          component="h3"
+          variant="subtitle1"
+          sx={{
+            fontWeight: 700,
+            flexGrow: 1,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflowWrap: 'anywhere',
+          }}
+        >
+          {prompt.title}
+        </Typography>
+        <Tooltip title={favoriteLabel}>
+          <span>
+            <IconButton
+              size="small"
+              aria-label={favoriteLabel}
+              aria-pressed={prompt.isFavorite === 1}
+              disabled={favoriteLocked}
+              onClick={() => void favorite()}
+              sx={{ color: prompt.isFavorite === 1 ? 'warning.main' : undefined }}
+            >
+              {prompt.isFavorite === 1 ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Stack>
+      <Box
+        sx={{
+          maxHeight: 150,
+          flexGrow: 1,
+          overflow: 'hidden',
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          color: 'text.secondary',
+          fontSize: 14,
+          maskImage: 'linear-gradient(to bottom, black 75%, transparent)',
+        }}
+      >
+        {prompt.content}
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Button
+          size="small"
+          variant={copied ? 'contained' : 'outlined'}
+          color={copied ? 'success' : 'primary'}
+          startIcon={copied ? <Check /> : <ContentCopy />}
+          onClick={() => void copy()}
+          aria-label={copied ? t('library.copy.copied') : t('library.copy.button', { title: prompt.title })}
+        >
+          {copied ? t('library.copy.copied') : t('library.copy.label')}
+        </Button>
+        <Typography variant="caption" sx={{ color: 'text.secondary', flexGrow: 1 }} noWrap>
+          {t('library.card.meta', { count: prompt.usageCount, category: categoryName })}
+        </Typography>
+        <Tooltip title={t('library.card.edit')}>
+          <IconButton
+            size="small"
+            aria-label={t('library.card.editNamed', { title: prompt.title })}
+            onClick={() => onEdit(prompt)}
+          >
+            <EditOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('library.card.delete')}>
+          <IconButton
+            size="small"
+            aria-label={t('library.card.deleteNamed', { title: prompt.title })}
+            onClick={() => onDelete(prompt)}
+          >
+            <DeleteOutline fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </Paper>
+  );
+});

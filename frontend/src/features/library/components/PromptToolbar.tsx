@@ -1,0 +1,72 @@
+import FilterList from '@mui/icons-material/FilterList';
+import GridView from '@mui/icons-material/GridView';
+import ViewList from '@mui/icons-material/ViewList';
+import FormControl from '@mui/material/FormControl';
+import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PromptSort, PromptView } from '../library.slice';
+
+type Props = {
+  heading: string;
+  shown: number;
+  sort: PromptSort;
+  view: PromptView;
+  onSort: (sort: PromptSort) => void;
+  onView: (view: PromptView) => void;
+  onOpenCategories?: () => void;
+};
+
+export function PromptToolbar({ heading, shown, sort, view, onSort, onView, onOpenCategories }: Props) {
+  const { t } = useTranslation();
+  const sortId = useId();
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
+      {onOpenCategories ? (
+        <IconButton aria-label={t('library.sidebar.open')} onClick={onOpenCategories}>
+          <FilterList />
+        </IconButton>
+      ) : null}
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 800, flexGrow: 1, minWidth: 0 }} noWrap>
+        {heading}
+        <Typography component="span" sx={{ color: 'text.secondary', ml: 1, fontSize: 14 }}>
+          {t('library.shown', { count: shown })}
+        </Typography>
+      </Typography>
+      <FormControl size="small" sx={{ minWidth: 170 }}>
+        <InputLabel id={sortId}>{t('library.sort.label')}</InputLabel>
+        <Select
+          labelId={sortId}
+          label={t('library.sort.label')}
+          value={sort}
+          onChange={(event) => onSort(event.target.value as PromptSort)}
+        >
+          <MenuItem value="recent">{t('library.sort.recent')}</MenuItem>
+          <MenuItem value="name">{t('library.sort.name')}</MenuItem>
+          <MenuItem value="used">{t('library.sort.used')}</MenuItem>
+        </Select>
+      </FormControl>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={view}
+        onChange={(_event, next: PromptView | null) => next && onView(next)}
+        aria-label={t('library.view.label')}
+      >
+        <ToggleButton value="grid" aria-label={t('library.view.grid')}>
+          <GridView fontSize="small" />
+        </ToggleButton>
+        <ToggleButton value="list" aria-label={t('library.view.list')}>
+          <ViewList fontSize="small" />
+        </ToggleButton>
+      </ToggleButtonGroup>
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { Category, LimitsRecord } from '@promptlib/proto';
+import { useFormik } from 'formik';
+import { useEffect, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { FormTextField } from '../../../shared/components/FormTextField';
+import { Spinner } from '../../../shared/components/Spinner';
+import { useNotify } from '../../../shared/hooks/useNotify';
+import { serverMessage } from '../../../shared/server-message';
+import { useCreateCategoryMutation } from '../library.api';
+import { categorySchema } from './prompt.schema';
+
+type Props = {
+  open: boolean;
+  categories: Category[];
+  ownCategories: Category[];
+  limits: LimitsRecord | undefined;
+  onRefreshLimits: () => void;
+  onClose: () => void;
+};
+
+export function CategoryDialog({ open, categories, ownCategories, limits, onRefreshLimits, onClose }: Props) {
+  const { t, i18n } = useTranslation();
+  const notify = useNotify();
+  const titleId = useId();
+  const [createCategory] = useCreateCategoryMutation();
+  const isPro = limits?.isPro ?? false;
+  const atLimit = limits !== undefined && !isPro && !limits.categories.canCreate;
+
+  // Read the limits again whenever the dialog opens (SPEC §7).
+  useEffect(() => {
+    if (open) onRefreshLimits();
+  }, [open, onRefreshLimits]);
+
+  const schema = useMemo(
+    () =>
+      categorySchema(
+        t,
+        categories.map((category) => category.name),
+      ),
+    [t, i18n.resolvedLanguage, categories],
+  );
+
+  const form = useFormik({
+    initialValues: { name: '' },
+    validationSchema: schema,
+    onSubmit: async ({ name }, helpers) => {
+      // SPEC §5: after the highest of the user's own categories, or first (the server decides in the end).
+      const position = ownCategories.reduce(
+        (highest, category) => Math.max(highest, category.position + 1),
+        0,
+      );
+      try {
+        const created = await createCategory({ name: name.trim(), position }).unwrap();
+        notify({
+          title: t('library.categories.created.title'),
+          description: t('library.categories.created.description', { name: created.name }),
+          variant: 'success',
+        });
+        helpers.resetForm();
+        onClose();
+      } catch (error) {
+        notify({
+          title: t('library.toasts.error'),
+          description: serverMessage(error, t, t('library.categories.createFailed')),
+          variant: 'error',
+        });
+      }
+    },
+  });
+
+  const close = () => {
+    if (form.isSubmitting) return;
+    form.resetForm();
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{t('library.categories.createTitle')}</DialogTitle>
+      {atLimit ? (
+        <>
+          <DialogContent>
+            <Alert severity="warning" variant="outlined">
+              <AlertTitle>{t('library.categories.limitTitle')}</AlertTitle>
+              {t('library.categories.using', {
+                used: limits.categories.used,
+                limit: limits.categories.limit,
+              })}
+            </Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{t('library.categories.cancel')}</Button>
+            <Button variant="contained" component={RouterLink} to="/subscribe" onClick={onClose}>
+              {t('library.categories.upgrade')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit}>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <FormTextField
+                name="name"
+                label={t('library.categories.nameLabel')}
+                placeholder={t('library.categories.namePlaceholder')}
+                value={form.values.name}
+                onChange={form.handleChange}
+                onBlur={form.handleBlur}
+                error={form.touched.name ? form.errors.name : undefined}
+                autoFocus
+              />
+              {limits && !isPro ? (
+                <Alert severity="info">
+                  {t('library.categories.using', {
+                    used: limits.categories.used,
+                    limit: limits.categories.limit,
+                  })}
+                </Alert>
+              ) : null}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={form.isSubmitting}>
+              {t('library.categories.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={form.isSubmitting}
+              startIcon={form.isSubmitting ? <Spinner size={18} /> : undefined}
+            >
+              {form.isSubmitting ? t('library.categories.creating') : t('library.categories.create')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}

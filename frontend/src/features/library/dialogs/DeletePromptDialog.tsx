@@ -1,0 +1,43 @@
+import type { Prompt } from '@promptlib/proto';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../shared/hooks/useNotify';
+import { useDeletePromptMutation } from '../library.api';
+import { ConfirmDialog } from './ConfirmDialog';
+
+export function DeletePromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const [deletePrompt, { isLoading }] = useDeletePromptMutation();
+
+  const confirm = async () => {
+    if (!prompt) return;
+    try {
+      await deletePrompt(prompt.id).unwrap();
+      notify({
+        title: t('library.toasts.success'),
+        description: t('library.prompt.deleted'),
+        variant: 'success',
+      });
+      onClose();
+    } catch {
+      notify({
+        title: t('library.toasts.error'),
+        description: t('library.prompt.deleteFailed'),
+        variant: 'error',
+      });
+    }
+  };
+
+  return (
+    <ConfirmDialog
+      open={prompt !== null}
+      title={t('library.prompt.deleteTitle')}
+      message={t('library.prompt.deleteQuestion')}
+      confirmLabel={t('common.delete')}
+      busyLabel={t('library.prompt.deleting')}
+      busy={isLoading}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
+  );
+}

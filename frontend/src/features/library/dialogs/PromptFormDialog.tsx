@@ -1,0 +1,233 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import type { LimitsRecord, Prompt } from '@promptlib/proto';
+import { useFormik } from 'formik';
+import { useEffect, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { FormTextField } from '../../../shared/components/FormTextField';
+import { Spinner } from '../../../shared/components/Spinner';
+import { useNotify } from '../../../shared/hooks/useNotify';
+import { serverMessage } from '../../../shared/server-message';
+import type { LibraryData } from '../hooks/useLibraryData';
+import { useCreatePromptMutation, useLazyGetCategoriesQuery, useUpdatePromptMutation } from '../library.api';
+import { TEMP_GENERAL_ID, type CategoryKey } from '../library.slice';
+import { isGeneral } from '../prompt-selection';
+import { promptSchema } from './prompt.schema';
+
+export type PromptDialogState =
+  { mode: 'create'; categoryId: CategoryKey | null } | { mode: 'edit'; prompt: Prompt } | null;
+
+type Props = {
+  state: PromptDialogState;
+  data: LibraryData;
+  limits: LimitsRecord | undefined;
+  onRefreshLimits: () => void;
+  onClose: () => void;
+};
+
+type Values = { title: string; content: string; categoryId: CategoryKey };
+
+export function PromptFormDialog({ state, data, limits, onRefreshLimits, onClose }: Props) {
+  const { t, i18n } = useTranslation();
+  const notify = useNotify();
+  const titleId = useId();
+  const [createPrompt] = useCreatePromptMutation();
+  const [updatePrompt] = useUpdatePromptMutation();
+  const [fetchCategories] = useLazyGetCategoriesQuery();
+  const open = state !== null;
+  const editing = state?.mode === 'edit' ? state.prompt : null;
+  const isPro = limits?.isPro ?? false;
+  const generalKey: CategoryKey = data.general?.id ?? TEMP_GENERAL_ID;
+
+  // The limits decide which form to show; they are read again each time the create dialog opens (SPEC §7).
+  useEffect(() => {
+    if (state?.mode === 'create') onRefreshLimits();
+  }, [state, onRefreshLimits]);
+
+  const limitReached =
+    state?.mode === 'create' && limits !== undefined && !isPro && !limits.prompts.canCreate;
+
+  // Free accounts create in General only; an edit may use any of the user's categories (SPEC §5).
+  const choices = useMemo(() => {
+    const general = { key: generalKey, label: t('library.filters.general') };
+    if (state?.mode === 'create' && !isPro) return [general];
+    return [
+      general,
+      ...data.ownCategories.map((category) => ({ key: category.id as CategoryKey, label: category.name })),
+    ];
+  }, [state, isPro, data.ownCategories, generalKey, t]);
+
+  const initialValues: Values = useMemo(() => {
+    if (editing) {
+      const known =
+        editing.categoryId !== null && choices.some((choice) => choice.key === editing.categoryId);
+      return {
+        title: editing.title,
+        content: editing.content,
+        categoryId: known ? editing.categoryId! : generalKey,
+      };
+    }
+    const wanted = state?.mode === 'create' ? state.categoryId : null;
+    const allowed = wanted !== null && choices.some((choice) => choice.key === wanted);
+    return { title: '', content: '', categoryId: allowed ? wanted : generalKey };
+  }, [editing, state, choices, generalKey]);
+
+  const schema = useMemo(() => promptSchema(t), [t, i18n.resolvedLanguage]);
+
+  const form = useFormik<Values>({
+    initialValues,
+    enableReinitialize: true,
+    validationSchema: schema,
+    onSubmit: async (values, helpers) => {
+      const categoryId = await resolveCategory(values.categoryId);
+      const body = { title: values.title.trim(), content: values.content, categoryId };
+      try {
+        if (editing) {
+          await updatePrompt({ id: editing.id, ...body }).unwrap();
+          notify({
+            title: t('library.toasts.success'),
+            description: t('library.prompt.updated'),
+            variant: 'success',
+          });
+        } else {
+          await createPrompt(body).unwrap();
+          notify({
+            title: t('library.toasts.success'),
+            description: t('library.prompt.created'),
+            variant: 'success',
+          });
+        }
+        helpers.resetForm();
+        onClose();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'PROMPT_LIMIT_REACHED') onRefreshLimits();
+        const fallback = editing ? t('library.prompt.updateFailed') : t('library.prompt.createFailed');
+        notify({
+          title: t('library.toasts.error'),
+          description: serverMessage(error, t, fallback),
+          variant: 'error',
+        });
+      }
+    },
+  });
+
+  /** SPEC §5: the placeholder for General becomes the real General, read afresh, or none. */
+  async function resolveCategory(key: CategoryKey): Promise<number | null> {
+    if (key !== TEMP_GENERAL_ID) return key;
+    const categories = await fetchCategories()
+      .unwrap()
+      .catch(() => []);
+    return categories.find(isGeneral)?.id ?? null;
+  }
+
+  const close = () => {
+    if (form.isSubmitting) return;
+    form.resetForm();
+    onClose();
+  };
+
+  const fieldError = (name: 'title' | 'content') => (form.touched[name] ? form.errors[name] : undefined);
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>
+        {editing ? t('library.prompt.editTitle') : t('library.prompt.createTitle')}
+      </DialogTitle>
+      {limitReached ? (
+        <>
+          <DialogContent>
+            <Alert severity="warning" variant="outlined">
+              <AlertTitle>{t('library.limit.title')}</AlertTitle>
+              {t('library.limit.text', { limit: limits?.prompts.limit })}
+            </Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{t('common.cancel')}</Button>
+            <Button variant="contained" component={RouterLink} to="/subscribe" onClick={onClose}>
+              {t('header.upgrade')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit}>
+          <DialogContent>
+            <Stack spacing={2.5} sx={{ pt: 1 }}>
+              {state?.mode === 'create' && limits && !isPro ? (
+                <Alert severity="info">
+                  {t('library.limit.using', { used: limits.prompts.used, limit: limits.prompts.limit })}{' '}
+                  {t('library.limit.generalOnly')}
+                </Alert>
+              ) : null}
+              <FormTextField
+                name="title"
+                label={t('library.prompt.title')}
+                value={form.values.title}
+                onChange={form.handleChange}
+                onBlur={form.handleBlur}
+                error={fieldError('title')}
+                autoFocus
+              />
+              <FormTextField
+                name="content"
+                label={t('library.prompt.content')}
+                value={form.values.content}
+                onChange={form.handleChange}
+                onBlur={form.handleBlur}
+                error={fieldError('content')}
+                multiline
+                minRows={6}
+                maxRows={16}
+              />
+              <FormControl fullWidth>
+                <InputLabel id={`${titleId}-category`}>{t('library.prompt.category')}</InputLabel>
+                <Select
+                  labelId={`${titleId}-category`}
+                  label={t('library.prompt.category')}
+                  name="categoryId"
+                  value={form.values.categoryId}
+                  onChange={(event) => void form.setFieldValue('categoryId', event.target.value)}
+                >
+                  {choices.map((choice) => (
+                    <MenuItem key={choice.key} value={choice.key}>
+                      {choice.label}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={form.isSubmitting}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={form.isSubmitting}
+              startIcon={form.isSubmitting ? <Spinner size={18} /> : undefined}
+            >
+              {form.isSubmitting
+                ? editing
+                  ? t('library.prompt.updating')
+                  : t('library.prompt.saving')
+                : editing
+                  ? t('library.prompt.update')
+                  : t('library.prompt.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}

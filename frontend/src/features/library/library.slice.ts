@@ -1,0 +1,53 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** Stands for General in the client until the real category has loaded (SPEC §3). */
+export const TEMP_GENERAL_ID = 'temp-general';
+
+export type CategoryKey = number | typeof TEMP_GENERAL_ID;
+export type PromptFilter =
+  { kind: 'all' } | { kind: 'favorites' } | { kind: 'category'; categoryId: CategoryKey };
+export type PromptSort = 'recent' | 'name' | 'used';
+export type PromptView = 'grid' | 'list';
+
+/** What the user is looking at in the library; the data itself lives in the API cache. */
+export type LibraryUiState = {
+  filter: PromptFilter;
+  sort: PromptSort;
+  view: PromptView;
+  initialFilterChosen: boolean;
+};
+
+const initialState: LibraryUiState = {
+  filter: { kind: 'all' },
+  sort: 'recent',
+  view: 'grid',
+  initialFilterChosen: false,
+};
+
+export const librarySlice = createSlice({
+  name: 'library',
+  initialState,
+  reducers: {
+    setFilter(state, action: PayloadAction<PromptFilter>) {
+      state.filter = action.payload;
+    },
+    setSort(state, action: PayloadAction<PromptSort>) {
+      state.sort = action.payload;
+    },
+    setView(state, action: PayloadAction<PromptView>) {
+      state.view = action.payload;
+    },
+    /** The first filter of a session: General for someone with no prompts yet, else everything (SPEC §2). */
+    chooseInitialFilter(state, action: PayloadAction<PromptFilter>) {
+      if (state.initialFilterChosen) return;
+      state.initialFilterChosen = true;
+      state.filter = action.payload;
+    },
+    reset() {
+      return initialState;
+    },
+  },
+});
+
+export const { setFilter, setSort, setView, chooseInitialFilter } = librarySlice.actions;
+export const resetLibraryUi = librarySlice.actions.reset;

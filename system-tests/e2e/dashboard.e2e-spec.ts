@@ -1,0 +1,417 @@
+import type { Category, Prompt } from '@promptlib/proto';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, seriousAccessibilityViolations, type OpenedPage } from '../support/browser';
+import { publishEvent } from '../support/events';
+import { createPrompt, eventually, limitsOf, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { signedInPage } from '../support/signed-in-page';
+import { startStack, type Gateway, type Stack } from '../support/stack';
+
+describe('the library dashboard in a real browser', () => {
+  let stack: Stack;
+  let gateway: Gateway;
+  let browser: Browser;
+  let tierVersion = 0;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack('e2edash', ['auth', 'library']);
+    gateway = await stack.startGateway();
+    browser = await launchBrowser();
+  }, 90_000);
+
+  afterEach(async () => {
+    for (const { context, problems } of opened.splice(0)) {
+      await context.close();
+      expect(problems()).toEqual([]);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  }, 30_000);
+
+  async function dashboardFor(
+    user: LibraryUser,
+    options: Parameters<typeof signedInPage>[3] = {},
+  ): Promise<Page> {
+    const page = await signedInPage(browser, gateway.url, user, options);
+    opened.push(page);
+    await page.page.goto(`${gateway.url}/`);
+    await page.page.locator('#new-prompt-button:not([disabled])').waitFor();
+    return page.page;
+  }
+
+  async function makePro(user: LibraryUser): Promise<void> {
+    tierVersion += 1;
+    await publishEvent(stack, 'events.tier.changed', {
+      userId: user.id,
+      isPro: true,
+      isCancelled: false,
+      endsAt: null,
+      version: tierVersion,
+    });
+    await eventually(
+      () => limitsOf(user),
+      (limits) => limits.isPro,
+    );
+  }
+
+  /** Holds every call to `path` back for a moment, so a busy label can be seen. */
+  async function slowDown(page: Page, method: string, pattern: RegExp): Promise<void> {
+    await page.route(pattern, async (route) => {
+      if (route.request().method() === method) await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+  }
+
+  const cards = (page: Page) => page.locator('article');
+  const cardTitles = async (page: Page) => page.locator('article h3').allInnerTexts();
+
+  it('starts a new user on General with both empty states and a way to create', async () => {
+    const user = await newLibraryUser(gateway.url, 'empty');
+    const page = await dashboardFor(user);
+    await page.getByRole('heading', { level: 1, name: /General/ }).waitFor();
+    await page.getByText('No prompts found').waitFor();
+    await page.getByText('No prompts in the "General" category.').waitFor();
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    await page.getByText("You haven't created any prompts yet.").waitFor();
+    await page.getByRole('button', { name: 'Create your first prompt' }).click();
+    await page.getByRole('dialog', { name: 'Create New Prompt' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it('creates, edits and deletes a prompt with busy labels and toasts', async () => {
+    const user = await newLibraryUser(gateway.url, 'crud');
+    const page = await dashboardFor(user);
+    await page.locator('#new-prompt-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Prompt' });
+    await dialog.getByText('Using 0 of 5 available prompts.').waitFor();
+    await dialog.getByText('Free accounts can only create prompts in the "General" category.').waitFor();
+    await dialog.getByRole('button', { name: 'Save Prompt' }).click();
+    await dialog.getByText('Title must be at least 3 characters long').waitFor();
+    await dialog.getByText('Content must be at least 5 characters long').waitFor();
+
+    await dialog.getByLabel('Title').fill('Weekly review');
+    await dialog.getByLabel('Content').fill('List what went well this week.');
+    await slowDown(page, 'POST', /\/api\/prompts$/);
+    await dialog.getByRole('button', { name: 'Save Prompt' }).click();
+    await dialog.getByRole('button', { name: 'Saving...' }).waitFor();
+    await page.getByText('Prompt created successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await cardTitles(page)).toEqual(['Weekly review']);
+
+    await page.getByRole('button', { name: 'Edit "Weekly review"' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Prompt' });
+    expect(await edit.getByLabel('Title').inputValue()).toBe('Weekly review');
+    await edit.getByLabel('Title').fill('Monthly review');
+    await slowDown(page, 'PATCH', /\/api\/prompts\/\d+$/);
+    await edit.getByRole('button', { name: 'Update Prompt' }).click();
+    await edit.getByRole('button', { name: 'Updating...' }).waitFor();
+    await page.getByText('Prompt updated successfully').waitFor();
+    expect(await cardTitles(page)).toEqual(['Monthly review']);
+
+    await page.getByRole('button', { name: 'Delete "Monthly review"' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Prompt' });
+    await confirm
+      .getByText('Are you sure you want to delete this prompt? This action cannot be undone.')
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await slowDown(page, 'DELETE', /\/api\/prompts\/\d+$/);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Deleting...' }).waitFor();
+    await page.getByText('Prompt deleted successfully').waitFor();
+    await page.getByText('No prompts found').waitFor();
+  });
+
+  it('copies a prompt: clipboard, Copied! in green for 2 s, and one more use', async () => {
+    const user = await newLibraryUser(gateway.url, 'copy');
+    await createPrompt(user, { title: 'Copy me', content: 'The exact text\n  with indentation.' });
+    const page = await dashboardFor(user);
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    const card = cards(page).filter({ hasText: 'Copy me' });
+    await card.getByText('Used 0 times').waitFor();
+    await card.getByRole('button', { name: 'Copy "Copy me"' }).click();
+    const copied = card.getByRole('button', { name: 'Copied!' });
+    await copied.waitFor();
+    // Green once its colour transition has run: an opaque background whose green channel leads.
+    await copied.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            const [r, g, b, a = 1] = (getComputedStyle(element).backgroundColor.match(/[\d.]+/g) ?? []).map(
+              Number,
+            );
+            if (a === 1 && g > r + 40 && g > b + 40) resolve();
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
+    );
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'The exact text\n  with indentation.',
+    );
+    await page.getByText('Copied to clipboard!').waitFor();
+    await card.getByText('Used once').waitFor();
+    await card.getByRole('button', { name: 'Copy "Copy me"' }).waitFor({ timeout: 3_500 });
+    const [stored] = (await user.client.get<Prompt[]>('/api/prompts')).body;
+    expect(stored.usageCount).toBe(1);
+  });
+
+  it('marks a favourite, locks the star for a second, and filters Favorites', async () => {
+    const user = await newLibraryUser(gateway.url, 'fav');
+    await createPrompt(user, { title: 'Keeper' });
+    await createPrompt(user, { title: 'Other one' });
+    const page = await dashboardFor(user);
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    const star = cards(page).filter({ hasText: 'Keeper' }).getByRole('button', { name: 'Add to favorites' });
+    await star.click();
+    await page.getByText('Added to favorites').waitFor();
+    const unstar = cards(page)
+      .filter({ hasText: 'Keeper' })
+      .getByRole('button', { name: 'Remove from favorites' });
+    expect(await unstar.isDisabled()).toBe(true);
+    expect(await unstar.getAttribute('aria-pressed')).toBe('true');
+    await page.waitForFunction(() => !document.querySelector('button[aria-pressed="true"][disabled]'));
+    await page.getByRole('button', { name: /Favorites/ }).click();
+    await page.getByRole('heading', { level: 1, name: /Favorites/ }).waitFor();
+    expect(await cardTitles(page)).toEqual(['Keeper']);
+    await unstar.click();
+    await page.getByText('Removed from favorites').waitFor();
+    await page.getByText('No prompts in the "Favorites" category.').waitFor();
+  });
+
+  it('searches by title and by content, with the category filter', async () => {
+    const user = await newLibraryUser(gateway.url, 'search');
+    await createPrompt(user, { title: 'Email to a client', content: 'Write a polite reply.' });
+    await createPrompt(user, {
+      title: 'Blog outline',
+      content: 'An outline about zebras and their stripes.',
+    });
+    await createPrompt(user, { title: 'Tweet draft', content: 'Something short and punchy.' });
+    const page = await dashboardFor(user);
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    const search = page.getByPlaceholder('Search prompts...');
+    await search.fill('EMAIL');
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 1);
+    expect(await cardTitles(page)).toEqual(['Email to a client']);
+    await search.fill('zebras');
+    await page.waitForFunction(() => document.querySelector('article h3')?.textContent === 'Blog outline');
+    expect(await cardTitles(page)).toEqual(['Blog outline']);
+    await page.getByRole('button', { name: /Favorites/ }).click();
+    await page.getByText('No prompt matches "zebras".').waitFor();
+    await search.fill('');
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
+  });
+
+  it('sorts by recent, name and use, and switches between grid and list', async () => {
+    const user = await newLibraryUser(gateway.url, 'sort');
+    const bravo = await createPrompt(user, { title: 'Bravo' });
+    await createPrompt(user, { title: 'alpha' });
+    await createPrompt(user, { title: 'Charlie' });
+    await user.client.post(`/api/prompts/${bravo.id}/copy`);
+    const page = await dashboardFor(user);
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
+    expect(await cardTitles(page)).toEqual(['Charlie', 'alpha', 'Bravo']);
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Name (A-Z)' }).click();
+    await page.waitForFunction(() => document.querySelector('article h3')?.textContent === 'alpha');
+    expect(await cardTitles(page)).toEqual(['alpha', 'Bravo', 'Charlie']);
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Most Used' }).click();
+    await page.waitForFunction(() => document.querySelector('article h3')?.textContent === 'Bravo');
+
+    const lefts = async () =>
+      new Set(
+        await cards(page).evaluateAll((elements) =>
+          elements.map((element) => Math.round(element.getBoundingClientRect().left)),
+        ),
+      );
+    expect((await lefts()).size).toBe(2);
+    await page.getByRole('button', { name: 'List view' }).click();
+    await page.waitForFunction(
+      () =>
+        new Set(
+          [...document.querySelectorAll('article')].map((a) => Math.round(a.getBoundingClientRect().left)),
+        ).size === 1,
+    );
+    await page.getByRole('button', { name: 'Grid view' }).click();
+    await page.waitForFunction(
+      () =>
+        new Set(
+          [...document.querySelectorAll('article')].map((a) => Math.round(a.getBoundingClientRect().left)),
+        ).size === 2,
+    );
+  });
+
+  it('shows prompt text containing HTML as text', async () => {
+    const user = await newLibraryUser(gateway.url, 'html');
+    await createPrompt(user, {
+      title: '<i>Title</i>',
+      content: '<img src=x onerror="window.pwned=1"><b>bold</b>',
+    });
+    const page = await dashboardFor(user);
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    const card = cards(page).first();
+    await card.getByText('<img src=x onerror="window.pwned=1"><b>bold</b>').waitFor();
+    await card.getByText('<i>Title</i>').waitFor();
+    expect(await card.locator('b, img, i').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  });
+
+  it('shows the limit panel at 5 prompts and 5/5 in the user menu', async () => {
+    const user = await newLibraryUser(gateway.url, 'full');
+    for (let n = 0; n < 5; n += 1) await createPrompt(user);
+    const page = await dashboardFor(user);
+    await page.getByText('Using 5 of 5 prompts').waitFor();
+    await page.locator('#new-prompt-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Prompt' });
+    await dialog.getByText('Prompt Limit Reached').waitFor();
+    await dialog
+      .getByText(
+        "You've reached the limit of 5 prompts on the free plan. Upgrade to Pro for unlimited prompts.",
+      )
+      .waitFor();
+    await dialog.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: new RegExp(`Account menu: ${user.username}`) }).click();
+    await page.getByText('Prompts: 5/5').waitFor();
+    await page.getByText('Categories: 1/1').waitFor();
+    // A free user cannot add categories: the control is the upgrade hint.
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Upgrade to Pro for unlimited categories' }).waitFor();
+  });
+
+  it('lets a Pro user create categories, reorder them by keyboard and mouse (kept after reload) and delete one with its prompts', async () => {
+    const user = await newLibraryUser(gateway.url, 'pro');
+    await makePro(user);
+    const page = await dashboardFor(user);
+    await page.getByRole('button', { name: new RegExp(`Account menu: ${user.username}`) }).click();
+    await page.getByText('Pro-Account').waitFor();
+    await page.keyboard.press('Escape');
+
+    for (const name of ['Writing', 'Code', 'Email']) {
+      await page.getByRole('button', { name: 'Add category' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Category' });
+      await dialog.getByLabel('Category Name').fill(name);
+      await dialog.getByRole('button', { name: 'Create category' }).click();
+      await page.getByText(`"${name}" is ready for your prompts.`).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.getByRole('button', { name: 'Add category' }).click();
+    const duplicate = page.getByRole('dialog', { name: 'Create New Category' });
+    expect(await duplicate.getByLabel('Category Name').getAttribute('placeholder')).toBe(
+      'E.g., Writing Prompts',
+    );
+    await duplicate.getByLabel('Category Name').fill('writing');
+    await duplicate.getByRole('button', { name: 'Create category' }).click();
+    await duplicate.getByText('A category with this name already exists').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await duplicate.getByRole('button', { name: 'Cancel' }).click();
+
+    const order = async () =>
+      (
+        await page
+          .locator('nav [role="button"][aria-roledescription="sortable"]')
+          .evaluateAll((handles) => handles.map((handle) => handle.getAttribute('aria-label')))
+      ).map((label) => label?.replace(/^Reorder "|"$/g, ''));
+    expect(await order()).toEqual(['Writing', 'Code', 'Email']);
+    await page.getByRole('button', { name: 'Reorder "Email"' }).focus();
+    // At a person's pace: the sorter measures the list between moves.
+    for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(200);
+    }
+    await page.getByText('Category order updated successfully').waitFor();
+    expect(await order()).toEqual(['Email', 'Writing', 'Code']);
+    await page.reload();
+    await page.locator('#new-prompt-button:not([disabled])').waitFor();
+    await page.getByRole('button', { name: 'Reorder "Email"' }).waitFor();
+    expect(await order()).toEqual(['Email', 'Writing', 'Code']);
+
+    // Picked up and put down in the same place: nothing is sent.
+    const reorders: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/categories/update-positions')) reorders.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Reorder "Writing"' }).focus();
+    for (const key of ['Space', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(200);
+    }
+    // And with the mouse: Code dragged above Writing.
+    const handle = page.getByRole('button', { name: 'Reorder "Code"' });
+    const target = page.getByRole('button', { name: 'Reorder "Writing"' });
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 4, { steps: 10 });
+    await page.mouse.up();
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[aria-roledescription="sortable"]')[1]?.getAttribute('aria-label') ===
+        'Reorder "Code"',
+    );
+    expect(await order()).toEqual(['Email', 'Code', 'Writing']);
+    await eventually(
+      async () =>
+        (await user.client.get<Category[]>('/api/categories')).body.filter(
+          (category) => category.name !== 'General',
+        ),
+      (list) =>
+        list
+          .sort((a, b) => a.position - b.position)
+          .map((category) => category.name)
+          .join() === 'Email,Code,Writing',
+    );
+    expect(reorders).toHaveLength(1);
+
+    const categories = (await user.client.get<Category[]>('/api/categories')).body;
+    const code = categories.find((category) => category.name === 'Code')!;
+    await createPrompt(user, { title: 'In code one', categoryId: code.id });
+    await createPrompt(user, { title: 'In code two', categoryId: code.id });
+    await createPrompt(user, { title: 'Stays' });
+    await page.reload();
+    await page.getByRole('button', { name: /^Code/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 2);
+    await page.getByRole('button', { name: 'Delete category "Code"' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Category' });
+    await confirm
+      .getByText(
+        'Delete the category "Code"? Its 2 prompts will be deleted with it. This action cannot be undone.',
+      )
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('"Code" and its prompts were deleted.').waitFor();
+    await page.getByRole('heading', { level: 1, name: /All Prompts/ }).waitFor();
+    expect(await cardTitles(page)).toEqual(['Stays']);
+    expect(await order()).toEqual(['Email', 'Writing']);
+  });
+
+  it('lets a Pro user file a new prompt in a chosen category', async () => {
+    const user = await newLibraryUser(gateway.url, 'file');
+    await makePro(user);
+    const category = (await user.client.post<Category>('/api/categories', { name: 'Research' })).body;
+    const page = await dashboardFor(user);
+    await page.getByRole('button', { name: /^Research/ }).click();
+    await page.locator('#new-prompt-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Prompt' });
+    expect(await dialog.getByRole('combobox', { name: 'Category' }).innerText()).toBe('Research');
+    await dialog.getByLabel('Title').fill('Literature search');
+    await dialog.getByLabel('Content').fill('Find papers about the topic.');
+    await dialog.getByRole('button', { name: 'Save Prompt' }).click();
+    await page.getByText('Prompt created successfully').waitFor();
+    expect(await cardTitles(page)).toEqual(['Literature search']);
+    const [stored] = (await user.client.get<Prompt[]>('/api/prompts')).body;
+    expect(stored.categoryId).toBe(category.id);
+  });
+});
