@@ -1,6 +1,6 @@
 import type { Prompt } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
+import { benchNamespace, cleanUpOnSignals, envNumber, loadAverage, machineLine } from './bench-run';
 import { Cleanup, registerUser, startBaseline, startBenchStack } from './bench-stack';
 import { combine, figures, runLoad, type Figures, type Round, type Target } from './load';
 import { seedPrompts } from './seed-prompts';
@@ -31,14 +31,9 @@ const PROMPT_KEYS: (keyof Prompt)[] = [
 ];
 
 async function main(): Promise<number> {
-  const namespace = `bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+  const namespace = benchNamespace();
   const cleanup = new Cleanup();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: cleaning up ${namespace}…`);
-      void cleanup.run().finally(() => process.exit(130));
-    });
-  }
+  cleanUpOnSignals(cleanup, namespace);
   try {
     printMachine(namespace);
     const stack = await startBenchStack(namespace, cleanup);
@@ -117,12 +112,10 @@ async function fetchList(target: Target) {
 }
 
 function printMachine(namespace: string): void {
-  const cpus = os.cpus();
   console.log(
     [
       `Prompt list benchmark — namespace ${namespace}`,
-      `Machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-        `${os.platform()} ${os.release()}, Node ${process.version}, load average ${loadAverage()}`,
+      machineLine(),
       `Load: autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s per server, alternating ` +
         `gateway/baseline, after ${WARMUP_SECONDS} s warm-up each; Accept-Encoding: ${ACCEPT_ENCODING}`,
       `Library: ${PROMPTS} prompts of 500–5,000 characters for one user`,
@@ -170,25 +163,12 @@ function printReport(rounds: [Round, Round][]): void {
   console.log(`Load average at the end: ${loadAverage()}`);
 }
 
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-}
-
 function kB(bytes: number): string {
   return `${(bytes / 1024).toFixed(0)} kB`;
 }
 
 function mb(bytesPerSecond: number): string {
   return (bytesPerSecond / 2 ** 20).toFixed(1);
-}
-
-function envNumber(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
 }
 
 void main().then((code) => process.exit(code));

@@ -28,16 +28,32 @@ export function realisticText(seed: number, length: number): string {
 
 export type SeedTarget = { databaseUrl: string; userId: number; categoryId: number };
 
+export type SeedText = { title: string; content: string };
+
+/** The title and content of the `n`th seeded prompt (0-based), which is also the `n`th id in insertion order. */
+function seedText(n: number): SeedText {
+  return {
+    title: `Prompt ${n + 1}: ${realisticText(n, 40).replace(/\s+/g, ' ').trim()}`,
+    content: realisticText(n + 7, 500 + ((n * 7919) % 4501)),
+  };
+}
+
 /**
  * Writes `count` prompts of 500 to 5,000 characters straight into the library's table: building a
  * large library through the API would take minutes and measure nothing we care about here.
+ * `decorate` lets a bench plant words it will later search for.
  */
-export async function seedPrompts(target: SeedTarget, count: number): Promise<void> {
+export async function seedPrompts(
+  target: SeedTarget,
+  count: number,
+  decorate: (n: number, text: SeedText) => SeedText = (_n, text) => text,
+): Promise<void> {
   const client = new Client({ connectionString: target.databaseUrl });
   await client.connect();
   try {
     for (let start = 0; start < count; start += 500) {
       const batch = Array.from({ length: Math.min(500, count - start) }, (_, index) => start + index);
+      const texts = batch.map((n) => decorate(n, seedText(n)));
       await client.query(
         `INSERT INTO library.prompts (user_id, title, content, category_id, is_favorite, usage_count)
          SELECT $1, title, content, $2, favorite, used
@@ -45,8 +61,8 @@ export async function seedPrompts(target: SeedTarget, count: number): Promise<vo
         [
           target.userId,
           target.categoryId,
-          batch.map((n) => `Prompt ${n + 1}: ${realisticText(n, 40).replace(/\s+/g, ' ').trim()}`),
-          batch.map((n) => realisticText(n + 7, 500 + ((n * 7919) % 4501))),
+          texts.map((text) => text.title),
+          texts.map((text) => text.content),
           batch.map((n) => (n % 7 === 0 ? 1 : 0)),
           batch.map((n) => n % 13),
         ],

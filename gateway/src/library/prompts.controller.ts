@@ -41,9 +41,10 @@ export class PromptsController {
   async list(@CurrentUserId() userId: number, @Req() req: Request, @Res() res: Response): Promise<void> {
     let page = await this.library.promptPage(userId, null, req.id);
     res.status(200).type('application/json').setHeader('Cache-Control', 'no-store');
+    const write = backpressuredWriter(res);
     let written = 0;
     try {
-      await write(res, '[');
+      await write('[');
       for (;;) {
         // Ask for the next page before writing this one, so the service works while the client reads.
         const next =
@@ -51,8 +52,8 @@ export class PromptsController {
         next?.catch(() => undefined);
         if (page.count > 0) {
           // The bytes of "[a,b]" less the brackets, joined to what came before with a comma.
-          if (written > 0) await write(res, ',');
-          await write(res, page.promptsJson.subarray(1, page.promptsJson.length - 1));
+          if (written > 0) await write(',');
+          await write(page.promptsJson.subarray(1, page.promptsJson.length - 1));
           written += page.count;
         }
         if (next === null || res.destroyed) break;
@@ -116,18 +117,23 @@ export class PromptsController {
 }
 
 /**
- * Waits when the client reads slower than the service answers, so a big library never piles up in
- * memory; a client that goes away ends the wait. (`res.once`, not `events.once`: the compression
- * middleware moves 'drain' listeners to its gzip stream, and only EventEmitter's own once cleans up there.)
+ * Writes that wait when the client reads slower than the service answers, so a big library never
+ * piles up in memory; a client that goes away ends the wait. One 'drain' listener per response:
+ * the compression middleware moves 'drain' listeners to its gzip stream, where the per-write
+ * `once` listeners would never be removed again.
  */
-function write(res: Response, chunk: string | Uint8Array): Promise<void> {
-  if (res.write(chunk) || res.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('close', done);
-      resolve();
-    };
-    res.once('drain', done);
-    res.once('close', done);
-  });
+function backpressuredWriter(res: Response): (chunk: string | Uint8Array) => Promise<void> {
+  let release: (() => void) | null = null;
+  const wake = () => {
+    release?.();
+    release = null;
+  };
+  res.on('drain', wake);
+  res.once('close', wake);
+  return (chunk) =>
+    res.write(chunk) || res.destroyed
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          release = resolve;
+        });
 }

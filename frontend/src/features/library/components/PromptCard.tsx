@@ -9,7 +9,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Prompt } from '@promptlib/proto';
 import { memo, useEffect, useRef, useState } from 'react';
@@ -40,6 +39,11 @@ export const PromptCard = memo(function PromptCard({ prompt, categoryName, onEdi
   const [favoriteLocked, setFavoriteLocked] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  // The card is reused for another prompt when the list changes: its passing states belong to the old one.
+  useEffect(() => {
+    setCopied(false);
+    setFavoriteLocked(false);
+  }, [prompt.id]);
   const later = (action: () => void, ms: number) => timers.current.push(setTimeout(action, ms));
 
   const copy = async () => {
@@ -108,20 +112,17 @@ export const PromptCard = memo(function PromptCard({ prompt, categoryName, onEdi
         >
           {prompt.title}
         </Typography>
-        <Tooltip title={favoriteLabel}>
-          <span>
-            <IconButton
-              size="small"
-              aria-label={favoriteLabel}
-              aria-pressed={prompt.isFavorite === 1}
-              disabled={favoriteLocked}
-              onClick={() => void favorite()}
-              sx={{ color: prompt.isFavorite === 1 ? 'warning.main' : undefined }}
-            >
-              {prompt.isFavorite === 1 ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
-            </IconButton>
-          </span>
-        </Tooltip>
+        <IconButton
+          size="small"
+          title={favoriteLabel}
+          aria-label={favoriteLabel}
+          aria-pressed={prompt.isFavorite === 1}
+          disabled={favoriteLocked}
+          onClick={() => void favorite()}
+          sx={{ color: prompt.isFavorite === 1 ? 'warning.main' : undefined }}
+        >
+          {prompt.isFavorite === 1 ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
+        </IconButton>
       </Stack>
       <Box
         sx={{
@@ -151,24 +152,23 @@ export const PromptCard = memo(function PromptCard({ prompt, categoryName, onEdi
         <Typography variant="caption" sx={{ color: 'text.secondary', flexGrow: 1 }} noWrap>
           {t('library.card.meta', { count: prompt.usageCount, category: categoryName })}
         </Typography>
-        <Tooltip title={t('library.card.edit')}>
-          <IconButton
-            size="small"
-            aria-label={t('library.card.editNamed', { title: prompt.title })}
-            onClick={() => onEdit(prompt)}
-          >
-            <EditOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t('library.card.delete')}>
-          <IconButton
-            size="small"
-            aria-label={t('library.card.deleteNamed', { title: prompt.title })}
-            onClick={() => onDelete(prompt)}
-          >
-            <DeleteOutline fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        {/* Native titles, not MUI tooltips: cards are rendered often, and their buttons already have names. */}
+        <IconButton
+          size="small"
+          title={t('library.card.edit')}
+          aria-label={t('library.card.editNamed', { title: prompt.title })}
+          onClick={() => onEdit(prompt)}
+        >
+          <EditOutlined fontSize="small" />
+        </IconButton>
+        <IconButton
+          size="small"
+          title={t('library.card.delete')}
+          aria-label={t('library.card.deleteNamed', { title: prompt.title })}
+          onClick={() => onDelete(prompt)}
+        >
+          <DeleteOutline fontSize="small" />
+        </IconButton>
       </Stack>
     </Paper>
   );

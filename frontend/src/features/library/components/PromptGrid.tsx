@@ -37,7 +37,7 @@ export function PromptGrid({ prompts, view, scrollElement, categoryNameOf, onEdi
     count: rows.length,
     getScrollElement: () => scrollElement.current,
     estimateSize: () => PROMPT_CARD_HEIGHT,
-    overscan: 3,
+    overscan: 1,
     initialRect: { width: 1024, height: 800 },
   });
 
@@ -58,8 +58,9 @@ export function PromptGrid({ prompts, view, scrollElement, categoryNameOf, onEdi
             height: PROMPT_CARD_HEIGHT - GAP,
           }}
         >
-          {rows[row.index].map((prompt) => (
-            <Box role="listitem" key={prompt.id} sx={{ minWidth: 0 }}>
+          {/* Keyed by slot, not by prompt: a new search updates the mounted cards instead of rebuilding them. */}
+          {rows[row.index].map((prompt, slot) => (
+            <Box role="listitem" key={slot} sx={{ minWidth: 0 }}>
               <PromptCard
                 prompt={prompt}
                 categoryName={categoryNameOf(prompt)}

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromptSort, PromptView } from '../library.slice';
 
@@ -24,7 +24,15 @@ type Props = {
   onOpenCategories?: () => void;
 };
 
-export function PromptToolbar({ heading, shown, sort, view, onSort, onView, onOpenCategories }: Props) {
+export const PromptToolbar = memo(function PromptToolbar({
+  heading,
+  shown,
+  sort,
+  view,
+  onSort,
+  onView,
+  onOpenCategories,
+}: Props) {
   const { t } = useTranslation();
   const sortId = useId();
   return (
@@ -69,4 +77,4 @@ export function PromptToolbar({ heading, shown, sort, view, onSort, onView, onOp
       </ToggleButtonGroup>
     </Stack>
   );
-}
+});

@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Category, LimitsRecord } from '@promptlib/proto';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { LibraryData } from '../hooks/useLibraryData';
@@ -51,7 +51,7 @@ function Entry(props: {
   );
 }
 
-export function Sidebar({
+export const Sidebar = memo(function Sidebar({
   data,
   limits,
   filter,
@@ -172,4 +172,4 @@ export function Sidebar({
       ) : null}
     </Box>
   );
-}
+});

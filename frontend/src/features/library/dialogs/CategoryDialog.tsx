@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { Category, LimitsRecord } from '@promptlib/proto';
 import { useFormik } from 'formik';
-import { useEffect, useId, useMemo } from 'react';
+import { memo, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormTextField } from '../../../shared/components/FormTextField';
@@ -27,7 +27,14 @@ type Props = {
   onClose: () => void;
 };
 
-export function CategoryDialog({ open, categories, ownCategories, limits, onRefreshLimits, onClose }: Props) {
+export const CategoryDialog = memo(function CategoryDialog({
+  open,
+  categories,
+  ownCategories,
+  limits,
+  onRefreshLimits,
+  onClose,
+}: Props) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const titleId = useId();
@@ -145,4 +152,4 @@ export function CategoryDialog({ open, categories, ownCategories, limits, onRefr
       )}
     </Dialog>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Category } from '@promptlib/proto';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
@@ -13,7 +14,12 @@ type Props = {
 };
 
 /** Names the category and how many prompts go with it, since they are deleted too. */
-export function DeleteCategoryDialog({ category, promptCount, onDeleted, onClose }: Props) {
+export const DeleteCategoryDialog = memo(function DeleteCategoryDialog({
+  category,
+  promptCount,
+  onDeleted,
+  onClose,
+}: Props) {
   const { t } = useTranslation();
   const notify = useNotify();
   const [deleteCategory, { isLoading }] = useDeleteCategoryMutation();
@@ -58,4 +64,4 @@ export function DeleteCategoryDialog({ category, promptCount, onDeleted, onClose
       onClose={onClose}
     />
   );
-}
+});

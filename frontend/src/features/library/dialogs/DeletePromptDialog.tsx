@@ -1,10 +1,17 @@
+import { memo } from 'react';
 import type { Prompt } from '@promptlib/proto';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useDeletePromptMutation } from '../library.api';
 import { ConfirmDialog } from './ConfirmDialog';
 
-export function DeletePromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClose: () => void }) {
+export const DeletePromptDialog = memo(function DeletePromptDialog({
+  prompt,
+  onClose,
+}: {
+  prompt: Prompt | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const [deletePrompt, { isLoading }] = useDeletePromptMutation();
@@ -40,4 +47,4 @@ export function DeletePromptDialog({ prompt, onClose }: { prompt: Prompt | null;
       onClose={onClose}
     />
   );
-}
+});

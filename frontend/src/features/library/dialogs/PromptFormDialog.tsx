@@ -12,7 +12,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import type { LimitsRecord, Prompt } from '@promptlib/proto';
 import { useFormik } from 'formik';
-import { useEffect, useId, useMemo } from 'react';
+import { memo, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormTextField } from '../../../shared/components/FormTextField';
@@ -38,7 +38,13 @@ type Props = {
 
 type Values = { title: string; content: string; categoryId: CategoryKey };
 
-export function PromptFormDialog({ state, data, limits, onRefreshLimits, onClose }: Props) {
+export const PromptFormDialog = memo(function PromptFormDialog({
+  state,
+  data,
+  limits,
+  onRefreshLimits,
+  onClose,
+}: Props) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const titleId = useId();
@@ -230,4 +236,4 @@ export function PromptFormDialog({ state, data, limits, onRefreshLimits, onClose
       )}
     </Dialog>
   );
-}
+});

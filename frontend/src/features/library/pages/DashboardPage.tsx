@@ -17,7 +17,15 @@ import { DeletePromptDialog } from '../dialogs/DeletePromptDialog';
 import { PromptFormDialog, type PromptDialogState } from '../dialogs/PromptFormDialog';
 import { useLibraryData } from '../hooks/useLibraryData';
 import { useGetLimitsQuery } from '../library.api';
-import { chooseInitialFilter, setFilter, setSort, setView, type PromptFilter } from '../library.slice';
+import {
+  chooseInitialFilter,
+  setFilter,
+  setSort,
+  setView,
+  type PromptFilter,
+  type PromptSort,
+  type PromptView,
+} from '../library.slice';
 import { isGeneralKey, searchable, selectPrompts } from '../prompt-selection';
 
 const SIDEBAR_WIDTH = 300;
@@ -71,16 +79,44 @@ export function DashboardPage() {
         ? t('library.filters.favorites')
         : categoryName(filter.categoryId);
 
+  // Stable callbacks: a search re-renders this page, and only the cards should follow.
   const refreshLimits = useCallback(() => void limitsQuery.refetch(), [limitsQuery.refetch]);
-  const chooseFilter = (next: PromptFilter) => {
-    dispatch(setFilter(next));
+  const chooseFilter = useCallback(
+    (next: PromptFilter) => {
+      dispatch(setFilter(next));
+      setDrawerOpen(false);
+      scrollRef.current?.scrollTo({ top: 0 });
+    },
+    [dispatch],
+  );
+  const filterCategory = filter.kind === 'category' ? filter.categoryId : null;
+  const openNewPrompt = useCallback(() => {
     setDrawerOpen(false);
-    scrollRef.current?.scrollTo({ top: 0 });
-  };
-  const openNewPrompt = () =>
-    setPromptDialog({ mode: 'create', categoryId: filter.kind === 'category' ? filter.categoryId : null });
+    setPromptDialog({ mode: 'create', categoryId: filterCategory });
+  }, [filterCategory]);
+  const openCategoryDialog = useCallback(() => {
+    setDrawerOpen(false);
+    setCategoryDialogOpen(true);
+  }, []);
   const onEdit = useCallback((prompt: Prompt) => setPromptDialog({ mode: 'edit', prompt }), []);
   const onDelete = useCallback((prompt: Prompt) => setDeletingPrompt(prompt), []);
+  const onSort = useCallback((next: PromptSort) => dispatch(setSort(next)), [dispatch]);
+  const onView = useCallback((next: PromptView) => dispatch(setView(next)), [dispatch]);
+  const openDrawer = useCallback(() => setDrawerOpen(true), []);
+  const closePromptDialog = useCallback(() => setPromptDialog(null), []);
+  const closeDeletePrompt = useCallback(() => setDeletingPrompt(null), []);
+  const closeCategoryDialog = useCallback(() => setCategoryDialogOpen(false), []);
+  const closeDeleteCategory = useCallback(() => setDeletingCategory(null), []);
+  const onCategoryDeleted = useCallback(
+    (category: Category) => {
+      if (filterCategory === category.id) dispatch(setFilter({ kind: 'all' }));
+    },
+    [filterCategory, dispatch],
+  );
+  const allCategories = useMemo(
+    () => (data.general ? [data.general, ...data.ownCategories] : data.ownCategories),
+    [data.general, data.ownCategories],
+  );
 
   const sidebar = (
     <Sidebar
@@ -88,15 +124,9 @@ export function DashboardPage() {
       limits={limitsQuery.data}
       filter={filter}
       onFilter={chooseFilter}
-      onNewPrompt={() => {
-        setDrawerOpen(false);
-        openNewPrompt();
-      }}
-      onAddCategory={() => {
-        setDrawerOpen(false);
-        setCategoryDialogOpen(true);
-      }}
-      onDeleteCategory={(category) => setDeletingCategory(category)}
+      onNewPrompt={openNewPrompt}
+      onAddCategory={openCategoryDialog}
+      onDeleteCategory={setDeletingCategory}
     />
   );
 
@@ -135,9 +165,9 @@ export function DashboardPage() {
           shown={visible.length}
           sort={sort}
           view={view}
-          onSort={(next) => dispatch(setSort(next))}
-          onView={(next) => dispatch(setView(next))}
-          onOpenCategories={wide ? undefined : () => setDrawerOpen(true)}
+          onSort={onSort}
+          onView={onView}
+          onOpenCategories={wide ? undefined : openDrawer}
         />
         {data.isLoading ? (
           <PromptSkeletons />
@@ -164,25 +194,22 @@ export function DashboardPage() {
         data={data}
         limits={limitsQuery.data}
         onRefreshLimits={refreshLimits}
-        onClose={() => setPromptDialog(null)}
+        onClose={closePromptDialog}
       />
-      <DeletePromptDialog prompt={deletingPrompt} onClose={() => setDeletingPrompt(null)} />
+      <DeletePromptDialog prompt={deletingPrompt} onClose={closeDeletePrompt} />
       <CategoryDialog
         open={categoryDialogOpen}
-        categories={data.general ? [data.general, ...data.ownCategories] : data.ownCategories}
+        categories={allCategories}
         ownCategories={data.ownCategories}
         limits={limitsQuery.data}
         onRefreshLimits={refreshLimits}
-        onClose={() => setCategoryDialogOpen(false)}
+        onClose={closeCategoryDialog}
       />
       <DeleteCategoryDialog
         category={deletingCategory}
         promptCount={deletingCategory ? (data.counts.byCategory.get(deletingCategory.id) ?? 0) : 0}
-        onDeleted={(category) => {
-          if (filter.kind === 'category' && filter.categoryId === category.id)
-            dispatch(setFilter({ kind: 'all' }));
-        }}
-        onClose={() => setDeletingCategory(null)}
+        onDeleted={onCategoryDeleted}
+        onClose={closeDeleteCategory}
       />
     </Box>
   );
