@@ -121,6 +121,15 @@ function responseProblem(response: Response): string | null {
 
 /** The axe violations that block or badly hinder someone, one line each; minor and moderate ones pass. */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  // Contrast is judged on the settled page: a dialog or menu halfway through fading in is not what users read.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
