@@ -1,42 +1,28 @@
 import type { Category, Prompt } from '@promptlib/proto';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, seriousAccessibilityViolations, type OpenedPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { publishEvent } from '../support/events';
 import { createPrompt, eventually, limitsOf, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { signedInPage } from '../support/signed-in-page';
-import { startStack, type Gateway, type Stack } from '../support/stack';
+import type { Gateway, Stack } from '../support/stack';
 
 describe('the library dashboard in a real browser', () => {
+  const suite = browserSuite('e2edash', ['auth', 'library']);
   let stack: Stack;
   let gateway: Gateway;
-  let browser: Browser;
   let tierVersion = 0;
-  const opened: OpenedPage[] = [];
 
-  beforeAll(async () => {
-    stack = await startStack('e2edash', ['auth', 'library']);
-    gateway = await stack.startGateway();
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterEach(async () => {
-    for (const { context, problems } of opened.splice(0)) {
-      await context.close();
-      expect(problems()).toEqual([]);
-    }
+  beforeAll(() => {
+    stack = suite.stack();
+    gateway = suite.gateway();
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  }, 30_000);
 
   async function dashboardFor(
     user: LibraryUser,
     options: Parameters<typeof signedInPage>[3] = {},
   ): Promise<Page> {
-    const page = await signedInPage(browser, gateway.url, user, options);
-    opened.push(page);
+    const page = suite.track(await signedInPage(suite.browser(), gateway.url, user, options));
     await page.page.goto(`${gateway.url}/`);
     await page.page.locator('#new-prompt-button:not([disabled])').waitFor();
     return page.page;

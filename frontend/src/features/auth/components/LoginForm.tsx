@@ -1,11 +1,10 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useFormik } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FormTextField } from '../../../shared/components/FormTextField';
-import { Spinner } from '../../../shared/components/Spinner';
+import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
 import { useLoginMutation } from '../auth.api';
@@ -72,15 +71,15 @@ export function LoginForm() {
         onBlur={form.handleBlur}
         error={fieldError('password')}
       />
-      <Button
+      <BusyButton
         type="submit"
         variant="contained"
         size="large"
-        disabled={form.isSubmitting}
-        startIcon={form.isSubmitting ? <Spinner size={18} /> : undefined}
+        busy={form.isSubmitting}
+        busyLabel={t('auth.login.submitting')}
       >
-        {form.isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
-      </Button>
+        {t('auth.login.submit')}
+      </BusyButton>
     </Stack>
   );
 }

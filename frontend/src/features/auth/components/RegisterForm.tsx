@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useFormik } from 'formik';
 import { useMemo } from 'react';
@@ -6,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/store';
 import { FormTextField } from '../../../shared/components/FormTextField';
-import { Spinner } from '../../../shared/components/Spinner';
+import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
 import { libraryApi } from '../../library/library.api';
@@ -89,15 +88,15 @@ export function RegisterForm() {
         label={t('auth.fields.confirmPassword')}
         autoComplete="new-password"
       />
-      <Button
+      <BusyButton
         type="submit"
         variant="contained"
         size="large"
-        disabled={form.isSubmitting}
-        startIcon={form.isSubmitting ? <Spinner size={18} /> : undefined}
+        busy={form.isSubmitting}
+        busyLabel={t('auth.register.submitting')}
       >
-        {form.isSubmitting ? t('auth.register.submitting') : t('auth.register.submit')}
-      </Button>
+        {t('auth.register.submit')}
+      </BusyButton>
     </Stack>
   );
 }

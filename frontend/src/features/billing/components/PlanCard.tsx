@@ -1,11 +1,10 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../shared/components/Spinner';
+import { BusyButton } from '../../../shared/components/BusyButton';
 
 export type PlanCardProps = {
   name: string;
@@ -64,16 +63,17 @@ export function PlanCard({
           </Stack>
         ))}
       </Stack>
-      <Button
+      <BusyButton
         variant={badge ? 'contained' : 'outlined'}
         fullWidth
         size="large"
         disabled={disabled}
         onClick={onChoose}
-        startIcon={busy ? <Spinner size={18} /> : undefined}
+        busy={busy}
+        busyLabel={t('subscribe.opening')}
       >
-        {busy ? t('subscribe.opening') : choose}
-      </Button>
+        {choose}
+      </BusyButton>
     </Paper>
   );
 }

@@ -12,7 +12,7 @@ import { memo, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormTextField } from '../../../shared/components/FormTextField';
-import { Spinner } from '../../../shared/components/Spinner';
+import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
 import { useCreateCategoryMutation } from '../library.api';
@@ -139,14 +139,14 @@ export const CategoryDialog = memo(function CategoryDialog({
             <Button onClick={close} disabled={form.isSubmitting}>
               {t('library.categories.cancel')}
             </Button>
-            <Button
+            <BusyButton
               type="submit"
               variant="contained"
-              disabled={form.isSubmitting}
-              startIcon={form.isSubmitting ? <Spinner size={18} /> : undefined}
+              busy={form.isSubmitting}
+              busyLabel={t('library.categories.creating')}
             >
-              {form.isSubmitting ? t('library.categories.creating') : t('library.categories.create')}
-            </Button>
+              {t('library.categories.create')}
+            </BusyButton>
           </DialogActions>
         </form>
       )}

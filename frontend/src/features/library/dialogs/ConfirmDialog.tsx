@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../shared/components/Spinner';
+import { BusyButton } from '../../../shared/components/BusyButton';
 
 type Props = {
   open: boolean;
@@ -48,15 +48,9 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={busy} autoFocus>
           {t('common.cancel')}
         </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={onConfirm}
-          disabled={busy}
-          startIcon={busy ? <Spinner size={18} /> : undefined}
-        >
-          {busy ? busyLabel : confirmLabel}
-        </Button>
+        <BusyButton color="error" variant="contained" onClick={onConfirm} busy={busy} busyLabel={busyLabel}>
+          {confirmLabel}
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

@@ -16,7 +16,7 @@ import { memo, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormTextField } from '../../../shared/components/FormTextField';
-import { Spinner } from '../../../shared/components/Spinner';
+import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
 import type { LibraryData } from '../hooks/useLibraryData';
@@ -217,20 +217,14 @@ export const PromptFormDialog = memo(function PromptFormDialog({
             <Button onClick={close} disabled={form.isSubmitting}>
               {t('common.cancel')}
             </Button>
-            <Button
+            <BusyButton
               type="submit"
               variant="contained"
-              disabled={form.isSubmitting}
-              startIcon={form.isSubmitting ? <Spinner size={18} /> : undefined}
+              busy={form.isSubmitting}
+              busyLabel={editing ? t('library.prompt.updating') : t('library.prompt.saving')}
             >
-              {form.isSubmitting
-                ? editing
-                  ? t('library.prompt.updating')
-                  : t('library.prompt.saving')
-                : editing
-                  ? t('library.prompt.update')
-                  : t('library.prompt.save')}
-            </Button>
+              {editing ? t('library.prompt.update') : t('library.prompt.save')}
+            </BusyButton>
           </DialogActions>
         </form>
       )}

@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser, type OpenedPage } from './browser';
+import { startStack, type Gateway, type Stack, type StackOptions } from './stack';
+
+export type BrowserSuite = {
+  stack: () => Stack;
+  gateway: () => Gateway;
+  browser: () => Browser;
+  /** Closes the page after the test and fails the test on any console error or CSP violation it saw. */
+  track: (page: OpenedPage) => OpenedPage;
+};
+
+type ServiceDir = Parameters<typeof startStack>[1][number];
+
+/**
+ * The hooks every browser test file needs: a stack with one gateway, one Chromium for the file, and
+ * every page checked for problems after each test. Call it at the top of a describe block.
+ */
+export function browserSuite(
+  suffix: string,
+  services: ServiceDir[],
+  options: StackOptions = {},
+): BrowserSuite {
+  let stack: Stack | undefined;
+  let gateway: Gateway | undefined;
+  let browser: Browser | undefined;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack(suffix, services, options);
+    gateway = await stack.startGateway();
+    browser = await launchBrowser();
+  }, 90_000);
+
+  afterEach(async () => {
+    for (const { context, problems } of opened.splice(0)) {
+      await context.close();
+      expect(problems()).toEqual([]);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  }, 30_000);
+
+  return {
+    stack: () => stack!,
+    gateway: () => gateway!,
+    browser: () => browser!,
+    track: (page) => {
+      opened.push(page);
+      return page;
+    },
+  };
+}
