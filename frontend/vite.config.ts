@@ -1,14 +1,44 @@
+import { gzipAsync, type ZopfliOptions } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 // The contracts are compiled from source, as ES modules, so unused parts are left out of the bundle.
 const proto = fileURLToPath(new URL('../proto/src/index.ts', import.meta.url));
 
+// Zopfli writes standard gzip about 4 % smaller than zlib's best level; it is slow, so it runs once
+// at build time and the gateway serves the .gz files as they are.
+const zopfliGzip = async (input: Parameters<typeof gzipAsync>[0], options: ZopfliOptions) =>
+  Buffer.from(await gzipAsync(input, options));
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    compression({
+      algorithms: [defineAlgorithm(zopfliGzip, { numiterations: 5 })],
+      include: /\.(js|css|svg|json|txt)$/,
+      logLevel: 'silent',
+    }),
+  ],
   resolve: { alias: { '@promptlib/proto': proto } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Libraries used by several screens share one file instead of a dozen small ones: gzip
+          // restarts its dictionary with every file, so one file travels smaller (measured on /auth:
+          // 20 files → 11, 177.5 → 173.8 KB gzip; on /: 278 → 271 KB). Libraries that only one or
+          // two screens use stay in those screens' chunks.
+          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, minShareCount: 4 }],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   test: {
     environment: 'jsdom',
