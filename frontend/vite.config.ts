@@ -1,6 +1,7 @@
 import { gzipAsync, type ZopfliOptions } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import type { InputType } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
@@ -9,14 +10,21 @@ const proto = fileURLToPath(new URL('../proto/src/index.ts', import.meta.url));
 
 // Zopfli writes standard gzip about 4 % smaller than zlib's best level; it is slow, so it runs once
 // at build time and the gateway serves the .gz files as they are.
-const zopfliGzip = async (input: Parameters<typeof gzipAsync>[0], options: ZopfliOptions) =>
-  Buffer.from(await gzipAsync(input, options));
+async function zopfliGzip(input: InputType, options: ZopfliOptions): Promise<Buffer> {
+  const bytes =
+    typeof input === 'string'
+      ? Buffer.from(input)
+      : ArrayBuffer.isView(input)
+        ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength)
+        : new Uint8Array(input);
+  return Buffer.from(await gzipAsync(bytes, options));
+}
 
 export default defineConfig({
   plugins: [
     react(),
     compression({
-      algorithms: [defineAlgorithm(zopfliGzip, { numiterations: 5 })],
+      algorithms: [defineAlgorithm<ZopfliOptions>(zopfliGzip, { numiterations: 5 })],
       include: /\.(js|css|svg|json|txt)$/,
       logLevel: 'silent',
     }),
