@@ -1,7 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { UnlabelledFrameSelector } from 'axe-core';
 import {
-  chromium,
   type Browser,
   type BrowserContext,
   type ConsoleMessage,
@@ -9,19 +8,6 @@ import {
   type Request,
   type Response,
 } from 'playwright-core';
-
-// Playwright cannot download its own browser here, so the tests drive Debian's Chromium. No sandbox: the
-// tests run as root in CI. The rest keeps Chromium from calling home during a test.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const CSP_BINDING = '__promptlibReportCspViolation';
 
@@ -58,14 +44,8 @@ export type OpenedPage = {
 export type ScriptRequest = { url: string; encodedBytes: number };
 export type ScriptWeight = { requests: ScriptRequest[]; totalEncodedBytes: number };
 
-/** Close it in afterAll: a browser left open outlives the test run as stray Chromium processes. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-}
+/** The benchmarks' browser too. Close it in afterAll: a browser left open outlives the run as stray processes. */
+export { launchChromium as launchBrowser } from '@promptlib/tools/dist/browser/launch-chromium';
 
 /**
  * A page in a context of its own (axe needs a context made with `browser.newContext()`, and a fresh

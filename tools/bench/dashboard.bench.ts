@@ -2,7 +2,7 @@ import type { Prompt } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
 import { benchNamespace, cleanUpOnSignals, envNumber, loadAverage, machineLine } from './bench-run';
 import { Cleanup, registerUser, startBenchStack } from './bench-stack';
-import { launchChromium } from './chromium';
+import { launchChromium } from '../src/browser/launch-chromium';
 import { measureRun, type Plan, type RunResult, type Shown } from './dashboard-browser';
 import { printDashboardReport } from './dashboard-report';
 import { seedPrompts, type SeedText } from './seed-prompts';
@@ -57,7 +57,7 @@ async function main(): Promise<number> {
     );
     const plan = planFrom(await fetchPrompts(stack.gatewayUrl, user.cookie), stack.gatewayUrl, user.cookie);
 
-    const browser = await launchChromium();
+    const browser = await launchChromium({ handleSignals: false });
     cleanup.add('closing Chromium', () => browser.close());
     const runs: RunResult[] = [];
     try {
