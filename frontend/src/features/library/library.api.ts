@@ -43,11 +43,7 @@ export const libraryApi = baseApi.injectEndpoints({
     deletePrompt: build.mutation<void, number>({
       query: (id) => ({ url: `/prompts/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        const ok = await queryFulfilled.then(
-          () => true,
-          () => false,
-        );
-        if (!ok) return;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(
           libraryApi.util.updateQueryData('getPrompts', undefined, (prompts) =>
             prompts.filter((prompt) => prompt.id !== id),
@@ -62,9 +58,8 @@ export const libraryApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/prompts/${id}/copy`, method: 'POST' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const patch = dispatch(
-          libraryApi.util.updateQueryData('getPrompts', undefined, (prompts) => {
-            const prompt = prompts.find((candidate) => candidate.id === id);
-            if (prompt) prompt.usageCount += 1;
+          changeCachedPrompt(id, (prompt) => {
+            prompt.usageCount += 1;
           }),
         );
         await queryFulfilled.catch(() => patch.undo());
@@ -75,9 +70,8 @@ export const libraryApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/prompts/${id}/toggle-favorite`, method: 'POST' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const patch = dispatch(
-          libraryApi.util.updateQueryData('getPrompts', undefined, (prompts) => {
-            const prompt = prompts.find((candidate) => candidate.id === id);
-            if (prompt) prompt.isFavorite = prompt.isFavorite === 1 ? 0 : 1;
+          changeCachedPrompt(id, (prompt) => {
+            prompt.isFavorite = prompt.isFavorite === 1 ? 0 : 1;
           }),
         );
         await queryFulfilled.catch(() => patch.undo());
@@ -99,11 +93,7 @@ export const libraryApi = baseApi.injectEndpoints({
     deleteCategory: build.mutation<{ success: boolean; deletedPromptIds: number[] }, number>({
       query: (id) => ({ url: `/categories/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        const ok = await queryFulfilled.then(
-          () => true,
-          () => false,
-        );
-        if (!ok) return;
+        if (!(await succeeded(queryFulfilled))) return;
         dispatch(
           libraryApi.util.updateQueryData('getCategories', undefined, (categories) =>
             categories.filter((category) => category.id !== id),
@@ -144,6 +134,22 @@ export const libraryApi = baseApi.injectEndpoints({
     }),
   }),
 });
+
+/** Whether the server accepted the call; showing its error is the caller's part. */
+function succeeded(result: Promise<unknown>): Promise<boolean> {
+  return result.then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A change to one cached prompt, made before the server answers; dispatch it and keep the patch to undo. */
+function changeCachedPrompt(id: number, change: (prompt: Prompt) => void) {
+  return libraryApi.util.updateQueryData('getPrompts', undefined, (prompts) => {
+    const prompt = prompts.find((candidate) => candidate.id === id);
+    if (prompt) change(prompt);
+  });
+}
 
 function scheduleCategoryRefetch(dispatch: (action: unknown) => unknown): void {
   setTimeout(

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,12 +9,12 @@ import type { Category, LimitsRecord } from '@promptlib/proto';
 import { useFormik } from 'formik';
 import { memo, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
 import { useCreateCategoryMutation } from '../library.api';
+import { LimitReachedPanel } from './LimitReachedPanel';
 import { categorySchema } from './prompt.schema';
 
 type Props = {
@@ -94,23 +93,14 @@ export const CategoryDialog = memo(function CategoryDialog({
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{t('library.categories.createTitle')}</DialogTitle>
       {atLimit ? (
-        <>
-          <DialogContent>
-            <Alert severity="warning" variant="outlined">
-              <AlertTitle>{t('library.categories.limitTitle')}</AlertTitle>
-              {t('library.categories.using', {
-                used: limits.categories.used,
-                limit: limits.categories.limit,
-              })}
-            </Alert>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>{t('library.categories.cancel')}</Button>
-            <Button variant="contained" component={RouterLink} to="/subscribe" onClick={onClose}>
-              {t('library.categories.upgrade')}
-            </Button>
-          </DialogActions>
-        </>
+        <LimitReachedPanel
+          title={t('library.categories.limitTitle')}
+          cancelLabel={t('library.categories.cancel')}
+          upgradeLabel={t('library.categories.upgrade')}
+          onClose={close}
+        >
+          {t('library.categories.using', { used: limits.categories.used, limit: limits.categories.limit })}
+        </LimitReachedPanel>
       ) : (
         <form noValidate onSubmit={form.handleSubmit}>
           <DialogContent>

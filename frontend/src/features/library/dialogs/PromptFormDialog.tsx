@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,7 +13,6 @@ import type { LimitsRecord, Prompt } from '@promptlib/proto';
 import { useFormik } from 'formik';
 import { memo, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
@@ -23,6 +21,7 @@ import type { LibraryData } from '../hooks/useLibraryData';
 import { useCreatePromptMutation, useLazyGetCategoriesQuery, useUpdatePromptMutation } from '../library.api';
 import { TEMP_GENERAL_ID, type CategoryKey } from '../library.slice';
 import { isGeneral } from '../prompt-selection';
+import { LimitReachedPanel } from './LimitReachedPanel';
 import { promptSchema } from './prompt.schema';
 
 export type PromptDialogState =
@@ -151,20 +150,14 @@ export const PromptFormDialog = memo(function PromptFormDialog({
         {editing ? t('library.prompt.editTitle') : t('library.prompt.createTitle')}
       </DialogTitle>
       {limitReached ? (
-        <>
-          <DialogContent>
-            <Alert severity="warning" variant="outlined">
-              <AlertTitle>{t('library.limit.title')}</AlertTitle>
-              {t('library.limit.text', { limit: limits?.prompts.limit })}
-            </Alert>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>{t('common.cancel')}</Button>
-            <Button variant="contained" component={RouterLink} to="/subscribe" onClick={onClose}>
-              {t('header.upgrade')}
-            </Button>
-          </DialogActions>
-        </>
+        <LimitReachedPanel
+          title={t('library.limit.title')}
+          cancelLabel={t('common.cancel')}
+          upgradeLabel={t('header.upgrade')}
+          onClose={close}
+        >
+          {t('library.limit.text', { limit: limits?.prompts.limit })}
+        </LimitReachedPanel>
       ) : (
         <form noValidate onSubmit={form.handleSubmit}>
           <DialogContent>
