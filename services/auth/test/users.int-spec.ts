@@ -1,71 +1,35 @@
-import type { INestMicroservice } from '@nestjs/common';
-import {
-  ServiceCallError,
-  ServiceClient,
-  createLogger,
-  createServiceApp,
-  ensureEventsStream,
-} from '@promptlib/platform';
+import { ServiceCallError, ensureEventsStream, type ServiceClient } from '@promptlib/platform';
+import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/dist/testing/service-testbed';
 import { eventsStream, subjects, type AuthUser, type EventEnvelope } from '@promptlib/proto';
-import { connect, type NatsConnection } from 'nats';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client } from 'pg';
 import { AuthModule } from '../src/auth.module';
 import { loadAuthConfig, type AuthConfig } from '../src/config/auth-config';
 
-const namespace = `${process.env.APP_NAMESPACE ?? 'plt_local'}_authsvc`;
-const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const PASSWORD = 'violet-Harbor-71-kettle';
 
-async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({
-    connectionString: Object.assign(new URL(server), { pathname: '/postgres' }).toString(),
-  });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 describe('auth service over NATS', () => {
-  let config: AuthConfig;
-  let app: INestMicroservice;
-  let nats: NatsConnection;
+  let testbed: ServiceTestbed<AuthConfig>;
   let auth: ServiceClient;
   let counter = 0;
   const username = () => `svc_${Date.now().toString(36)}_${(counter += 1)}`;
 
   beforeAll(async () => {
-    await admin(async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`);
-      await client.query(`CREATE DATABASE "${namespace}"`);
+    testbed = await startServiceTestbed({
+      service: 'auth',
+      suffix: 'authsvc',
+      loadConfig: loadAuthConfig,
+      module: (config, logger) => AuthModule.forRoot(config, logger),
     });
-    config = loadAuthConfig({
-      NODE_ENV: 'test',
-      APP_NAMESPACE: namespace,
-      DATABASE_URL: Object.assign(new URL(server), { pathname: `/${namespace}` }).toString(),
-      NATS_URL: process.env.NATS_URL,
-      LOG_LEVEL: 'silent',
-    });
-    const logger = createLogger('auth-test', 'silent');
-    app = await createServiceApp('auth', AuthModule.forRoot(config, logger), config, logger);
-    nats = await connect({ servers: config.NATS_URL });
-    auth = new ServiceClient(nats, namespace);
+    auth = testbed.client;
   }, 60_000);
 
   afterAll(async () => {
-    await app?.close();
-    const manager = await nats.jetstreamManager();
-    await manager.streams.delete(eventsStream(namespace).name).catch(() => undefined);
-    await nats.close();
-    await admin((client) => client.query(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`));
+    await testbed?.close();
   });
 
   async function registeredEvents(userId: number): Promise<EventEnvelope<'events.user.registered'>[]> {
-    const manager = await nats.jetstreamManager();
-    const stream = eventsStream(namespace).name;
+    const manager = await testbed.nats.jetstreamManager();
+    const stream = eventsStream(testbed.namespace).name;
     const { state } = await manager.streams.info(stream);
     const events: EventEnvelope<'events.user.registered'>[] = [];
     for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq += 1) {
@@ -78,13 +42,8 @@ describe('auth service over NATS', () => {
   }
 
   async function outboxSize(): Promise<number> {
-    const client = new Client({ connectionString: config.DATABASE_URL });
-    await client.connect();
-    try {
-      return (await client.query('SELECT count(*)::int AS n FROM auth.outbox')).rows[0].n as number;
-    } finally {
-      await client.end();
-    }
+    const [row] = await testbed.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.outbox');
+    return row!.n;
   }
 
   async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -103,14 +62,11 @@ describe('auth service over NATS', () => {
     });
     expect(user).toEqual({ id: expect.any(Number), username: name });
 
-    const row = await admin(async () => {
-      const client = new Client({ connectionString: config.DATABASE_URL });
-      await client.connect();
-      const result = await client.query('SELECT password_hash FROM auth.users WHERE id = $1', [user.id]);
-      await client.end();
-      return result.rows[0] as { password_hash: string };
-    });
-    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    const [row] = await testbed.query<{ password_hash: string }>(
+      'SELECT password_hash FROM auth.users WHERE id = $1',
+      [user.id],
+    );
+    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
 
     await waitFor(async () => (await registeredEvents(user.id)).length > 0, 5_000);
     const [event] = await registeredEvents(user.id);
@@ -146,8 +102,8 @@ describe('auth service over NATS', () => {
   });
 
   it('publishes user.registered once JetStream is back after an outage that began after the commit', async () => {
-    const manager = await nats.jetstreamManager();
-    await manager.streams.delete(eventsStream(namespace).name);
+    const manager = await testbed.nats.jetstreamManager();
+    await manager.streams.delete(eventsStream(testbed.namespace).name);
 
     const user = await auth.request<AuthUser>(subjects.auth.usersRegister, {
       username: username(),
@@ -157,7 +113,7 @@ describe('auth service over NATS', () => {
     // The user exists and its event waits in the outbox while nothing can be published.
     expect(await outboxSize()).toBeGreaterThanOrEqual(1);
 
-    await ensureEventsStream(nats, namespace);
+    await ensureEventsStream(testbed.nats, testbed.namespace);
     await waitFor(async () => (await outboxSize()) === 0, 10_000);
     const events = await registeredEvents(user.id);
     expect(events).toHaveLength(1);

@@ -1,67 +1,41 @@
-import type { INestMicroservice } from '@nestjs/common';
-import { ServiceClient, createLogger, createServiceApp } from '@promptlib/platform';
+import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/dist/testing/service-testbed';
+import type { ServiceClient } from '@promptlib/platform';
 import {
-  eventsStream,
   namespaced,
   subjects,
   type Category,
   type EventEnvelope,
   type TierVersionReached,
 } from '@promptlib/proto';
-import { connect, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { loadLibraryConfig, type LibraryConfig } from '../src/config/library-config';
 import { LibraryModule } from '../src/library.module';
 
-const namespace = `${process.env.APP_NAMESPACE ?? 'plt_local'}_libsvc`;
-const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-
-async function admin(sql: string): Promise<void> {
-  const client = new Client({
-    connectionString: Object.assign(new URL(server), { pathname: '/postgres' }).toString(),
-  });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
-
 describe('library service over NATS', () => {
-  let config: LibraryConfig;
-  let app: INestMicroservice;
-  let nats: NatsConnection;
+  let testbed: ServiceTestbed<LibraryConfig>;
   let library: ServiceClient;
   let nextUserId = 1_000;
 
   beforeAll(async () => {
-    await admin(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`);
-    await admin(`CREATE DATABASE "${namespace}"`);
-    config = loadLibraryConfig({
-      NODE_ENV: 'test',
-      APP_NAMESPACE: namespace,
-      DATABASE_URL: Object.assign(new URL(server), { pathname: `/${namespace}` }).toString(),
-      NATS_URL: process.env.NATS_URL,
-      LOG_LEVEL: 'silent',
+    testbed = await startServiceTestbed({
+      service: 'library',
+      suffix: 'libsvc',
+      loadConfig: loadLibraryConfig,
+      module: (config, logger) => LibraryModule.forRoot(config, logger),
     });
-    const logger = createLogger('library-test', 'silent');
-    app = await createServiceApp('library', LibraryModule.forRoot(config, logger), config, logger);
-    nats = await connect({ servers: config.NATS_URL });
-    library = new ServiceClient(nats, namespace);
+    library = testbed.client;
   }, 60_000);
 
   afterAll(async () => {
-    await app?.close();
-    const manager = await nats.jetstreamManager();
-    await manager.streams.delete(eventsStream(namespace).name).catch(() => undefined);
-    await nats.close();
-    await admin(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`);
+    await testbed?.close();
   });
 
   async function publish(envelope: Omit<EventEnvelope, 'id' | 'occurredAt'>): Promise<void> {
     const id = randomUUID();
-    await nats
+    await testbed.nats
       .jetstream()
       .publish(
-        namespaced(namespace, envelope.type),
+        namespaced(testbed.namespace, envelope.type),
         JSON.stringify({ ...envelope, id, occurredAt: new Date().toISOString() }),
         {
           msgID: id,

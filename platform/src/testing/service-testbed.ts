@@ -1,0 +1,85 @@
+import type { DynamicModule, INestMicroservice } from '@nestjs/common';
+import { eventsStream, type ServiceName } from '@promptlib/proto';
+import { connect, type NatsConnection } from 'nats';
+import { Client, type QueryResultRow } from 'pg';
+import type { Logger } from 'pino';
+import { createLogger } from '../logging/logger';
+import { ServiceClient } from '../nats/service-client';
+import { createServiceApp } from '../service/run-service';
+import type { ServiceProcessConfig } from '../service/service-config';
+
+const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type ServiceTestbedOptions<C extends ServiceProcessConfig> = {
+  service: ServiceName;
+  /** Appended to the run's namespace, so each test file has a database and stream of its own. */
+  suffix: string;
+  loadConfig: (env: NodeJS.ProcessEnv) => C;
+  module: (config: C, logger: Logger) => DynamicModule;
+};
+
+export type ServiceTestbed<C extends ServiceProcessConfig> = {
+  namespace: string;
+  config: C;
+  app: INestMicroservice;
+  nats: NatsConnection;
+  /** Calls the service the way the gateway does. */
+  client: ServiceClient;
+  /** One statement on the service's own database. */
+  query: <R extends QueryResultRow>(sql: string, params?: unknown[]) => Promise<R[]>;
+  /** Stops the service and removes the database and the events stream it made. */
+  close: () => Promise<void>;
+};
+
+/**
+ * One service in this process, on a fresh database and namespace of its own, for the service's
+ * integration tests in `test/`. Only test code imports this file, from the package's dist.
+ */
+export async function startServiceTestbed<C extends ServiceProcessConfig>(
+  options: ServiceTestbedOptions<C>,
+): Promise<ServiceTestbed<C>> {
+  const namespace = `${process.env.APP_NAMESPACE ?? 'plt_local'}_${options.suffix}`;
+  const server = process.env.DATABASE_URL ?? LOCAL_SERVER;
+  const onServer = (database: string) =>
+    Object.assign(new URL(server), { pathname: `/${database}` }).toString();
+  const dropDatabase = `DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`;
+
+  await runOnce(onServer('postgres'), dropDatabase);
+  await runOnce(onServer('postgres'), `CREATE DATABASE "${namespace}"`);
+  const config = options.loadConfig({
+    NODE_ENV: 'test',
+    APP_NAMESPACE: namespace,
+    DATABASE_URL: onServer(namespace),
+    NATS_URL: process.env.NATS_URL,
+    LOG_LEVEL: 'silent',
+  });
+  const logger = createLogger(`${options.service}-test`, 'silent');
+  const app = await createServiceApp(options.service, options.module(config, logger), config, logger);
+  const nats = await connect({ servers: config.NATS_URL.split(',') });
+
+  return {
+    namespace,
+    config,
+    app,
+    nats,
+    client: new ServiceClient(nats, namespace),
+    query: (sql, params) => runOnce(config.DATABASE_URL, sql, params),
+    close: async () => {
+      await app.close();
+      const manager = await nats.jetstreamManager();
+      await manager.streams.delete(eventsStream(namespace).name).catch(() => undefined);
+      await nats.close();
+      await runOnce(onServer('postgres'), dropDatabase);
+    },
+  };
+}
+
+async function runOnce<R extends QueryResultRow>(url: string, sql: string, params?: unknown[]): Promise<R[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
