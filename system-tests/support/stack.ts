@@ -1,7 +1,8 @@
 import Redis from 'ioredis';
 import { connect } from 'nats';
 import { Client } from 'pg';
-import { freePort, startApp, type AppProcess } from './processes';
+import { freePort } from '@promptlib/tools/dist/run/exec';
+import { startApp, type AppProcess } from './processes';
 
 export type Stack = {
   namespace: string;
