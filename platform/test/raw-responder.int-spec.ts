@@ -3,6 +3,9 @@ import { connect, type NatsConnection } from 'nats';
 import { RawResponder, ServiceCallError, ServiceClient, createLogger, serviceError } from '../src';
 
 const namespace = `${process.env.APP_NAMESPACE ?? 'plt_local'}_raw`;
+const OK = 1;
+const TYPED_FAILURE = 2;
+const BROKEN = 3;
 
 describe('raw replies between RawResponder and ServiceClient.requestRaw', () => {
   let nats: NatsConnection;
@@ -12,10 +15,10 @@ describe('raw replies between RawResponder and ServiceClient.requestRaw', () => 
   beforeAll(async () => {
     nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
     responder = new RawResponder(nats, namespace, 'library', createLogger('raw-test', 'silent'));
-    responder.serve(subjects.library.promptsList, async (payload, requestId) => {
-      const { mode } = payload as { mode: string };
-      if (mode === 'typed') throw serviceError('NOT_FOUND', 'Prompt not found');
-      if (mode === 'broken') throw new Error('SELECT went wrong in library.prompts');
+    // The request's user picks the answer: 1 succeeds, 2 fails typed, 3 fails untyped.
+    responder.serve(subjects.library.promptsList, async (request, requestId) => {
+      if (request.userId === TYPED_FAILURE) throw serviceError('NOT_FOUND', 'Prompt not found');
+      if (request.userId === BROKEN) throw new Error('SELECT went wrong in library.prompts');
       return {
         body: Buffer.from('[{"id":1}]'),
         headers: { 'x-page-count': '1', 'x-request': requestId ?? '' },
@@ -32,7 +35,7 @@ describe('raw replies between RawResponder and ServiceClient.requestRaw', () => 
   it('passes bytes and headers through untouched, with the request id', async () => {
     const reply = await client.requestRaw(
       subjects.library.promptsList,
-      { mode: 'ok' },
+      { userId: OK },
       { requestId: 'req-12345678' },
     );
     expect(Buffer.from(reply.body).toString()).toBe('[{"id":1}]');
@@ -41,21 +44,30 @@ describe('raw replies between RawResponder and ServiceClient.requestRaw', () => 
   });
 
   it('carries a typed failure as that ServiceError', async () => {
-    await expect(client.requestRaw(subjects.library.promptsList, { mode: 'typed' })).rejects.toMatchObject({
+    await expect(
+      client.requestRaw(subjects.library.promptsList, { userId: TYPED_FAILURE }),
+    ).rejects.toMatchObject({
       error: { code: 'NOT_FOUND', message: 'Prompt not found' },
     });
   });
 
   it('turns any other failure into INTERNAL without its details', async () => {
-    const attempt = client.requestRaw(subjects.library.promptsList, { mode: 'broken' });
+    const attempt = client.requestRaw(subjects.library.promptsList, { userId: BROKEN });
     await expect(attempt).rejects.toBeInstanceOf(ServiceCallError);
     await expect(attempt).rejects.toMatchObject({ error: { code: 'INTERNAL' } });
     await expect(attempt).rejects.not.toMatchObject({ message: expect.stringContaining('SELECT') });
   });
 
+  it('refuses a payload that does not match the request schema of the subject, naming the field', async () => {
+    const notAUser = { userId: 'me' } as unknown as { userId: number };
+    await expect(client.requestRaw(subjects.library.promptsList, notAUser)).rejects.toMatchObject({
+      error: { code: 'VALIDATION_FAILED', fields: { userId: expect.any(String) } },
+    });
+  });
+
   it('answers SERVICE_UNAVAILABLE when nobody serves the subject', async () => {
     const stranger = new ServiceClient(nats, `${namespace}_none`);
-    await expect(stranger.requestRaw(subjects.library.promptsList, {})).rejects.toMatchObject({
+    await expect(stranger.requestRaw(subjects.library.promptsList, { userId: OK })).rejects.toMatchObject({
       error: { code: 'SERVICE_UNAVAILABLE' },
     });
   });

@@ -1,16 +1,33 @@
-/** Requests the auth service answers, and the user it returns. */
-export type AuthUser = { id: number; username: string; photoURL?: string };
+import { z } from 'zod';
+import { limits } from './limits';
 
-export type RegisterRequest = { username: string; password: string };
+// Shape only, with room above the limits: the rules and their messages live in the auth service.
+const username = z.string().max(limits.username.max * 4);
+const password = z.string().max(limits.password.max * 4);
 
-export type VerifyPasswordRequest = { username: string; password: string };
+/** A user as the auth service knows them. */
+export const authUser = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  photoURL: z.string().optional(),
+});
+export type AuthUser = z.output<typeof authUser>;
 
-export type GetUserRequest = { userId: number };
+export const registerRequest = z.object({ username, password });
+export type RegisterRequest = z.input<typeof registerRequest>;
 
-export const authMessages = {
-  usernameTaken: 'This username is already taken',
-  commonPassword: 'This password is too common. Choose one that is harder to guess.',
-  invalidCredentials: 'Invalid username or password',
-  usernameControlCharacters: 'Username must not contain control characters',
-  userNotFound: 'User not found',
-} as const;
+export const verifyPasswordRequest = z.object({ username, password });
+export type VerifyPasswordRequest = z.input<typeof verifyPasswordRequest>;
+
+export const getUserRequest = z.object({ userId: z.number().int().positive() });
+export type GetUserRequest = z.input<typeof getUserRequest>;
+
+/** Identity comes from the verified ID token alone, never from fields the browser sends beside it. */
+export const googleSignInRequest = z.object({
+  idToken: z.string().min(1).max(8_192),
+  nonce: z.string().min(1).max(256),
+});
+export type GoogleSignInRequest = z.input<typeof googleSignInRequest>;
+
+export const googleSignInReply = z.object({ user: authUser, created: z.boolean() });
+export type GoogleSignInReply = z.output<typeof googleSignInReply>;

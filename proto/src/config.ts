@@ -1,5 +1,8 @@
+import { z } from 'zod';
+
 /** GET /api/config: what the browser needs before anyone signs in. */
-export type ClientConfig = {
-  googleClientId: string | null;
-  prices: { monthly: string; annual: string };
-};
+export const clientConfig = z.object({
+  googleClientId: z.string().nullable(),
+  prices: z.object({ monthly: z.string(), annual: z.string() }),
+});
+export type ClientConfig = z.output<typeof clientConfig>;

@@ -1,43 +1,88 @@
-/** A prompt as the API returns it. isFavorite is 1 or 0 (SPEC §3). */
-export type Prompt = {
-  id: number;
-  title: string;
-  content: string;
-  categoryId: number | null;
-  isFavorite: 0 | 1;
-  usageCount: number;
-  createdAt: string;
-  updatedAt: string;
-};
+import { z } from 'zod';
+import { limits } from './limits';
 
-export type UsageLimit = { used: number; limit: number; canCreate: boolean };
+const id = z.number().int().positive();
+const userId = id;
+
+/** A prompt as the API returns it. isFavorite is 1 or 0 (SPEC §3). */
+export const prompt = z.object({
+  id,
+  title: z.string(),
+  content: z.string(),
+  categoryId: id.nullable(),
+  isFavorite: z.union([z.literal(0), z.literal(1)]),
+  usageCount: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Prompt = z.output<typeof prompt>;
+
+export const category = z.object({ id, name: z.string(), position: z.number().int() });
+export type Category = z.output<typeof category>;
+
+export const usageLimit = z.object({
+  used: z.number().int(),
+  limit: z.number().int(),
+  canCreate: z.boolean(),
+});
+export type UsageLimit = z.output<typeof usageLimit>;
 
 /** GET /api/user/limits. A limit of -1 means unlimited. */
-export type LimitsRecord = {
-  isPro: boolean;
-  prompts: UsageLimit;
-  categories: UsageLimit;
-  subscription: { isCancelled: boolean; endsAt: string | null };
-};
+export const limitsRecord = z.object({
+  isPro: z.boolean(),
+  prompts: usageLimit,
+  categories: usageLimit,
+  subscription: z.object({ isCancelled: z.boolean(), endsAt: z.string().nullable() }),
+});
+export type LimitsRecord = z.output<typeof limitsRecord>;
 
-export type CategoryPosition = { id: number; position: number };
+export const categoryPosition = z.object({ id, position: z.number().int().min(0).max(1_000_000) });
+export type CategoryPosition = z.output<typeof categoryPosition>;
+
+/**
+ * What a prompt's create or edit carries. Shape only, with room above the limits: the rules and
+ * their messages live in the library service.
+ */
+export const promptFields = z.object({
+  title: z.string().max(limits.promptTitle.max * 4),
+  content: z.string().max(limits.promptContent.max * 4),
+  categoryId: id.nullable(),
+});
+export type PromptFields = z.output<typeof promptFields>;
 
 // Requests the library service answers; every one names the acting user.
-export type UserScoped = { userId: number };
-export type EnsureDefaultCategoryRequest = UserScoped;
-export type ListCategoriesRequest = UserScoped;
-export type CreateCategoryRequest = UserScoped & { name: string };
-export type DeleteCategoryRequest = UserScoped & { categoryId: number };
-export type ReorderCategoriesRequest = UserScoped & { categoryPositions: CategoryPosition[] };
-export type ListPromptsRequest = UserScoped & { before?: number | null };
-export type PromptRequest = UserScoped & { promptId: number };
-export type CreatePromptRequest = UserScoped & { title: string; content: string; categoryId: number | null };
-export type UpdatePromptRequest = PromptRequest & {
-  title: string;
-  content: string;
-  categoryId: number | null;
-};
-export type AwaitTierVersionRequest = UserScoped & { version: number; timeoutMs: number };
+export const userScoped = z.object({ userId });
+export type UserScoped = z.input<typeof userScoped>;
+
+export const createCategoryRequest = userScoped.extend({ name: z.string().max(limits.categoryName.max * 4) });
+export const deleteCategoryRequest = userScoped.extend({ categoryId: id });
+export const reorderCategoriesRequest = userScoped.extend({
+  categoryPositions: z.array(categoryPosition).max(1_000),
+});
+export const listPromptsRequest = userScoped.extend({ before: id.nullish() });
+export const promptRequest = userScoped.extend({ promptId: id });
+export const createPromptRequest = userScoped.extend(promptFields.shape);
+export const updatePromptRequest = promptRequest.extend(promptFields.shape);
+export const awaitTierVersionRequest = userScoped.extend({
+  version: z.number().int().nonnegative(),
+  timeoutMs: z.number().int().min(0).max(5_000),
+});
+
+export const deletedCategory = z.object({ categoryId: id, deletedPromptIds: z.array(id) });
+export type DeletedCategory = z.output<typeof deletedCategory>;
+
+export const copyResult = z.object({ usageCount: z.number().int().nonnegative() });
+export type CopyResult = z.output<typeof copyResult>;
+
+export const tierStatus = z.object({ isPro: z.boolean() });
+export type TierStatus = z.output<typeof tierStatus>;
+
+export const tierVersionReached = z.object({ reached: z.boolean(), version: z.number().int() });
+export type TierVersionReached = z.output<typeof tierVersionReached>;
+
+/** `{ success: true }`: a change that answers nothing else. */
+export const done = z.object({ success: z.literal(true) });
+export type Done = z.output<typeof done>;
 
 /**
  * One page of a user's prompts, newest first; `nextBefore` is the cursor of the next page, null at
@@ -48,27 +93,6 @@ export type AwaitTierVersionRequest = UserScoped & { version: number; timeoutMs:
 export type PromptPage = { promptsJson: Uint8Array; count: number; nextBefore: number | null };
 
 export const promptPageHeaders = { count: 'x-page-count', nextBefore: 'x-page-next-before' } as const;
-
-export type DeletedCategory = { categoryId: number; deletedPromptIds: number[] };
-export type CopyResult = { usageCount: number };
-export type TierStatus = { isPro: boolean };
-export type TierVersionReached = { reached: boolean; version: number };
-
-export const libraryMessages = {
-  promptNotFound: 'Prompt not found',
-  categoryNotFound: 'Category not found',
-  generalProtected:
-    'The General category cannot be deleted as it serves as the default category for prompts.',
-  generalNotReorderable: 'The General category always comes first and cannot be moved.',
-  freePromptLimit: (limit: number) =>
-    `You've reached the limit of ${limit} prompts on the free plan. Upgrade to Pro for unlimited prompts.`,
-  freeCategoryLimit:
-    'Free accounts can only use the General category. Upgrade to Pro for unlimited categories.',
-  proPromptQuota: (limit: number) =>
-    `You've reached the maximum of ${limit.toLocaleString('en-US')} prompts.`,
-  proCategoryQuota: (limit: number) =>
-    `You've reached the maximum of ${limit.toLocaleString('en-US')} categories.`,
-} as const;
 
 /** A page of prompts stays well under NATS's 1 MB message limit (and our 512 kB ceiling). */
 export const PROMPT_PAGE_MAX_BYTES = 384 * 1024;

@@ -1,15 +1,19 @@
-/** The signed-in user as the API returns it. `isPro` comes from the library's tier projection. */
-export type User = {
-  id: number;
-  username: string;
-  isPro: boolean;
-  photoURL?: string;
-};
+import { z } from 'zod';
+import { category } from './library';
 
-export type Category = { id: number; name: string; position: number };
+/** The signed-in user as the API returns it. `isPro` comes from the library's tier projection. */
+export const user = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  isPro: z.boolean(),
+  photoURL: z.string().optional(),
+});
+export type User = z.output<typeof user>;
 
 /** GET /api/user, POST /api/login and POST /api/google-auth for a returning user. */
-export type UserResponse = { user: User };
+export const userResponse = z.object({ user });
+export type UserResponse = z.output<typeof userResponse>;
 
 /** POST /api/register and a new Google user. */
-export type RegisteredUserResponse = { user: User; initialCategory: Category | null };
+export const registeredUserResponse = z.object({ user, initialCategory: category.nullable() });
+export type RegisteredUserResponse = z.output<typeof registeredUserResponse>;

@@ -45,7 +45,7 @@ export type ScriptRequest = { url: string; encodedBytes: number };
 export type ScriptWeight = { requests: ScriptRequest[]; totalEncodedBytes: number };
 
 /** The benchmarks' browser too. Close it in afterAll: a browser left open outlives the run as stray processes. */
-export { launchChromium as launchBrowser } from '@promptlib/tools/dist/browser/launch-chromium';
+export { launchChromium as launchBrowser } from '@promptlib/tools/testing';
 
 /**
  * A page in a context of its own (axe needs a context made with `browser.newContext()`, and a fresh

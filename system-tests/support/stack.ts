@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { connect } from 'nats';
 import { Client } from 'pg';
-import { freePort } from '@promptlib/tools/dist/run/exec';
+import { freePort } from '@promptlib/tools/testing';
 import { startApp, type AppProcess } from './processes';
 
 export type Stack = {

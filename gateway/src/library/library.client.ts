@@ -7,14 +7,14 @@ import {
   type CategoryPosition,
   type CopyResult,
   type DeletedCategory,
+  type Done,
   type LimitsRecord,
   type Prompt,
+  type PromptFields,
   type PromptPage,
   type TierStatus,
   type TierVersionReached,
 } from '@promptlib/proto';
-
-export type PromptFields = { title: string; content: string; categoryId: number | null };
 
 /** The library service's calls, typed, each on behalf of one user. */
 @Injectable()
@@ -79,7 +79,7 @@ export class LibraryClient {
     );
   }
 
-  deletePrompt(userId: number, promptId: number, requestId: string): Promise<{ success: true }> {
+  deletePrompt(userId: number, promptId: number, requestId: string): Promise<Done> {
     return this.services.request(subjects.library.promptsDelete, { userId, promptId }, { requestId });
   }
 

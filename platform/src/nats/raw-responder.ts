@@ -1,24 +1,31 @@
 import {
   REQUEST_ID_HEADER,
   SERVICE_ERROR_HEADER,
+  contracts,
   namespaced,
   queueGroup,
+  type ParsedRequestOf,
+  type RawSubject,
   type ServiceName,
-  type Subject,
 } from '@promptlib/proto';
 import { headers, type Msg, type NatsConnection, type Subscription } from 'nats';
 import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parsePayload } from '../errors/parse-payload';
 import { isServiceError } from '../errors/service-error';
 
 export type RawReply = { body: Uint8Array; headers: Record<string, string> };
-export type RawHandler = (payload: unknown, requestId: string | undefined) => Promise<RawReply>;
+export type RawHandler<S extends RawSubject> = (
+  request: ParsedRequestOf<S>,
+  requestId: string | undefined,
+) => Promise<RawReply>;
 
 /**
  * Answers a subject with bytes instead of Nest's JSON packet, for replies whose body is already
  * serialised (a page of prompts as JSON text from Postgres): wrapping it in another JSON document
  * would escape and unescape every byte on both sides. Same queue group as the service's other
- * handlers; errors travel as a ServiceError in a header, as ServiceClient.requestRaw expects.
+ * handlers; errors travel as a ServiceError in a header, as ServiceClient.requestRaw expects. The
+ * payload is checked against the subject's request schema in proto before the handler runs.
  */
 export class RawResponder {
   private readonly subscriptions: Subscription[] = [];
@@ -31,7 +38,7 @@ export class RawResponder {
     private readonly logger: Logger,
   ) {}
 
-  serve(subject: Subject, handler: RawHandler): void {
+  serve<S extends RawSubject>(subject: S, handler: RawHandler<S>): void {
     this.subscriptions.push(
       this.connection.subscribe(namespaced(this.namespace, subject), {
         queue: queueGroup(this.namespace, this.service),
@@ -49,11 +56,17 @@ export class RawResponder {
     while (this.inFlight > 0) await sleep(20);
   }
 
-  private async answer(subject: Subject, message: Msg, handler: RawHandler): Promise<void> {
+  private async answer<S extends RawSubject>(
+    subject: S,
+    message: Msg,
+    handler: RawHandler<S>,
+  ): Promise<void> {
     this.inFlight += 1;
     const requestId = message.headers?.get(REQUEST_ID_HEADER) || undefined;
     try {
-      const reply = await handler(JSON.parse(Buffer.from(message.data).toString('utf8')), requestId);
+      const payload: unknown = JSON.parse(Buffer.from(message.data).toString('utf8'));
+      const request = parsePayload(contracts[subject].request, payload) as ParsedRequestOf<S>;
+      const reply = await handler(request, requestId);
       const replyHeaders = headers();
       for (const [name, value] of Object.entries(reply.headers)) replyHeaders.set(name, value);
       message.respond(reply.body, { headers: replyHeaders });

@@ -4,7 +4,10 @@ import {
   REQUEST_ID_HEADER,
   SERVICE_ERROR_HEADER,
   namespaced,
-  type Subject,
+  type JsonSubject,
+  type RawSubject,
+  type ReplyOf,
+  type RequestOf,
 } from '@promptlib/proto';
 import { randomUUID } from 'node:crypto';
 import { headers, type MsgHdrs, type NatsConnection, type NatsError } from 'nats';
@@ -24,6 +27,8 @@ const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in
  * Request-reply to a service's queue group over the shared connection. Speaks the packet format
  * of Nest's NATS transport, which the services listen with, and turns every failure into a
  * ServiceCallError with a proto error code: a missing responder or a timeout is SERVICE_UNAVAILABLE.
+ * Each call is typed by the subject's contract in proto: a payload of the wrong shape, or a reply
+ * used as something it is not, does not compile.
  */
 export class ServiceClient {
   constructor(
@@ -32,11 +37,11 @@ export class ServiceClient {
     private readonly defaultTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
   ) {}
 
-  async request<TResponse>(
-    subject: Subject,
-    data: unknown,
+  async request<S extends JsonSubject>(
+    subject: S,
+    data: RequestOf<S>,
     options: RequestOptions = {},
-  ): Promise<TResponse> {
+  ): Promise<ReplyOf<S>> {
     const payload = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
     if (payload.length > MAX_MESSAGE_BYTES) {
       throw new Error(
@@ -56,11 +61,15 @@ export class ServiceClient {
     } catch (error) {
       throw unavailable(subject, error);
     }
-    return decodeReply<TResponse>(subject, replyData);
+    return decodeReply(subject, replyData) as ReplyOf<S>;
   }
 
   /** Request-reply to a RawResponder: JSON out, bytes and headers back, the same error mapping. */
-  async requestRaw(subject: Subject, data: unknown, options: RequestOptions = {}): Promise<RawResponse> {
+  async requestRaw<S extends RawSubject>(
+    subject: S,
+    data: RequestOf<S>,
+    options: RequestOptions = {},
+  ): Promise<RawResponse> {
     const messageHeaders = headers();
     if (options.requestId) messageHeaders.set(REQUEST_ID_HEADER, options.requestId);
     let reply: { data: Uint8Array; headers?: MsgHdrs };
@@ -87,7 +96,7 @@ export class ServiceClient {
   }
 }
 
-function decodeReply<TResponse>(subject: string, data: Uint8Array): TResponse {
+function decodeReply(subject: string, data: Uint8Array): unknown {
   let reply: NestReply;
   try {
     reply = JSON.parse(Buffer.from(data).toString('utf8')) as NestReply;
@@ -98,7 +107,7 @@ function decodeReply<TResponse>(subject: string, data: Uint8Array): TResponse {
     if (isServiceError(reply.err)) throw new ServiceCallError(reply.err, subject);
     throw new ServiceCallError({ code: 'INTERNAL', message: `Unexpected failure in ${subject}` }, subject);
   }
-  return reply.response as TResponse;
+  return reply.response;
 }
 
 // No responder, a timeout, a closed or draining connection: all mean "try again later" to the caller.

@@ -33,7 +33,7 @@ export type ServiceTestbed<C extends ServiceProcessConfig> = {
 
 /**
  * One service in this process, on a fresh database and namespace of its own, for the service's
- * integration tests in `test/`. Only test code imports this file, from the package's dist.
+ * integration tests in `test/`. Only test code imports this file, through `@promptlib/platform/testing`.
  */
 export async function startServiceTestbed<C extends ServiceProcessConfig>(
   options: ServiceTestbedOptions<C>,
@@ -82,4 +82,12 @@ async function runOnce<R extends QueryResultRow>(url: string, sql: string, param
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A payload of the wrong shape, typed as whatever the call expects: for tests that prove a handler
+ * refuses what the contract's types would never let a caller send.
+ */
+export function malformed<T>(value: unknown): T {
+  return value as T;
 }

@@ -1,6 +1,6 @@
 import { ServiceCallError, ensureEventsStream, type ServiceClient } from '@promptlib/platform';
-import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/dist/testing/service-testbed';
-import { eventsStream, subjects, type AuthUser, type EventEnvelope } from '@promptlib/proto';
+import { malformed, startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
+import { eventsStream, subjects, type EventEnvelope } from '@promptlib/proto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuthModule } from '../src/auth.module';
 import { loadAuthConfig, type AuthConfig } from '../src/config/auth-config';
@@ -56,7 +56,7 @@ describe('auth service over NATS', () => {
 
   it('registers a user, stores an argon2id hash and publishes user.registered once', async () => {
     const name = username();
-    const user = await auth.request<AuthUser>(subjects.auth.usersRegister, {
+    const user = await auth.request(subjects.auth.usersRegister, {
       username: name,
       password: PASSWORD,
     });
@@ -78,7 +78,7 @@ describe('auth service over NATS', () => {
 
   it('verifies the password; unknown user and wrong password are the same error', async () => {
     const name = username();
-    const user = await auth.request<AuthUser>(subjects.auth.usersRegister, {
+    const user = await auth.request(subjects.auth.usersRegister, {
       username: name,
       password: PASSWORD,
     });
@@ -96,7 +96,7 @@ describe('auth service over NATS', () => {
   });
 
   it('refuses a malformed request with VALIDATION_FAILED, never an internal error', async () => {
-    const attempt = auth.request(subjects.auth.usersRegister, { username: 42 });
+    const attempt = auth.request(subjects.auth.usersRegister, malformed({ username: 42 }));
     await expect(attempt).rejects.toBeInstanceOf(ServiceCallError);
     await expect(attempt).rejects.toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
   });
@@ -105,7 +105,7 @@ describe('auth service over NATS', () => {
     const manager = await testbed.nats.jetstreamManager();
     await manager.streams.delete(eventsStream(testbed.namespace).name);
 
-    const user = await auth.request<AuthUser>(subjects.auth.usersRegister, {
+    const user = await auth.request(subjects.auth.usersRegister, {
       username: username(),
       password: PASSWORD,
     });

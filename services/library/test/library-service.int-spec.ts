@@ -1,12 +1,6 @@
-import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/dist/testing/service-testbed';
+import { malformed, startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
 import type { ServiceClient } from '@promptlib/platform';
-import {
-  namespaced,
-  subjects,
-  type Category,
-  type EventEnvelope,
-  type TierVersionReached,
-} from '@promptlib/proto';
+import { namespaced, subjects, type Category, type EventEnvelope } from '@promptlib/proto';
 import { randomUUID } from 'node:crypto';
 import { loadLibraryConfig, type LibraryConfig } from '../src/config/library-config';
 import { LibraryModule } from '../src/library.module';
@@ -46,13 +40,11 @@ describe('library service over NATS', () => {
   it('creates General once, however many times and however concurrently it is asked', async () => {
     const userId = (nextUserId += 1);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        library.request<Category>(subjects.library.categoriesEnsureDefault, { userId }),
-      ),
+      Array.from({ length: 10 }, () => library.request(subjects.library.categoriesEnsureDefault, { userId })),
     );
     expect(new Set(answers.map((category) => category.id)).size).toBe(1);
     expect(answers[0]).toMatchObject({ name: 'General', position: 0 });
-    expect(await library.request<Category[]>(subjects.library.categoriesList, { userId })).toHaveLength(1);
+    expect(await library.request(subjects.library.categoriesList, { userId })).toHaveLength(1);
   });
 
   it('creates General when it sees user.registered', async () => {
@@ -61,7 +53,7 @@ describe('library service over NATS', () => {
     const deadline = Date.now() + 10_000;
     let categories: Category[] = [];
     while (categories.length === 0 && Date.now() < deadline) {
-      categories = await library.request<Category[]>(subjects.library.categoriesList, { userId });
+      categories = await library.request(subjects.library.categoriesList, { userId });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(categories).toEqual([expect.objectContaining({ name: 'General' })]);
@@ -69,7 +61,7 @@ describe('library service over NATS', () => {
 
   it('lets a caller wait until a tier version reaches the projection', async () => {
     const userId = (nextUserId += 1);
-    const waiting = library.request<TierVersionReached>(
+    const waiting = library.request(
       subjects.library.tierAwaitVersion,
       {
         userId,
@@ -90,7 +82,7 @@ describe('library service over NATS', () => {
   it('gives up waiting after the timeout and says which version it holds', async () => {
     const userId = (nextUserId += 1);
     const started = Date.now();
-    const answer = await library.request<TierVersionReached>(subjects.library.tierAwaitVersion, {
+    const answer = await library.request(subjects.library.tierAwaitVersion, {
       userId,
       version: 1,
       timeoutMs: 300,
@@ -102,7 +94,7 @@ describe('library service over NATS', () => {
   it('answers the sharing service a user’s own prompt, and another user’s as not found', async () => {
     const owner = (nextUserId += 1);
     const stranger = (nextUserId += 1);
-    const prompt = await library.request<{ id: number; title: string }>(subjects.library.promptsCreate, {
+    const prompt = await library.request(subjects.library.promptsCreate, {
       userId: owner,
       title: 'Shared one',
       content: 'Something worth sharing.',
@@ -120,7 +112,9 @@ describe('library service over NATS', () => {
   });
 
   it('refuses malformed requests with VALIDATION_FAILED', async () => {
-    await expect(library.request(subjects.library.promptsCreate, { userId: 'x' })).rejects.toMatchObject({
+    await expect(
+      library.request(subjects.library.promptsCreate, malformed({ userId: 'x' })),
+    ).rejects.toMatchObject({
       error: { code: 'VALIDATION_FAILED' },
     });
   });

@@ -1,7 +1,5 @@
+import type { CheckoutSession, CheckoutStatus } from '@promptlib/proto';
 import { baseApi } from '../../api/base-api';
-
-export type CheckoutSession = { url: string };
-export type CheckoutStatus = { success: boolean };
 
 const billingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

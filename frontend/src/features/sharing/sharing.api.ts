@@ -1,6 +1,5 @@
+import type { SharedPrompt } from '@promptlib/proto';
 import { baseApi } from '../../api/base-api';
-
-export type SharedPrompt = { title: string; content: string };
 
 const sharingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

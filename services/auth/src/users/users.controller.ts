@@ -1,33 +1,30 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parsePayload } from '@promptlib/platform';
-import { limits, subjects, type AuthUser } from '@promptlib/proto';
-import { z } from 'zod';
+import { Handles } from '@promptlib/platform';
+import {
+  subjects,
+  type AuthUser,
+  type GetUserRequest,
+  type RegisterRequest,
+  type VerifyPasswordRequest,
+} from '@promptlib/proto';
 import { UsersService } from './users.service';
-
-// Shape only, with room above the limits: the rules and their messages live in the service.
-const credentials = z.object({
-  username: z.string().max(limits.username.max * 4),
-  password: z.string().max(limits.password.max * 4),
-});
-const userId = z.object({ userId: z.number().int().positive() });
 
 @Controller()
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  @MessagePattern(subjects.auth.usersRegister)
-  register(@Payload() payload: unknown): Promise<AuthUser> {
-    return this.users.register(parsePayload(credentials, payload));
+  @Handles(subjects.auth.usersRegister)
+  register(request: RegisterRequest): Promise<AuthUser> {
+    return this.users.register(request);
   }
 
-  @MessagePattern(subjects.auth.usersVerifyPassword)
-  verifyPassword(@Payload() payload: unknown): Promise<AuthUser> {
-    return this.users.verifyPassword(parsePayload(credentials, payload));
+  @Handles(subjects.auth.usersVerifyPassword)
+  verifyPassword(request: VerifyPasswordRequest): Promise<AuthUser> {
+    return this.users.verifyPassword(request);
   }
 
-  @MessagePattern(subjects.auth.usersGet)
-  get(@Payload() payload: unknown): Promise<AuthUser> {
-    return this.users.get(parsePayload(userId, payload));
+  @Handles(subjects.auth.usersGet)
+  get(request: GetUserRequest): Promise<AuthUser> {
+    return this.users.get(request);
   }
 }

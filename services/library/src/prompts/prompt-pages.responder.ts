@@ -4,18 +4,12 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { NATS_CONNECTION, ROOT_LOGGER, RawResponder, parsePayload } from '@promptlib/platform';
+import { NATS_CONNECTION, ROOT_LOGGER, RawResponder } from '@promptlib/platform';
 import { promptPageHeaders, subjects } from '@promptlib/proto';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
 import { PromptsService } from './prompts.service';
-
-const pageRequest = z.object({
-  userId: z.number().int().positive(),
-  before: z.number().int().positive().nullish(),
-});
 
 /**
  * `library.prompts.list` answered as raw bytes: the page's JSON text straight from Postgres, its
@@ -35,8 +29,7 @@ export class PromptPagesResponder implements OnApplicationBootstrap, BeforeAppli
   }
 
   onApplicationBootstrap(): void {
-    this.responder.serve(subjects.library.promptsList, async (payload) => {
-      const request = parsePayload(pageRequest, payload);
+    this.responder.serve(subjects.library.promptsList, async (request) => {
       const page = await this.prompts.page(request.userId, request.before ?? null);
       return {
         body: page.promptsJson,

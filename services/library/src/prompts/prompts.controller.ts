@@ -1,61 +1,44 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parsePayload } from '@promptlib/platform';
-import { limits, subjects, type CopyResult, type Prompt } from '@promptlib/proto';
-import { z } from 'zod';
+import { Handles } from '@promptlib/platform';
+import { subjects, type CopyResult, type Done, type Prompt, type ParsedRequestOf } from '@promptlib/proto';
 import { PromptsService } from './prompts.service';
 
-const userId = z.number().int().positive();
-const promptId = z.number().int().positive();
-// Shape only, with room above the limits: the rules and their messages live in the service.
-const change = {
-  title: z.string().max(limits.promptTitle.max * 4),
-  content: z.string().max(limits.promptContent.max * 4),
-  categoryId: z.number().int().positive().nullable(),
-};
+type PromptRequest = ParsedRequestOf<typeof subjects.library.promptsGet>;
 
 @Controller()
 export class PromptsController {
   constructor(private readonly prompts: PromptsService) {}
 
-  @MessagePattern(subjects.library.promptsGet)
-  get(@Payload() payload: unknown): Promise<Prompt> {
-    const request = parsePayload(z.object({ userId, promptId }), payload);
+  @Handles(subjects.library.promptsGet)
+  get(request: PromptRequest): Promise<Prompt> {
     return this.prompts.get(request.userId, request.promptId);
   }
 
-  @MessagePattern(subjects.library.promptsCreate)
-  create(@Payload() payload: unknown): Promise<Prompt> {
-    const { userId: id, ...input } = parsePayload(z.object({ userId, ...change }), payload);
-    return this.prompts.create(id, input);
+  @Handles(subjects.library.promptsCreate)
+  create(request: ParsedRequestOf<typeof subjects.library.promptsCreate>): Promise<Prompt> {
+    const { userId, ...fields } = request;
+    return this.prompts.create(userId, fields);
   }
 
-  @MessagePattern(subjects.library.promptsUpdate)
-  update(@Payload() payload: unknown): Promise<Prompt> {
-    const {
-      userId: id,
-      promptId: prompt,
-      ...input
-    } = parsePayload(z.object({ userId, promptId, ...change }), payload);
-    return this.prompts.update(id, prompt, input);
+  @Handles(subjects.library.promptsUpdate)
+  update(request: ParsedRequestOf<typeof subjects.library.promptsUpdate>): Promise<Prompt> {
+    const { userId, promptId, ...fields } = request;
+    return this.prompts.update(userId, promptId, fields);
   }
 
-  @MessagePattern(subjects.library.promptsDelete)
-  async delete(@Payload() payload: unknown): Promise<{ success: true }> {
-    const request = parsePayload(z.object({ userId, promptId }), payload);
+  @Handles(subjects.library.promptsDelete)
+  async delete(request: PromptRequest): Promise<Done> {
     await this.prompts.delete(request.userId, request.promptId);
     return { success: true };
   }
 
-  @MessagePattern(subjects.library.promptsCopy)
-  copy(@Payload() payload: unknown): Promise<CopyResult> {
-    const request = parsePayload(z.object({ userId, promptId }), payload);
+  @Handles(subjects.library.promptsCopy)
+  copy(request: PromptRequest): Promise<CopyResult> {
     return this.prompts.copy(request.userId, request.promptId);
   }
 
-  @MessagePattern(subjects.library.promptsToggleFavorite)
-  toggleFavorite(@Payload() payload: unknown): Promise<Prompt> {
-    const request = parsePayload(z.object({ userId, promptId }), payload);
+  @Handles(subjects.library.promptsToggleFavorite)
+  toggleFavorite(request: PromptRequest): Promise<Prompt> {
     return this.prompts.toggleFavorite(request.userId, request.promptId);
   }
 }

@@ -8,6 +8,7 @@ import {
   libraryMessages,
   type CopyResult,
   type Prompt,
+  type PromptFields,
   type PromptPage,
 } from '@promptlib/proto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -19,8 +20,6 @@ import { normalizePrompt, promptProblems, type PromptInput } from './prompt-rule
 
 // Room in a reply for its headers.
 const REPLY_HEADROOM_BYTES = 16 * 1024;
-
-export type PromptChange = PromptInput & { categoryId: number | null };
 
 @Injectable()
 export class PromptsService {
@@ -56,7 +55,7 @@ export class PromptsService {
     return toPrompt(await this.findOwned(this.dataSource.manager, userId, promptId));
   }
 
-  async create(userId: number, change: PromptChange): Promise<Prompt> {
+  async create(userId: number, change: PromptFields): Promise<Prompt> {
     const input = validated(change);
     const created = await this.dataSource.transaction(async (manager) => {
       const tier = await this.tiers.lockForCreation(manager, userId);
@@ -84,7 +83,7 @@ export class PromptsService {
   }
 
   /** An edit may move a prompt to any of the user's own categories, on any tier. */
-  async update(userId: number, promptId: number, change: PromptChange): Promise<Prompt> {
+  async update(userId: number, promptId: number, change: PromptFields): Promise<Prompt> {
     const input = validated(change);
     let changed = false;
     const updated = await this.dataSource.transaction(async (manager) => {
@@ -180,7 +179,7 @@ export class PromptsService {
   }
 }
 
-function validated(change: PromptChange): PromptInput {
+function validated(change: PromptFields): PromptInput {
   const input = normalizePrompt(change);
   const problems = promptProblems(input);
   if (problems) throw serviceError('VALIDATION_FAILED', Object.values(problems)[0], problems);

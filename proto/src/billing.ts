@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+const userId = z.number().int().positive();
+
+// Requests the billing service answers.
+export const createCheckoutRequest = z.object({ userId, priceId: z.string().min(1).max(255) });
+export const checkoutStatusRequest = z.object({ userId, sessionId: z.string().min(1).max(255) });
+export const cancelSubscriptionRequest = z.object({ userId });
+/**
+ * A Stripe webhook as received: the exact bytes (base64, since the signature covers them byte for
+ * byte) and the `Stripe-Signature` header. Billing alone holds the secret that verifies it.
+ */
+export const ingestWebhookRequest = z.object({
+  payloadBase64: z.string().max(512 * 1024),
+  signature: z.string().max(4_096),
+});
+
+/** POST /api/create-subscription: where to send the browser to pay. */
+export const checkoutSession = z.object({ url: z.string() });
+export type CheckoutSession = z.output<typeof checkoutSession>;
+
+/** Billing's answer on a checkout: paid, and the tier version that the library must reach. */
+export const checkoutState = z.object({ paid: z.boolean(), tierVersion: z.number().int().nonnegative() });
+export type CheckoutState = z.output<typeof checkoutState>;
+
+/** GET /api/checkout-session/{id}: true once the payment went through and limits read Pro. */
+export const checkoutStatus = z.object({ success: z.boolean() });
+export type CheckoutStatus = z.output<typeof checkoutStatus>;
+
+export const webhookReceived = z.object({ received: z.literal(true) });

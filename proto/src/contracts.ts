@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  authUser,
+  getUserRequest,
+  googleSignInReply,
+  googleSignInRequest,
+  registerRequest,
+  verifyPasswordRequest,
+} from './auth';
+import {
+  cancelSubscriptionRequest,
+  checkoutSession,
+  checkoutState,
+  checkoutStatusRequest,
+  createCheckoutRequest,
+  ingestWebhookRequest,
+  webhookReceived,
+} from './billing';
+import {
+  awaitTierVersionRequest,
+  category,
+  copyResult,
+  createCategoryRequest,
+  createPromptRequest,
+  deleteCategoryRequest,
+  deletedCategory,
+  done,
+  limitsRecord,
+  listPromptsRequest,
+  prompt,
+  promptRequest,
+  reorderCategoriesRequest,
+  tierStatus,
+  tierVersionReached,
+  updatePromptRequest,
+  userScoped,
+} from './library';
+import {
+  getPublicShareRequest,
+  listSharesRequest,
+  shareCreated,
+  shareRequest,
+  sharedPrompt,
+  shareSummary,
+} from './sharing';
+import { subjects, type Subject } from './subjects';
+
+/**
+ * How a subject's reply travels: `json` in Nest's NATS packet; `raw` as bytes with metadata in
+ * headers (RawResponder), for a body that is already JSON text.
+ */
+export type Transport = 'json' | 'raw';
+
+export type Contract = { request: z.ZodType; reply: z.ZodType; transport: Transport };
+
+function json<Req extends z.ZodType, Rep extends z.ZodType>(request: Req, reply: Rep) {
+  return { request, reply, transport: 'json' as const };
+}
+
+function raw<Req extends z.ZodType, Rep extends z.ZodType>(request: Req, reply: Rep) {
+  return { request, reply, transport: 'raw' as const };
+}
+
+/**
+ * Every subject's request and reply, declared once. The caller (ServiceClient) is typed by it, the
+ * handler validates its payload with the same schema and is checked against the reply type.
+ */
+export const contracts = {
+  [subjects.auth.usersRegister]: json(registerRequest, authUser),
+  [subjects.auth.usersVerifyPassword]: json(verifyPasswordRequest, authUser),
+  [subjects.auth.usersGet]: json(getUserRequest, authUser),
+  [subjects.auth.usersGoogleSignIn]: json(googleSignInRequest, googleSignInReply),
+
+  [subjects.library.categoriesEnsureDefault]: json(userScoped, category),
+  [subjects.library.categoriesList]: json(userScoped, z.array(category)),
+  [subjects.library.categoriesCreate]: json(createCategoryRequest, category),
+  [subjects.library.categoriesDelete]: json(deleteCategoryRequest, deletedCategory),
+  [subjects.library.categoriesReorder]: json(reorderCategoriesRequest, z.array(category)),
+  // Headers carry the page's count and next cursor (promptPageHeaders); the body is a Prompt[].
+  [subjects.library.promptsList]: raw(listPromptsRequest, z.array(prompt)),
+  [subjects.library.promptsGet]: json(promptRequest, prompt),
+  [subjects.library.promptsCreate]: json(createPromptRequest, prompt),
+  [subjects.library.promptsUpdate]: json(updatePromptRequest, prompt),
+  [subjects.library.promptsDelete]: json(promptRequest, done),
+  [subjects.library.promptsCopy]: json(promptRequest, copyResult),
+  [subjects.library.promptsToggleFavorite]: json(promptRequest, prompt),
+  [subjects.library.limitsGet]: json(userScoped, limitsRecord),
+  [subjects.library.tierGet]: json(userScoped, tierStatus),
+  [subjects.library.tierAwaitVersion]: json(awaitTierVersionRequest, tierVersionReached),
+
+  [subjects.sharing.sharesCreate]: json(shareRequest, shareCreated),
+  [subjects.sharing.sharesRevoke]: json(shareRequest, done),
+  [subjects.sharing.sharesList]: json(listSharesRequest, z.array(shareSummary)),
+  [subjects.sharing.sharesGetPublic]: json(getPublicShareRequest, sharedPrompt),
+
+  [subjects.billing.checkoutCreate]: json(createCheckoutRequest, checkoutSession),
+  [subjects.billing.checkoutStatus]: json(checkoutStatusRequest, checkoutState),
+  [subjects.billing.subscriptionCancel]: json(cancelSubscriptionRequest, done),
+  [subjects.billing.webhooksIngest]: json(ingestWebhookRequest, webhookReceived),
+} satisfies { [S in Subject]: Contract };
+
+type Contracts = typeof contracts;
+
+/** What a caller sends on subject S (before the handler's schema applies its defaults). */
+export type RequestOf<S extends Subject> = z.input<Contracts[S]['request']>;
+/** What the handler of subject S receives once its payload has passed the schema. */
+export type ParsedRequestOf<S extends Subject> = z.output<Contracts[S]['request']>;
+/** What the handler of subject S answers. */
+export type ReplyOf<S extends Subject> = z.output<Contracts[S]['reply']>;
+
+export type JsonSubject = { [S in Subject]: Contracts[S]['transport'] extends 'json' ? S : never }[Subject];
+export type RawSubject = { [S in Subject]: Contracts[S]['transport'] extends 'raw' ? S : never }[Subject];

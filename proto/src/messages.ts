@@ -1,0 +1,24 @@
+/** Sentences the services put in their errors and the SPA recognises, word for word. */
+export const authMessages = {
+  usernameTaken: 'This username is already taken',
+  commonPassword: 'This password is too common. Choose one that is harder to guess.',
+  invalidCredentials: 'Invalid username or password',
+  usernameControlCharacters: 'Username must not contain control characters',
+  userNotFound: 'User not found',
+} as const;
+
+export const libraryMessages = {
+  promptNotFound: 'Prompt not found',
+  categoryNotFound: 'Category not found',
+  generalProtected:
+    'The General category cannot be deleted as it serves as the default category for prompts.',
+  generalNotReorderable: 'The General category always comes first and cannot be moved.',
+  freePromptLimit: (limit: number) =>
+    `You've reached the limit of ${limit} prompts on the free plan. Upgrade to Pro for unlimited prompts.`,
+  freeCategoryLimit:
+    'Free accounts can only use the General category. Upgrade to Pro for unlimited categories.',
+  proPromptQuota: (limit: number) =>
+    `You've reached the maximum of ${limit.toLocaleString('en-US')} prompts.`,
+  proCategoryQuota: (limit: number) =>
+    `You've reached the maximum of ${limit.toLocaleString('en-US')} categories.`,
+} as const;

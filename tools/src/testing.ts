@@ -1,0 +1,3 @@
+// What the test suites of other packages may use from the development tools.
+export { launchChromium } from './browser/launch-chromium';
+export { freePort } from './run/exec';
