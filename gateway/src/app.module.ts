@@ -18,6 +18,7 @@ import type { GatewayConfig } from './config/gateway-config';
 import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { LibraryModule } from './library/library.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { SessionMiddleware } from './session/session.middleware';
 import { WebModule } from './web/web.module';
 
@@ -51,6 +52,7 @@ export class AppModule implements NestModule {
         AuthModule,
         LibraryModule,
         ...features,
+        OpenApiModule,
         WebModule,
       ],
       controllers: [HealthController, ClientConfigController],

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Stable machine codes carried by service errors and HTTP error bodies. Services throw them; the
  * gateway alone decides the HTTP status for each.
@@ -30,7 +32,8 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 }
 
 /** Field name → the message to show beside that field. */
-export type FieldErrors = Record<string, string>;
+export const fieldErrors = z.record(z.string(), z.string());
+export type FieldErrors = z.output<typeof fieldErrors>;
 
 /** What a service puts in an RpcException: a code, one human sentence, and failing fields on bad input. */
 export type ServiceError = {
@@ -40,10 +43,11 @@ export type ServiceError = {
 };
 
 /** The body of every non-2xx /api answer. */
-export type ApiError = {
-  statusCode: number;
-  message: string;
-  error: string;
-  code?: ErrorCode;
-  fields?: FieldErrors;
-};
+export const apiError = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  error: z.string(),
+  code: z.enum(errorCodes).optional(),
+  fields: fieldErrors.optional(),
+});
+export type ApiError = z.output<typeof apiError>;

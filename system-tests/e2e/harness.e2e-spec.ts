@@ -30,6 +30,18 @@ describe('the browser harness against the page the gateway serves', () => {
     }
   });
 
+  it('shows the API reference at /api/docs, every file from our origin, without CSP violations', async () => {
+    const { context, page, problems } = await openPage(browser);
+    try {
+      await page.goto(`${gateway.url}/api/docs`, { waitUntil: 'networkidle' });
+      await page.getByText('Prompt Library API', { exact: false }).first().waitFor();
+      await page.locator('.opblock-summary-path', { hasText: '/api/prompts/{id}/copy' }).first().waitFor();
+      expect(problems()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('has no serious or critical accessibility violations on /', async () => {
     const { context, page } = await openPage(browser);
     try {

@@ -1,9 +1,17 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { RegisteredUserResponse, UserResponse } from '@promptlib/proto';
+import {
+  done,
+  registeredUserResponse,
+  userResponse,
+  type Done,
+  type RegisteredUserResponse,
+  type UserResponse,
+} from '@promptlib/proto';
 import type { Request, Response } from 'express';
 import { ApiException } from '../common/api-exception';
 import { validateBody } from '../common/validate-body';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
+import { ApiDoc } from '../openapi/api-doc.decorator';
 import { RateLimits } from '../rate-limit/rate-limits';
 import { SESSION_COOKIE, sessionCookieOptions } from '../session/session.middleware';
 import { AuthClient } from './auth.client';
@@ -24,6 +32,13 @@ export class AuthController {
 
   /** 401 means "nobody is signed in", which the SPA treats as a normal state. */
   @Get('user')
+  @ApiDoc({
+    summary: 'The signed-in user',
+    tag: 'Account',
+    access: 'signed-in',
+    response: userResponse,
+    errors: [401, 503],
+  })
   async user(@Req() req: Request): Promise<UserResponse> {
     const user = sessionUserOf(req);
     if (!user) throw new ApiException(401, 'UNAUTHENTICATED', NOT_SIGNED_IN);
@@ -31,6 +46,15 @@ export class AuthController {
   }
 
   @Post('register')
+  @ApiDoc({
+    summary: 'Create an account and sign in',
+    description: 'Answers the new user and their General category (null if the library was slow to answer).',
+    tag: 'Account',
+    access: 'public',
+    body: credentialsDto,
+    response: registeredUserResponse,
+    errors: [400, 403, 409, 413, 415, 429, 503],
+  })
   async register(@Req() req: Request, @Body() body: unknown): Promise<RegisteredUserResponse> {
     const credentials = validateBody(credentialsDto, body);
     await this.rateLimits.beforeRegister(req.ip ?? 'unknown');
@@ -44,6 +68,14 @@ export class AuthController {
   }
 
   @Post('login')
+  @ApiDoc({
+    summary: 'Sign in with username and password',
+    tag: 'Account',
+    access: 'public',
+    body: credentialsDto,
+    response: userResponse,
+    errors: [400, 401, 403, 413, 415, 429, 503],
+  })
   @HttpCode(200)
   @UseGuards(LoginGuard)
   async login(@Req() req: Request): Promise<UserResponse> {
@@ -52,8 +84,15 @@ export class AuthController {
 
   /** Ends the session everywhere: the Redis entry is destroyed, so an old copy of the cookie is dead too. */
   @Post('logout')
+  @ApiDoc({
+    summary: 'Sign out everywhere this session is used',
+    tag: 'Account',
+    access: 'public',
+    response: done,
+    errors: [403],
+  })
   @HttpCode(200)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Done> {
     if (req.session) {
       await new Promise<void>((resolve, reject) =>
         req.session.destroy((error) => (error ? reject(error) : resolve())),

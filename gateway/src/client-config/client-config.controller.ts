@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import type { ClientConfig } from '@promptlib/proto';
+import { clientConfig, type ClientConfig } from '@promptlib/proto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
+import { ApiDoc } from '../openapi/api-doc.decorator';
 
 /** What the browser needs before anyone signs in: whether Google sign-in is on, and the price ids. */
 @Controller('api/config')
@@ -15,6 +16,13 @@ export class ClientConfigController {
   }
 
   @Get()
+  @ApiDoc({
+    summary: 'What the browser needs before anyone signs in',
+    tag: 'Account',
+    access: 'public',
+    response: clientConfig,
+    errors: [],
+  })
   @Header('Cache-Control', 'no-cache')
   get(): ClientConfig {
     return this.clientConfig;

@@ -1,6 +1,14 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { Readiness } from '@promptlib/platform';
 import type { Response } from 'express';
+import { z } from 'zod';
+import { ApiDoc } from '../openapi/api-doc.decorator';
+
+const readinessReport = z.object({
+  ready: z.boolean(),
+  status: z.enum(['ready', 'not ready', 'shutting down']),
+  checks: z.record(z.string(), z.enum(['up', 'down'])),
+});
 
 /** Liveness and readiness on the traffic port, for load balancers that can only probe that one. */
 @Controller('api')
@@ -8,11 +16,25 @@ export class HealthController {
   constructor(private readonly readiness: Readiness) {}
 
   @Get('health')
+  @ApiDoc({
+    summary: 'Liveness: the process answers',
+    tag: 'Operations',
+    access: 'public',
+    response: z.object({ status: z.literal('ok') }),
+    errors: [],
+  })
   health(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   @Get('ready')
+  @ApiDoc({
+    summary: 'Readiness: Redis and NATS usable (503 with the same body when not)',
+    tag: 'Operations',
+    access: 'public',
+    response: readinessReport,
+    errors: [],
+  })
   async ready(@Res({ passthrough: true }) res: Response) {
     const report = await this.readiness.report();
     res.status(report.ready ? 200 : 503);

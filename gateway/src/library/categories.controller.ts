@@ -1,11 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
-import { libraryMessages, type Category } from '@promptlib/proto';
+import { z } from 'zod';
+import { category, done, libraryMessages, type Category } from '@promptlib/proto';
 import type { Request } from 'express';
 import { CurrentUserId } from '../auth/current-user.decorator';
 import { SignedInGuard } from '../auth/signed-in.guard';
 import { validateBody } from '../common/validate-body';
 import { WriteRateLimitGuard } from '../rate-limit/write-rate-limit.guard';
 import { categoryPositionsDto, createCategoryDto } from './dto/category.dto';
+import { ApiDoc, errorsOf } from '../openapi/api-doc.decorator';
 import { LibraryClient } from './library.client';
 import { routeId } from './route-id';
 
@@ -15,17 +17,40 @@ export class CategoriesController {
   constructor(private readonly library: LibraryClient) {}
 
   @Get()
+  @ApiDoc({
+    summary: 'The user’s categories, General first',
+    tag: 'Library',
+    access: 'signed-in',
+    response: z.array(category),
+    errors: errorsOf.read,
+  })
   list(@CurrentUserId() userId: number, @Req() req: Request): Promise<Category[]> {
     return this.library.categories(userId, req.id);
   }
 
   @Post()
+  @ApiDoc({
+    summary: 'Create a category (at the end of the list)',
+    tag: 'Library',
+    access: 'signed-in',
+    body: createCategoryDto,
+    response: category,
+    errors: [...errorsOf.write, 409],
+  })
   @UseGuards(WriteRateLimitGuard)
   create(@CurrentUserId() userId: number, @Req() req: Request, @Body() body: unknown): Promise<Category> {
     return this.library.createCategory(userId, validateBody(createCategoryDto, body).name, req.id);
   }
 
   @Post('update-positions')
+  @ApiDoc({
+    summary: 'Reorder categories; General stays first',
+    tag: 'Library',
+    access: 'signed-in',
+    body: categoryPositionsDto,
+    response: z.array(category),
+    errors: [...errorsOf.write, 404],
+  })
   @HttpCode(200)
   @UseGuards(WriteRateLimitGuard)
   reorder(@CurrentUserId() userId: number, @Req() req: Request, @Body() body: unknown): Promise<Category[]> {
@@ -37,6 +62,13 @@ export class CategoriesController {
   }
 
   @Delete(':id')
+  @ApiDoc({
+    summary: 'Delete a category and every prompt in it (not General)',
+    tag: 'Library',
+    access: 'signed-in',
+    response: done.extend({ deletedPromptIds: z.array(z.number().int()) }),
+    errors: errorsOf.itemAction,
+  })
   @UseGuards(WriteRateLimitGuard)
   async delete(
     @CurrentUserId() userId: number,

@@ -13,7 +13,15 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ROOT_LOGGER } from '@promptlib/platform';
-import { libraryMessages, type CopyResult, type Prompt } from '@promptlib/proto';
+import {
+  copyResult,
+  done,
+  libraryMessages,
+  prompt,
+  type CopyResult,
+  type Done,
+  type Prompt,
+} from '@promptlib/proto';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { CurrentUserId } from '../auth/current-user.decorator';
@@ -21,6 +29,8 @@ import { SignedInGuard } from '../auth/signed-in.guard';
 import { validateBody } from '../common/validate-body';
 import { WriteRateLimitGuard } from '../rate-limit/write-rate-limit.guard';
 import { promptDto } from './dto/prompt.dto';
+import { z } from 'zod';
+import { ApiDoc, errorsOf } from '../openapi/api-doc.decorator';
 import { LibraryClient } from './library.client';
 import { routeId } from './route-id';
 
@@ -38,6 +48,15 @@ export class PromptsController {
    * sent cuts the connection: the client sees an error, never a shorter list that looks complete.
    */
   @Get()
+  @ApiDoc({
+    summary: 'Every prompt of the user, newest first, as one array',
+    description:
+      'Streamed page by page; a failure after the first byte cuts the connection, never a shorter 200.',
+    tag: 'Library',
+    access: 'signed-in',
+    response: z.array(prompt),
+    errors: errorsOf.read,
+  })
   async list(@CurrentUserId() userId: number, @Req() req: Request, @Res() res: Response): Promise<void> {
     let page = await this.library.promptPage(userId, null, req.id);
     res.status(200).type('application/json').setHeader('Cache-Control', 'no-store');
@@ -70,12 +89,29 @@ export class PromptsController {
   }
 
   @Post()
+  @ApiDoc({
+    summary: 'Create a prompt',
+    description: 'A free user’s prompt always goes to General, whatever category is asked for.',
+    tag: 'Library',
+    access: 'signed-in',
+    body: promptDto,
+    response: prompt,
+    errors: [...errorsOf.write, 404],
+  })
   @UseGuards(WriteRateLimitGuard)
   create(@CurrentUserId() userId: number, @Req() req: Request, @Body() body: unknown): Promise<Prompt> {
     return this.library.createPrompt(userId, validateBody(promptDto, body), req.id);
   }
 
   @Patch(':id')
+  @ApiDoc({
+    summary: 'Edit a prompt',
+    tag: 'Library',
+    access: 'signed-in',
+    body: promptDto,
+    response: prompt,
+    errors: [...errorsOf.write, 404],
+  })
   @UseGuards(WriteRateLimitGuard)
   update(
     @CurrentUserId() userId: number,
@@ -88,16 +124,26 @@ export class PromptsController {
   }
 
   @Delete(':id')
+  @ApiDoc({
+    summary: 'Delete a prompt',
+    tag: 'Library',
+    access: 'signed-in',
+    response: done,
+    errors: errorsOf.itemAction,
+  })
   @UseGuards(WriteRateLimitGuard)
-  delete(
-    @CurrentUserId() userId: number,
-    @Param('id') id: string,
-    @Req() req: Request,
-  ): Promise<{ success: true }> {
+  delete(@CurrentUserId() userId: number, @Param('id') id: string, @Req() req: Request): Promise<Done> {
     return this.library.deletePrompt(userId, routeId(id, libraryMessages.promptNotFound), req.id);
   }
 
   @Post(':id/copy')
+  @ApiDoc({
+    summary: 'Record that the prompt was copied',
+    tag: 'Library',
+    access: 'signed-in',
+    response: copyResult,
+    errors: errorsOf.itemAction,
+  })
   @HttpCode(200)
   @UseGuards(WriteRateLimitGuard)
   copy(@CurrentUserId() userId: number, @Param('id') id: string, @Req() req: Request): Promise<CopyResult> {
@@ -105,6 +151,13 @@ export class PromptsController {
   }
 
   @Post(':id/toggle-favorite')
+  @ApiDoc({
+    summary: 'Mark or unmark the prompt as a favourite',
+    tag: 'Library',
+    access: 'signed-in',
+    response: prompt,
+    errors: errorsOf.itemAction,
+  })
   @HttpCode(200)
   @UseGuards(WriteRateLimitGuard)
   toggleFavorite(

@@ -1,0 +1,78 @@
+import { Controller, Get, Header, NotFoundException, Param, Res, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import type { Response } from 'express';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { ApiDoc } from './api-doc.decorator';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
+import { servedRoutes } from './served-routes';
+
+// Our page and init script (no inline script may run), and the two Swagger UI files they load.
+const OWN_FILES = resolve(__dirname, '..', '..', 'static', 'api-docs');
+const SWAGGER_UI = resolve(require.resolve('swagger-ui-dist/package.json'), '..');
+const DOCS_ASSETS: Record<string, string> = {
+  'docs-init.js': resolve(OWN_FILES, 'docs-init.js'),
+  'swagger-ui.css': resolve(SWAGGER_UI, 'swagger-ui.css'),
+  'swagger-ui-bundle.js': resolve(SWAGGER_UI, 'swagger-ui-bundle.js'),
+};
+const API_VERSION = (
+  JSON.parse(readFileSync(resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
+).version;
+
+/** The HTTP API described for machines at /api/openapi.json and for people at /api/docs. */
+@Controller('api')
+export class OpenApiController implements OnModuleInit {
+  private document: OpenApiDocument | undefined;
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {}
+
+  // Built once every controller is known, so a schema that cannot be described fails at boot.
+  onModuleInit(): void {
+    this.document = buildOpenApiDocument(servedRoutes(this.discovery, this.scanner), API_VERSION);
+  }
+
+  @Get('openapi.json')
+  @Header('Cache-Control', 'no-cache')
+  @ApiDoc({
+    summary: 'This document',
+    tag: 'Documentation',
+    access: 'public',
+    response: z.object({ openapi: z.literal('3.1.0') }).loose(),
+    errors: [],
+  })
+  openApi(): OpenApiDocument {
+    return this.document!;
+  }
+
+  @Get('docs')
+  @ApiDoc({
+    summary: 'The API reference for people (Swagger UI over this document)',
+    tag: 'Documentation',
+    access: 'public',
+    response: { contentType: 'text/html', description: 'The reference page' },
+    errors: [],
+  })
+  docs(@Res() res: Response): void {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(resolve(OWN_FILES, 'index.html'));
+  }
+
+  @Get('docs/:asset')
+  @ApiDoc({
+    summary: 'A script or stylesheet of the reference page',
+    tag: 'Documentation',
+    access: 'public',
+    response: { contentType: 'application/javascript', description: 'The file' },
+    errors: [404],
+  })
+  docsAsset(@Param('asset') asset: string, @Res() res: Response): void {
+    const file = Object.hasOwn(DOCS_ASSETS, asset) ? DOCS_ASSETS[asset] : undefined;
+    if (!file) throw new NotFoundException(`Cannot GET /api/docs/${asset}`);
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.sendFile(file);
+  }
+}
