@@ -3,8 +3,8 @@ import { registerThroughUi, visibleText } from '../support/app-pages';
 import { measureScripts, openPage, seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import type { Gateway } from '../support/stack';
-import en from '../../frontend/src/i18n/en.json';
-import de from '../../frontend/src/i18n/de.json';
+import en from '@promptlib/frontend/i18n/en.json';
+import de from '@promptlib/frontend/i18n/de.json';
 
 // The goal for a first visit to /auth, gzip as it travels (the gateway sends the build's
 // zopfli files).

@@ -56,6 +56,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
         run: () => runCommand('npx', ['prettier', '--check', '.', '--log-level', 'warn']),
       },
       { title: 'Lint and typecheck', run: nx(['run-many', '-t', 'lint', 'typecheck']) },
+      { title: 'Module boundaries', run: () => runCommand('npm', ['run', '-s', 'check:boundaries']) },
       { title: 'Unit and integration tests', run: nx(['run-many', '-t', 'test', '--parallel=2']) },
       { title: 'Browser end-to-end tests', run: () => browserTests(testEnv) },
       {

@@ -1,0 +1,92 @@
+// The architecture's import rules, checked by `npm run check:boundaries` (part of `npm test`).
+// Paths are the files an import resolves to, so a package import (`@promptlib/platform`) is judged
+// by the package it lands in. Packages expose entry points through `exports`: a deep import into
+// another package's files (`@promptlib/platform/dist/...`) does not resolve and is refused too.
+const PACKAGE = '(proto|platform|gateway|frontend|tools|system-tests|services/[^/]+)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'proto-depends-on-no-package-of-ours',
+      comment: 'proto holds the contracts everyone imports, so it may import none of them.',
+      severity: 'error',
+      from: { path: '^proto/' },
+      to: { path: '^(platform|gateway|frontend|tools|system-tests|services)/' },
+    },
+    {
+      name: 'platform-depends-only-on-proto',
+      comment:
+        'platform is what every backend process shares; it knows the contracts and nothing else of ours.',
+      severity: 'error',
+      from: { path: '^platform/' },
+      to: { path: '^(gateway|frontend|tools|system-tests|services)/' },
+    },
+    {
+      name: 'service-imports-no-other-service',
+      comment: 'A service reaches another only over NATS, through the contracts in proto.',
+      severity: 'error',
+      from: { path: '^services/([^/]+)/' },
+      to: { path: '^services/', pathNot: '^services/$1/' },
+    },
+    {
+      name: 'service-imports-no-gateway-or-spa',
+      severity: 'error',
+      from: { path: '^services/' },
+      to: { path: '^(gateway|frontend)/' },
+    },
+    {
+      name: 'gateway-imports-no-service',
+      comment: 'The gateway holds no domain rules: it calls the services over NATS.',
+      severity: 'error',
+      from: { path: '^gateway/' },
+      to: { path: '^(services|frontend)/' },
+    },
+    {
+      name: 'spa-imports-only-proto',
+      comment: 'The browser app shares types and constants with the server through proto alone.',
+      severity: 'error',
+      from: { path: '^frontend/' },
+      to: { path: '^(platform|gateway|services|tools|system-tests)/' },
+    },
+    {
+      name: 'production-code-imports-no-dev-tools',
+      comment: 'tools and system-tests are for development and tests; what ships never needs them.',
+      severity: 'error',
+      from: { path: '^(proto|platform|gateway|frontend|services/[^/]+)/src/', pathNot: '\\.spec\\.tsx?$' },
+      to: { path: '^(tools|system-tests)/' },
+    },
+    {
+      name: 'no-relative-import-into-another-package',
+      comment: 'Another package is imported by its name, through the entry points it exports.',
+      severity: 'error',
+      from: { path: `^${PACKAGE}/` },
+      to: { dependencyTypes: ['local'], pathNot: '^$1/' },
+    },
+    {
+      name: 'no-import-into-dist',
+      comment: 'Build output is reached through a package entry point, never by its path.',
+      severity: 'error',
+      from: {},
+      to: { dependencyTypes: ['local'], path: '(^|/)dist/' },
+    },
+    {
+      name: 'no-unresolvable-import',
+      comment: 'Also what a deep import into a package that does not export that path comes to.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: ['node_modules', '(^|/)dist/'] },
+    moduleSystems: ['es6', 'cjs'],
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['types', 'require', 'import', 'node', 'default'],
+      mainFields: ['types', 'main'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};
