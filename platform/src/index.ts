@@ -24,5 +24,5 @@ export * from './service/run-service';
 export * from './service/service-config';
 export * from './service/service-infrastructure.module';
 export * from './events/event-consumer';
-export * from './nats/handles';
+export * from './nats/handles.decorator';
 export * from './nats/raw-responder';
