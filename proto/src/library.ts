@@ -71,6 +71,10 @@ export const awaitTierVersionRequest = userScoped.extend({
 export const deletedCategory = z.object({ categoryId: id, deletedPromptIds: z.array(id) });
 export type DeletedCategory = z.output<typeof deletedCategory>;
 
+/** DELETE /api/categories/{id}: the prompts that went with the category, for the SPA's cache. */
+export const deleteCategoryResponse = z.object({ success: z.literal(true), deletedPromptIds: z.array(id) });
+export type DeleteCategoryResponse = z.output<typeof deleteCategoryResponse>;
+
 export const copyResult = z.object({ usageCount: z.number().int().nonnegative() });
 export type CopyResult = z.output<typeof copyResult>;
 

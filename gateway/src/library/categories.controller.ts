@@ -1,13 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
-import { z } from 'zod';
-import { category, done, libraryMessages, type Category } from '@promptlib/proto';
+import {
+  category,
+  deleteCategoryResponse,
+  libraryMessages,
+  type Category,
+  type DeleteCategoryResponse,
+} from '@promptlib/proto';
 import type { Request } from 'express';
 import { CurrentUserId } from '../auth/current-user.decorator';
 import { SignedInGuard } from '../auth/signed-in.guard';
 import { validateBody } from '../common/validate-body';
 import { WriteRateLimitGuard } from '../rate-limit/write-rate-limit.guard';
-import { categoryPositionsDto, createCategoryDto } from './dto/category.dto';
 import { ApiDoc, errorsOf } from '../openapi/api-doc.decorator';
+import { categoryPositionsDto, createCategoryDto } from './dto/category.dto';
 import { LibraryClient } from './library.client';
 import { routeId } from './route-id';
 
@@ -21,7 +26,7 @@ export class CategoriesController {
     summary: 'The user’s categories, General first',
     tag: 'Library',
     access: 'signed-in',
-    response: z.array(category),
+    response: category.array(),
     errors: errorsOf.read,
   })
   list(@CurrentUserId() userId: number, @Req() req: Request): Promise<Category[]> {
@@ -48,7 +53,7 @@ export class CategoriesController {
     tag: 'Library',
     access: 'signed-in',
     body: categoryPositionsDto,
-    response: z.array(category),
+    response: category.array(),
     errors: [...errorsOf.write, 404],
   })
   @HttpCode(200)
@@ -66,7 +71,7 @@ export class CategoriesController {
     summary: 'Delete a category and every prompt in it (not General)',
     tag: 'Library',
     access: 'signed-in',
-    response: done.extend({ deletedPromptIds: z.array(z.number().int()) }),
+    response: deleteCategoryResponse,
     errors: errorsOf.itemAction,
   })
   @UseGuards(WriteRateLimitGuard)
@@ -74,7 +79,7 @@ export class CategoriesController {
     @CurrentUserId() userId: number,
     @Param('id') id: string,
     @Req() req: Request,
-  ): Promise<{ success: true; deletedPromptIds: number[] }> {
+  ): Promise<DeleteCategoryResponse> {
     const deleted = await this.library.deleteCategory(
       userId,
       routeId(id, libraryMessages.categoryNotFound),

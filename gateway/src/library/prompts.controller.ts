@@ -28,9 +28,8 @@ import { CurrentUserId } from '../auth/current-user.decorator';
 import { SignedInGuard } from '../auth/signed-in.guard';
 import { validateBody } from '../common/validate-body';
 import { WriteRateLimitGuard } from '../rate-limit/write-rate-limit.guard';
-import { promptDto } from './dto/prompt.dto';
-import { z } from 'zod';
 import { ApiDoc, errorsOf } from '../openapi/api-doc.decorator';
+import { promptDto } from './dto/prompt.dto';
 import { LibraryClient } from './library.client';
 import { routeId } from './route-id';
 
@@ -54,7 +53,8 @@ export class PromptsController {
       'Streamed page by page; a failure after the first byte cuts the connection, never a shorter 200.',
     tag: 'Library',
     access: 'signed-in',
-    response: z.array(prompt),
+    response: prompt.array(),
+    writesResponse: true,
     errors: errorsOf.read,
   })
   async list(@CurrentUserId() userId: number, @Req() req: Request, @Res() res: Response): Promise<void> {

@@ -9,26 +9,46 @@ export type NonJsonResponse = { contentType: string; description: string };
 /** Who may call a route. */
 export type Access = 'public' | 'signed-in';
 
-/**
- * What the OpenAPI document says of one route. The schemas are the ones the route itself uses
- * (its body DTO, the proto type it answers), so the document cannot drift from the code.
- */
-export type ApiDocumentation = {
+type Documentation = {
   summary: string;
   description?: string;
   tag: string;
   access: Access;
   body?: z.ZodType;
-  response: z.ZodType | NonJsonResponse;
   /** Statuses of the error answers this route gives, each with the ApiError body. */
   errors: readonly number[];
 };
 
 /**
- * Documents a route in /api/openapi.json. A route under /api without it is missing from the
- * document, which the OpenAPI test reports.
+ * What the OpenAPI document says of one route. The schemas are the ones the route itself uses: its
+ * body DTO, and the proto schema of what it answers, which the handler's return type must match.
  */
-export const ApiDoc = (documentation: ApiDocumentation) => SetMetadata(API_DOC, documentation);
+export type ApiDocumentation = Documentation & {
+  response: z.ZodType | NonJsonResponse;
+  /** The handler writes the answer itself (`@Res()`), so its return type cannot be checked. */
+  writesResponse?: true;
+};
+
+type ReturnsJson<R extends z.ZodType> = Documentation & { response: R; writesResponse?: never };
+type WritesResponse = Documentation & { response: z.ZodType | NonJsonResponse; writesResponse: true };
+type Answering<T> = { value?: (...args: never[]) => T | Promise<T> };
+
+/**
+ * Documents a route in /api/openapi.json; a route under /api without it is missing from the
+ * document, which the OpenAPI test reports. A handler that returns its answer must return the
+ * type of the documented response schema, or it does not compile.
+ */
+export function ApiDoc<R extends z.ZodType>(
+  documentation: ReturnsJson<R>,
+): (target: object, key: string | symbol, descriptor: Answering<z.output<R>>) => void;
+export function ApiDoc(
+  documentation: WritesResponse,
+): (target: object, key: string | symbol, descriptor: PropertyDescriptor) => void;
+export function ApiDoc(documentation: ApiDocumentation) {
+  return (target: object, key: string | symbol, descriptor: PropertyDescriptor): void => {
+    SetMetadata(API_DOC, documentation)(target, key, descriptor);
+  };
+}
 
 /** The error statuses most routes share, by the checks the gateway runs before a service answers. */
 export const errorsOf = {

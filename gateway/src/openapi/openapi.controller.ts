@@ -54,6 +54,7 @@ export class OpenApiController implements OnModuleInit {
     tag: 'Documentation',
     access: 'public',
     response: { contentType: 'text/html', description: 'The reference page' },
+    writesResponse: true,
     errors: [],
   })
   docs(@Res() res: Response): void {
@@ -67,6 +68,7 @@ export class OpenApiController implements OnModuleInit {
     tag: 'Documentation',
     access: 'public',
     response: { contentType: 'application/javascript', description: 'The file' },
+    writesResponse: true,
     errors: [404],
   })
   docsAsset(@Param('asset') asset: string, @Res() res: Response): void {

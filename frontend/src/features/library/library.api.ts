@@ -1,4 +1,11 @@
-import type { Category, CategoryPosition, LimitsRecord, Prompt } from '@promptlib/proto';
+import type {
+  Category,
+  CategoryPosition,
+  CopyResult,
+  DeleteCategoryResponse,
+  LimitsRecord,
+  Prompt,
+} from '@promptlib/proto';
 import { baseApi } from '../../api/base-api';
 
 export type PromptInput = { title: string; content: string; categoryId: number | string | null };
@@ -54,7 +61,7 @@ export const libraryApi = baseApi.injectEndpoints({
       },
     }),
     /** The use count goes up at once and back down if the server refuses. */
-    copyPrompt: build.mutation<{ usageCount: number }, number>({
+    copyPrompt: build.mutation<CopyResult, number>({
       query: (id) => ({ url: `/prompts/${id}/copy`, method: 'POST' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const patch = dispatch(
@@ -90,7 +97,7 @@ export const libraryApi = baseApi.injectEndpoints({
       },
     }),
     /** Deleting a category deletes its prompts too, here as on the server. */
-    deleteCategory: build.mutation<{ success: boolean; deletedPromptIds: number[] }, number>({
+    deleteCategory: build.mutation<DeleteCategoryResponse, number>({
       query: (id) => ({ url: `/categories/${id}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         if (!(await succeeded(queryFulfilled))) return;
