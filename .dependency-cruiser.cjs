@@ -51,10 +51,11 @@ module.exports = {
     },
     {
       name: 'production-code-imports-no-dev-tools',
-      comment: 'tools and system-tests are for development and tests; what ships never needs them.',
+      comment:
+        'tools, system-tests and the test helpers of platform are for development and tests; what ships never needs them.',
       severity: 'error',
       from: { path: '^(proto|platform|gateway|frontend|services/[^/]+)/src/', pathNot: '\\.spec\\.tsx?$' },
-      to: { path: '^(tools|system-tests)/' },
+      to: { path: '^(tools|system-tests|platform/testing|platform/dist-testing)/' },
     },
     {
       name: 'no-relative-import-into-another-package',

@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.nx/**'] },
+  { ignores: ['**/dist/**', '**/dist-testing/**', '**/node_modules/**', '**/coverage/**', '.nx/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,6 @@
 import { loadGatewayConfig } from '../src/config/gateway-config';
-import { freePort, spawnTypeScript, waitUntil, type TypeScriptProcess } from './support/processes';
+import { freePort, waitUntil } from '@promptlib/platform/testing';
+import { spawnTypeScript, type TypeScriptProcess } from './support/processes';
 import { removeNamespaceData, testNamespace } from './support/test-gateway';
 
 const GRACE_MS = 8_000;

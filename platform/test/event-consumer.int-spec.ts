@@ -6,33 +6,18 @@ import {
   type EventEnvelope,
   type EventSubject,
 } from '@promptlib/proto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { connect, Events, type ConsumerInfo, type JetStreamManager, type NatsConnection } from 'nats';
 import { EventConsumer, type EventConsumerOptions } from '../src/events/event-consumer';
 import { ensureEventsStream } from '../src/nats/events-stream';
+import { PrivateNatsServer } from '../testing/private-nats-server';
+import { waitUntil } from '../testing/wait';
 import { captureLogger, type LogLine } from './support/capture-logger';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const BASE_NAMESPACE = process.env.APP_NAMESPACE ?? 'plt_local';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await pause(25);
-  }
-}
 
 function envelope<S extends EventSubject>(type: S, data: EventData[S]): EventEnvelope<S> {
   return { id: randomUUID(), type, occurredAt: new Date().toISOString(), data };
@@ -93,7 +78,7 @@ describe('EventConsumer', () => {
   }
 
   async function waitUntilAllAcked(): Promise<void> {
-    await waitFor(
+    await waitUntil(
       async () => {
         const info = await durableInfo();
         return info.num_pending === 0 && info.num_ack_pending === 0;
@@ -127,7 +112,7 @@ describe('EventConsumer', () => {
     ];
     for (const event of published) await publish(event);
 
-    await waitFor(() => users.length + tiers.length === 3, 5_000, 'three events');
+    await waitUntil(() => users.length + tiers.length === 3, 5_000, 'three events');
     await waitUntilAllAcked();
     expect(users).toEqual([published[0], published[2]]);
     expect(tiers).toEqual([published[1]]);
@@ -146,7 +131,7 @@ describe('EventConsumer', () => {
     await publish(envelope('events.prompt.deleted', { userId: 1, promptId: 1, version: 1 }));
     await publish(registered(1));
 
-    await waitFor(() => seen.length === 1, 5_000, 'the handled event');
+    await waitUntil(() => seen.length === 1, 5_000, 'the handled event');
     await waitUntilAllAcked();
     await pause(200);
     expect(seen).toEqual(['events.user.registered']);
@@ -167,7 +152,7 @@ describe('EventConsumer', () => {
     const event = registered(1);
     await publish(event);
 
-    await waitFor(() => calls === 2, 5_000, 'the redelivery');
+    await waitUntil(() => calls === 2, 5_000, 'the redelivery');
     await waitUntilAllAcked();
     await pause(300);
     expect(calls).toBe(2);
@@ -202,7 +187,7 @@ describe('EventConsumer', () => {
     await Promise.all(published.map((event) => publish(event)));
 
     const total = () => handledBy.reduce((sum, counts) => sum + counts.size, 0);
-    await waitFor(() => total() >= 100, 10_000, 'a hundred events');
+    await waitUntil(() => total() >= 100, 10_000, 'a hundred events');
     await waitUntilAllAcked();
     await pause(200);
 
@@ -222,7 +207,7 @@ describe('EventConsumer', () => {
     await before.start();
     await publish(registered(1));
     await publish(registered(2));
-    await waitFor(() => first.length === 2, 5_000, 'the first two events');
+    await waitUntil(() => first.length === 2, 5_000, 'the first two events');
     await before.stop();
 
     for (const userId of [3, 4, 5]) await publish(registered(userId));
@@ -232,7 +217,7 @@ describe('EventConsumer', () => {
     });
     await after.start();
 
-    await waitFor(() => second.length === 3, 5_000, 'the three events published while stopped');
+    await waitUntil(() => second.length === 3, 5_000, 'the three events published while stopped');
     await waitUntilAllAcked();
     await pause(200);
     expect(first).toEqual([1, 2]);
@@ -256,7 +241,7 @@ describe('EventConsumer', () => {
     await publish(registered(1));
     await publish(envelope('events.prompt.deleted', { userId: 1, promptId: 2, version: 3 }));
 
-    await waitFor(() => seen.length === 2, 5_000, 'both event types');
+    await waitUntil(() => seen.length === 2, 5_000, 'both event types');
     expect(seen).toEqual(['events.user.registered', 'events.prompt.deleted']);
     expect((await durableInfo()).config.ack_wait).toBe(20_000 * 1_000_000);
   });
@@ -273,7 +258,7 @@ describe('EventConsumer', () => {
       .publish(namespaced(namespace, 'events.user.registered'), 'not json', { msgID: randomUUID() });
     await publish(registered(7));
 
-    await waitFor(() => seen.length === 1, 5_000, 'the event after the malformed one');
+    await waitUntil(() => seen.length === 1, 5_000, 'the event after the malformed one');
     await waitUntilAllAcked();
     await pause(300);
     expect(seen).toEqual([7]);
@@ -297,7 +282,7 @@ describe('EventConsumer', () => {
     });
     await consumer.start();
     await publish(registered(1));
-    await waitFor(() => started, 5_000, 'the slow handler to start');
+    await waitUntil(() => started, 5_000, 'the slow handler to start');
 
     await consumer.stop();
     expect(finished).toBe(true);
@@ -313,12 +298,12 @@ describe('EventConsumer', () => {
     });
     await consumer.start();
     await publish(registered(1));
-    await waitFor(() => seen.length === 1, 5_000, 'the first event');
+    await waitUntil(() => seen.length === 1, 5_000, 'the first event');
 
     await manager.consumers.delete(eventsStream(namespace).name, durableName(namespace, 'library'));
     await publish(registered(2));
 
-    await waitFor(() => seen.includes(2), 10_000, 'the event published after the deletion');
+    await waitUntil(() => seen.includes(2), 10_000, 'the event published after the deletion');
     await waitUntilAllAcked();
     // The re-created durable delivers the stream from its start; handlers are idempotent.
     expect(seen).toEqual([1, 1, 2]);
@@ -327,64 +312,6 @@ describe('EventConsumer', () => {
     );
   });
 });
-
-/** A nats-server of this test's own, on a free port, that it may stop and start again. */
-class PrivateNatsServer {
-  readonly dataDir = mkdtempSync(path.join(tmpdir(), 'evc-nats-'));
-  private child: ChildProcess | undefined;
-
-  private constructor(
-    private readonly binary: string,
-    readonly port: number,
-  ) {}
-
-  static binary(): string | undefined {
-    const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin'];
-    return dirs.map((dir) => path.join(dir, 'nats-server')).find((candidate) => existsSync(candidate));
-  }
-
-  static async create(binary: string): Promise<PrivateNatsServer> {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as { port: number };
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    return new PrivateNatsServer(binary, port);
-  }
-
-  get url(): string {
-    return `nats://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    const args = ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dataDir];
-    this.child = spawn(this.binary, args, { stdio: 'ignore' });
-    await waitFor(() => this.accepts(), 5_000, `nats-server on port ${this.port}`);
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    this.child = undefined;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
-
-  async remove(): Promise<void> {
-    await this.stop();
-    rmSync(this.dataDir, { recursive: true, force: true });
-  }
-
-  private async accepts(): Promise<boolean> {
-    try {
-      const probe = await connect({ servers: this.url, reconnect: false, timeout: 500 });
-      await probe.close();
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
 
 const natsServerBinary = PrivateNatsServer.binary();
 
@@ -416,7 +343,7 @@ const natsServerBinary = PrivateNatsServer.binary();
   /** Publishes, retrying while the restarted server's JetStream is still recovering its streams. */
   async function publishWhenReady(event: EventEnvelope): Promise<void> {
     const subject = namespaced(namespace, event.type);
-    await waitFor(
+    await waitUntil(
       () =>
         nats
           .jetstream()
@@ -440,7 +367,7 @@ const natsServerBinary = PrivateNatsServer.binary();
     });
     await consumer.start();
     await publishWhenReady(registered(1));
-    await waitFor(() => seen.length === 1, 5_000, 'the event before the restart');
+    await waitUntil(() => seen.length === 1, 5_000, 'the event before the restart');
 
     const reconnect = reconnected();
     await server.stop();
@@ -448,7 +375,7 @@ const natsServerBinary = PrivateNatsServer.binary();
     await reconnect;
     await publishWhenReady(registered(2));
 
-    await waitFor(() => seen.includes(2), 15_000, 'the event after the restart');
+    await waitUntil(() => seen.includes(2), 15_000, 'the event after the restart');
     expect(seen).toEqual([1, 2]);
   });
 });

@@ -7,6 +7,7 @@ import { ensureEventsStream } from '../src/nats/events-stream';
 import { OutboxMessage } from '../src/outbox/outbox-message.entity';
 import { OutboxRelay, type OutboxRelayOptions } from '../src/outbox/outbox-relay';
 import { writeOutbox } from '../src/outbox/write-outbox';
+import { waitUntil } from '../testing/wait';
 import { captureLogger, type LogLine } from './support/capture-logger';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -34,14 +35,6 @@ class CreateOutbox1700000000000 implements MigrationInterface {
 type StreamedEvent = { subject: string; msgId: string | undefined; envelope: EventEnvelope };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await pause(50);
-  }
-}
 
 function messages(lines: LogLine[], msg: string): LogLine[] {
   return lines.filter((line) => line.msg === msg);
@@ -159,7 +152,7 @@ describe('outbox', () => {
     const written = await commitEvents(5);
     relay.notify();
 
-    await waitFor(async () => (await streamCount()) === 5, 2_000);
+    await waitUntil(async () => (await streamCount()) === 5, 2_000, 'the outbox to drain');
     expect(await streamed()).toEqual(
       written.map((envelope) => ({
         subject: `${namespace}.events.user.registered`,
@@ -167,7 +160,7 @@ describe('outbox', () => {
         envelope,
       })),
     );
-    await waitFor(async () => (await outboxCount()) === 0, 1_000);
+    await waitUntil(async () => (await outboxCount()) === 0, 1_000, 'the outbox to drain');
   });
 
   it('keeps events through a NATS outage and publishes each exactly once when it ends', async () => {
@@ -182,7 +175,7 @@ describe('outbox', () => {
     expect(messages(lines, 'Outbox relay failed; retrying with backoff')).toHaveLength(1);
 
     await ensureEventsStream(nats, namespace);
-    await waitFor(async () => (await outboxCount()) === 0, 3_000);
+    await waitUntil(async () => (await outboxCount()) === 0, 3_000, 'the outbox to drain');
     expect((await streamed()).map((event) => event.msgId)).toEqual([envelope.id]);
     expect(messages(lines, 'Outbox relay recovered')).toHaveLength(1);
   });
@@ -191,14 +184,18 @@ describe('outbox', () => {
     const { relay, lines } = startRelay({ pollIntervalMs: 100 });
     const [envelope] = await commitEvents(1);
     relay.notify();
-    await waitFor(async () => (await outboxCount()) === 0 && (await streamCount()) === 1, 2_000);
+    await waitUntil(
+      async () => (await outboxCount()) === 0 && (await streamCount()) === 1,
+      2_000,
+      'the outbox to drain',
+    );
 
     await dataSource
       .getRepository(OutboxMessage)
       .insert({ id: envelope.id, subject: envelope.type, payload: envelope });
     relay.notify();
 
-    await waitFor(async () => (await outboxCount()) === 0, 2_000);
+    await waitUntil(async () => (await outboxCount()) === 0, 2_000, 'the outbox to drain');
     expect((await streamed()).map((event) => event.msgId)).toEqual([envelope.id]);
     expect(messages(lines, 'Outbox batch relayed')).toContainEqual(
       expect.objectContaining({ relayed: 1, duplicates: 1 }),
@@ -215,7 +212,11 @@ describe('outbox', () => {
     const a = startRelay({ batchSize: 20 });
     const b = startRelay({ batchSize: 20, dataSource: second, connection: secondNats });
 
-    await waitFor(async () => (await outboxCount()) === 0 && (await streamCount()) === 200, 10_000);
+    await waitUntil(
+      async () => (await outboxCount()) === 0 && (await streamCount()) === 200,
+      10_000,
+      'the outbox to drain',
+    );
     const ids = (await streamed()).map((event) => event.msgId);
     expect(new Set(ids).size).toBe(200);
     expect([...ids].sort()).toEqual(written.map((envelope) => envelope.id).sort());

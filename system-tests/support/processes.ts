@@ -1,4 +1,4 @@
-import { freePort } from '@promptlib/tools/testing';
+import { freePort } from '@promptlib/platform/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';

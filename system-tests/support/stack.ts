@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { connect } from 'nats';
 import { Client } from 'pg';
-import { freePort } from '@promptlib/tools/testing';
+import { freePort } from '@promptlib/platform/testing';
 import { startApp, type AppProcess } from './processes';
 
 export type Stack = {

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { provisionInfra, stopServers } from '../src/infra/bootstrap';
 import { apps } from '../src/run/apps';
-import { freePort } from '../src/run/exec';
+import { freePort } from '@promptlib/platform/testing';
 import { removeNamespace } from '../src/run/namespace-cleanup';
 import { startApp, stopApps, waitForReady, type RunningApp } from '../src/run/supervisor';
 

@@ -1,3 +1,2 @@
 // What the test suites of other packages may use from the development tools.
 export { launchChromium } from './browser/launch-chromium';
-export { freePort } from './run/exec';

@@ -15,7 +15,7 @@ const PACKAGES: FixturePackage[] = [
   {
     dir: 'platform',
     name: '@promptlib/platform',
-    exports: { '.': './dist/index.js', './testing': './dist/testing/index.js' },
+    exports: { '.': './dist/index.js', './testing': './dist-testing/index.js' },
   },
   { dir: 'gateway', name: '@promptlib/gateway', exports: { '.': './dist/main.js' } },
   { dir: 'services/auth', name: '@promptlib/auth', exports: { '.': './dist/main.js' } },
@@ -43,7 +43,7 @@ function miniatureRepository(files: Record<string, string>): string {
     mkdirSync(dirname(join(root, 'node_modules', pkg.name)), { recursive: true });
     symlinkSync(join(root, pkg.dir), join(root, 'node_modules', pkg.name), 'dir');
   }
-  write('platform/dist/testing/service-testbed.js', 'export {};\n');
+  write('platform/dist/outbox/outbox-relay.js', 'export {};\n');
   write('tools/dist/run/exec.js', 'export {};\n');
   for (const [path, text] of Object.entries(files)) write(path, text);
   return root;
@@ -75,7 +75,8 @@ describe('the module boundary check', () => {
       'gateway/src/library.ts': "import '@promptlib/library';\n",
       'frontend/src/api.ts': "import '@promptlib/platform';\n",
       'services/auth/src/ports.ts': "import '@promptlib/tools/testing';\n",
-      'services/auth/test/testbed.ts': "import '@promptlib/platform/dist/testing/service-testbed';\n",
+      'services/library/src/seed.ts': "import '@promptlib/platform/testing';\n",
+      'services/auth/test/relay.ts': "import '@promptlib/platform/dist/outbox/outbox-relay';\n",
       'system-tests/support/ports.ts': "import '../../tools/dist/run/exec';\n",
     });
     expect(
@@ -84,9 +85,10 @@ describe('the module boundary check', () => {
       'gateway-imports-no-service: gateway/src/library.ts → services/library/dist/main.js',
       'no-import-into-dist: system-tests/support/ports.ts → tools/dist/run/exec.js',
       'no-relative-import-into-another-package: system-tests/support/ports.ts → tools/dist/run/exec.js',
-      'no-unresolvable-import: services/auth/test/testbed.ts → @promptlib/platform/dist/testing/service-testbed',
+      'no-unresolvable-import: services/auth/test/relay.ts → @promptlib/platform/dist/outbox/outbox-relay',
       'platform-depends-only-on-proto: platform/src/client.ts → gateway/dist/main.js',
       'production-code-imports-no-dev-tools: services/auth/src/ports.ts → tools/dist/testing.js',
+      'production-code-imports-no-dev-tools: services/library/src/seed.ts → platform/dist-testing/index.js',
       'proto-depends-on-no-package-of-ours: proto/src/contracts.ts → platform/dist/index.js',
       'service-imports-no-gateway-or-spa: services/library/src/http.ts → gateway/dist/main.js',
       'service-imports-no-other-service: services/library/src/users.ts → services/auth/dist/main.js',

@@ -1,16 +1,4 @@
-/*
- * Every service that emits events creates this table in its own schema with a migration, exactly:
- *
- *   CREATE TABLE outbox (
- *     id uuid PRIMARY KEY,
- *     subject text NOT NULL,
- *     payload jsonb NOT NULL,
- *     created_at timestamptz NOT NULL DEFAULT now()
- *   );
- *   CREATE INDEX outbox_created_at_idx ON outbox (created_at);
- *
- * Unqualified names resolve to the service's schema because createDataSource sets search_path.
- */
+// The table is created by createOutboxTable (outbox-migration.ts) in each service's own schema.
 import type { EventEnvelope } from '@promptlib/proto';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 

@@ -28,6 +28,21 @@ export function createRedis(url: string, namespace: string, logger: Logger): Red
   return client;
 }
 
+/**
+ * A connection for BullMQ, which refuses ioredis's key prefix (it namespaces its keys with its own
+ * `prefix` option: use `bullMqPrefix`) and needs commands to wait for a reconnect rather than fail.
+ */
+export function createBullMqConnection(url: string, logger: Logger): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: null, connectTimeout: 3_000 });
+  client.on('error', (error) => logger.debug({ err: error.message }, 'BullMQ Redis connection error'));
+  return client;
+}
+
+/** BullMQ's `prefix` for a namespace's queues: `<namespace>:bull`, beside the namespace's other keys. */
+export function bullMqPrefix(namespace: string): string {
+  return `${redisPrefix(namespace)}bull`;
+}
+
 export async function isRedisReady(client: Redis, timeoutMs = 1_000): Promise<boolean> {
   if (client.status !== 'ready') return false;
   let timer: NodeJS.Timeout | undefined;

@@ -2,11 +2,12 @@ import type { DynamicModule, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@promptlib/proto';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { startHealthServer, type HealthServer } from '../health/health-server';
-import { createMetricsRegistry } from '../health/metrics';
 import { Readiness } from '../health/readiness';
 import { installGracefulShutdown } from '../lifecycle/graceful-shutdown';
 import { NamespacedNatsServer } from '../nats/namespaced-nats-server';
+import { METRICS } from '../tokens';
 import { PinoNestLogger } from './pino-nest-logger';
 import type { ServiceProcessConfig } from './service-config';
 
@@ -36,6 +37,11 @@ export async function createServiceApp(
   return app;
 }
 
+/** The service's health port: liveness, readiness, and the metrics its registry (METRICS) holds. */
+export function startServiceHealth(app: INestMicroservice, port: number): Promise<HealthServer> {
+  return startHealthServer(port, app.get(Readiness), app.get<Registry>(METRICS));
+}
+
 /** Starts a service: NATS handlers, health port, and a graceful SIGTERM. */
 export async function runService(
   service: ServiceName,
@@ -45,7 +51,7 @@ export async function runService(
 ): Promise<RunningService> {
   const app = await createServiceApp(service, module, config, logger);
   const readiness = app.get(Readiness);
-  const health = await startHealthServer(config.HEALTH_PORT, readiness, createMetricsRegistry(service));
+  const health = await startServiceHealth(app, config.HEALTH_PORT);
   const shutdown = installGracefulShutdown({
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,

@@ -7,17 +7,20 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { ServiceName } from '@promptlib/proto';
+import type Redis from 'ioredis';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import type { DataSource, MixedList, EntitySchema } from 'typeorm';
 import { createDataSource } from '../database/create-data-source';
 import { runMigrations } from '../database/run-migrations';
-import { Readiness } from '../health/readiness';
+import { createMetricsRegistry } from '../health/metrics';
+import { Readiness, type ReadinessCheck } from '../health/readiness';
 import { connectNats, isNatsReady } from '../nats/connect';
 import { ensureEventsStream } from '../nats/events-stream';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { OutboxMessage } from '../outbox/outbox-message.entity';
-import { DATA_SOURCE, NATS_CONNECTION, ROOT_LOGGER } from '../tokens';
+import { createRedis, isRedisReady } from '../redis/redis';
+import { DATA_SOURCE, METRICS, NATS_CONNECTION, REDIS, ROOT_LOGGER } from '../tokens';
 import type { ServiceProcessConfig } from './service-config';
 
 export type ServiceInfrastructureOptions = {
@@ -28,6 +31,8 @@ export type ServiceInfrastructureOptions = {
   entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for migration classes
   migrations: MixedList<Function | string>;
+  /** A Redis client under the namespace's key prefix (REDIS), with readiness over it. */
+  redis?: boolean;
 };
 
 /** Starts the outbox relay once the service is up and stops it, then the connections, on the way down. */
@@ -36,6 +41,7 @@ class InfrastructureLifecycle implements OnApplicationBootstrap, OnApplicationSh
     private readonly relay: OutboxRelay,
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(REDIS) private readonly redis: Redis | null,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -47,13 +53,15 @@ class InfrastructureLifecycle implements OnApplicationBootstrap, OnApplicationSh
     await Promise.allSettled([
       this.dataSource.destroy(),
       this.nats.isClosed() ? undefined : this.nats.drain(),
+      this.redis?.quit(),
     ]);
   }
 }
 
 /**
  * What every service process needs besides its features: its schema migrated (under a lock, so
- * replicas never race), a connection for events, the outbox relay, and readiness over both.
+ * replicas never race), a connection for events, the outbox relay, a metrics registry its features
+ * may add to (METRICS, served on /metrics), Redis when it asks for it, and readiness over them all.
  */
 @Global()
 @Module({})
@@ -97,18 +105,27 @@ export class ServiceInfrastructureModule {
           useFactory: (dataSource: DataSource, connection: NatsConnection) =>
             new OutboxRelay({ dataSource, connection, namespace: config.APP_NAMESPACE, logger }),
         },
+        { provide: METRICS, useFactory: () => createMetricsRegistry(service) },
+        {
+          provide: REDIS,
+          useFactory: () =>
+            options.redis ? createRedis(config.REDIS_URL, config.APP_NAMESPACE, logger) : null,
+        },
         {
           provide: Readiness,
-          inject: [DATA_SOURCE, NATS_CONNECTION],
-          useFactory: (dataSource: DataSource, connection: NatsConnection) =>
-            new Readiness([
+          inject: [DATA_SOURCE, NATS_CONNECTION, REDIS],
+          useFactory: (dataSource: DataSource, connection: NatsConnection, redis: Redis | null) => {
+            const checks: ReadinessCheck[] = [
               { name: 'postgres', isReady: () => dataSource.query('SELECT 1').then(() => true) },
               { name: 'nats', isReady: () => isNatsReady(connection) },
-            ]),
+            ];
+            if (redis) checks.push({ name: 'redis', isReady: () => isRedisReady(redis) });
+            return new Readiness(checks);
+          },
         },
         InfrastructureLifecycle,
       ],
-      exports: [ROOT_LOGGER, DATA_SOURCE, NATS_CONNECTION, OutboxRelay, Readiness],
+      exports: [ROOT_LOGGER, DATA_SOURCE, NATS_CONNECTION, OutboxRelay, Readiness, METRICS, REDIS],
     };
   }
 }

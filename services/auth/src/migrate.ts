@@ -1,12 +1,5 @@
 import 'reflect-metadata';
-import { createLogger, migrateOnly } from '@promptlib/platform';
-import { loadAuthConfig } from './config/auth-config';
-import { migrations } from './migrations';
+import { migrateService } from '@promptlib/platform';
+import { authService } from './service';
 
-const config = loadAuthConfig(process.env);
-migrateOnly('auth', config, createLogger('auth-migrate', config.LOG_LEVEL), migrations).catch(
-  (error: unknown) => {
-    console.error(`Auth migrations failed: ${(error as Error).message}`);
-    process.exit(1);
-  },
-);
+migrateService(authService);

@@ -1,9 +1,9 @@
 import { ServiceCallError, ensureEventsStream, type ServiceClient } from '@promptlib/platform';
-import { malformed, startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
+import { malformed, startServiceTestbed, waitUntil, type ServiceTestbed } from '@promptlib/platform/testing';
 import { eventsStream, subjects, type EventEnvelope } from '@promptlib/proto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AuthModule } from '../src/auth.module';
-import { loadAuthConfig, type AuthConfig } from '../src/config/auth-config';
+import { authService } from '../src/service';
+import type { AuthConfig } from '../src/config/auth-config';
 
 const PASSWORD = 'violet-Harbor-71-kettle';
 
@@ -14,12 +14,7 @@ describe('auth service over NATS', () => {
   const username = () => `svc_${Date.now().toString(36)}_${(counter += 1)}`;
 
   beforeAll(async () => {
-    testbed = await startServiceTestbed({
-      service: 'auth',
-      suffix: 'authsvc',
-      loadConfig: loadAuthConfig,
-      module: (config, logger) => AuthModule.forRoot(config, logger),
-    });
+    testbed = await startServiceTestbed({ ...authService, suffix: 'authsvc' });
     auth = testbed.client;
   }, 60_000);
 
@@ -46,14 +41,6 @@ describe('auth service over NATS', () => {
     return row!.n;
   }
 
-  async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await sleep(100);
-    }
-  }
-
   it('registers a user, stores an argon2id hash and publishes user.registered once', async () => {
     const name = username();
     const user = await auth.request(subjects.auth.usersRegister, {
@@ -68,7 +55,7 @@ describe('auth service over NATS', () => {
     );
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
 
-    await waitFor(async () => (await registeredEvents(user.id)).length > 0, 5_000);
+    await waitUntil(async () => (await registeredEvents(user.id)).length > 0, 5_000, 'user.registered');
     const [event] = await registeredEvents(user.id);
     expect(event).toMatchObject({
       type: 'events.user.registered',
@@ -114,7 +101,7 @@ describe('auth service over NATS', () => {
     expect(await outboxSize()).toBeGreaterThanOrEqual(1);
 
     await ensureEventsStream(testbed.nats, testbed.namespace);
-    await waitFor(async () => (await outboxSize()) === 0, 10_000);
+    await waitUntil(async () => (await outboxSize()) === 0, 10_000, 'the outbox to drain');
     const events = await registeredEvents(user.id);
     expect(events).toHaveLength(1);
   }, 30_000);

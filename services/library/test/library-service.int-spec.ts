@@ -2,8 +2,8 @@ import { malformed, startServiceTestbed, type ServiceTestbed } from '@promptlib/
 import type { ServiceClient } from '@promptlib/platform';
 import { namespaced, subjects, type Category, type EventEnvelope } from '@promptlib/proto';
 import { randomUUID } from 'node:crypto';
-import { loadLibraryConfig, type LibraryConfig } from '../src/config/library-config';
-import { LibraryModule } from '../src/library.module';
+import type { LibraryConfig } from '../src/config/library-config';
+import { libraryService } from '../src/service';
 
 describe('library service over NATS', () => {
   let testbed: ServiceTestbed<LibraryConfig>;
@@ -11,12 +11,7 @@ describe('library service over NATS', () => {
   let nextUserId = 1_000;
 
   beforeAll(async () => {
-    testbed = await startServiceTestbed({
-      service: 'library',
-      suffix: 'libsvc',
-      loadConfig: loadLibraryConfig,
-      module: (config, logger) => LibraryModule.forRoot(config, logger),
-    });
+    testbed = await startServiceTestbed({ ...libraryService, suffix: 'libsvc' });
     library = testbed.client;
   }, 60_000);
 

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, repoRoot } from './exec';
+import { freePort } from '@promptlib/platform/testing';
+import { repoRoot } from './exec';
 
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 20_000;

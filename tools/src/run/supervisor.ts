@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppSpec } from './apps';
-import { freePort, repoRoot } from './exec';
+import { freePort } from '@promptlib/platform/testing';
+import { repoRoot } from './exec';
 
 export type RunningApp = {
   spec: AppSpec;

@@ -3,10 +3,14 @@ import { eventsStream, type ServiceName } from '@promptlib/proto';
 import { connect, type NatsConnection } from 'nats';
 import { Client, type QueryResultRow } from 'pg';
 import type { Logger } from 'pino';
-import { createLogger } from '../logging/logger';
-import { ServiceClient } from '../nats/service-client';
-import { createServiceApp } from '../service/run-service';
-import type { ServiceProcessConfig } from '../service/service-config';
+import {
+  ServiceClient,
+  createLogger,
+  createServiceApp,
+  startServiceHealth,
+  type HealthServer,
+  type ServiceProcessConfig,
+} from '@promptlib/platform';
 
 const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -16,6 +20,8 @@ export type ServiceTestbedOptions<C extends ServiceProcessConfig> = {
   suffix: string;
   loadConfig: (env: NodeJS.ProcessEnv) => C;
   module: (config: C, logger: Logger) => DynamicModule;
+  /** Also serve the health port (liveness, readiness, /metrics) on a free port. */
+  health?: boolean;
 };
 
 export type ServiceTestbed<C extends ServiceProcessConfig> = {
@@ -23,6 +29,8 @@ export type ServiceTestbed<C extends ServiceProcessConfig> = {
   config: C;
   app: INestMicroservice;
   nats: NatsConnection;
+  /** The health port's address, when the testbed was asked for one. */
+  healthUrl: string | undefined;
   /** Calls the service the way the gateway does. */
   client: ServiceClient;
   /** One statement on the service's own database. */
@@ -51,20 +59,24 @@ export async function startServiceTestbed<C extends ServiceProcessConfig>(
     APP_NAMESPACE: namespace,
     DATABASE_URL: onServer(namespace),
     NATS_URL: process.env.NATS_URL,
+    REDIS_URL: process.env.REDIS_URL,
     LOG_LEVEL: 'silent',
   });
   const logger = createLogger(`${options.service}-test`, 'silent');
   const app = await createServiceApp(options.service, options.module(config, logger), config, logger);
   const nats = await connect({ servers: config.NATS_URL.split(',') });
+  const health: HealthServer | undefined = options.health ? await startServiceHealth(app, 0) : undefined;
 
   return {
     namespace,
     config,
     app,
     nats,
+    healthUrl: health ? `http://127.0.0.1:${health.port}` : undefined,
     client: new ServiceClient(nats, namespace),
     query: (sql, params) => runOnce(config.DATABASE_URL, sql, params),
     close: async () => {
+      await health?.close();
       await app.close();
       const manager = await nats.jetstreamManager();
       await manager.streams.delete(eventsStream(namespace).name).catch(() => undefined);

@@ -1,0 +1,11 @@
+import type { ServiceDefinition } from '@promptlib/platform';
+import { AuthModule } from './auth.module';
+import { loadAuthConfig, type AuthConfig } from './config/auth-config';
+import { migrations } from './migrations';
+
+export const authService: ServiceDefinition<AuthConfig> = {
+  service: 'auth',
+  loadConfig: loadAuthConfig,
+  module: (config, logger) => AuthModule.forRoot(config, logger),
+  migrations,
+};
