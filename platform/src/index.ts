@@ -4,6 +4,7 @@ export * from './errors/service-error';
 export * from './health/health-server';
 export * from './health/metrics';
 export * from './health/readiness';
+export * from './lifecycle/background-loop';
 export * from './lifecycle/graceful-shutdown';
 export * from './logging/logger';
 export * from './nats/connect';

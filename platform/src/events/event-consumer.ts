@@ -15,6 +15,7 @@ import {
   type NatsConnection,
 } from 'nats';
 import type { Logger } from 'pino';
+import { BackgroundLoop } from '../lifecycle/background-loop';
 import { isNatsReady } from '../nats/connect';
 import { backoffDelay } from '../outbox/backoff';
 import { ensureDurableConsumer } from './durable-consumer';
@@ -59,11 +60,12 @@ export class EventConsumer {
   private readonly ackWaitMs: number;
   private readonly maxRedeliveryDelayMs: number;
 
+  private readonly loop: BackgroundLoop;
   private manager: JetStreamManager | undefined;
-  private loop: Promise<void> | undefined;
-  private running = false;
   private messages: ConsumerMessages | undefined;
-  private wake: (() => void) | undefined;
+  private started = false;
+  private failures = 0;
+  private recreate = false;
 
   constructor(options: EventConsumerOptions) {
     const handled = (Object.keys(options.handlers) as EventSubject[]).filter(
@@ -79,39 +81,41 @@ export class EventConsumer {
     this.logger = options.logger.child({ component: 'event-consumer', durable: this.durable });
     this.ackWaitMs = options.ackWaitMs ?? 30_000;
     this.maxRedeliveryDelayMs = options.maxRedeliveryDelayMs ?? 10_000;
+    this.loop = new BackgroundLoop({
+      step: () => this.consumeUntilLost(),
+      // Once the connection's owner drains or closes it, there is nothing left to consume.
+      isActive: () => !this.connection.isClosed() && !this.connection.isDraining(),
+    });
   }
 
   /** Creates or updates the durable, then consumes in the background. Fails if the stream is missing. */
   async start(): Promise<void> {
-    if (this.loop) return;
+    if (this.started) return;
     this.manager ??= await this.connection.jetstreamManager();
     await this.ensureConsumer();
-    this.running = true;
-    this.loop = this.run();
+    this.started = true;
+    this.failures = 0;
+    this.recreate = false;
+    this.loop.start();
     // A connection closed under a running consumer would otherwise leave consume() waiting forever.
     void this.connection.closed().then(() => this.halt());
   }
 
   /** Stops pulling and resolves once the event in flight, if any, has been handled and acked. */
   async stop(): Promise<void> {
-    if (!this.loop) return;
-    this.halt();
-    await this.loop;
-    this.loop = undefined;
+    if (!this.started) return;
+    this.started = false;
+    const stopped = this.halt();
+    await stopped;
     // A round trip after the last ack proves the server has it before the caller closes the
     // connection; if it does not come back in time the event is merely redelivered.
     if (!this.connection.isClosed()) await isNatsReady(this.connection, ACK_FLUSH_TIMEOUT_MS);
   }
 
-  private halt(): void {
-    this.running = false;
-    this.wake?.();
+  private halt(): Promise<void> {
+    const stopped = this.loop.stop();
     void this.messages?.close();
-  }
-
-  /** False once stopped, and once the connection's owner drains or closes it. */
-  private get active(): boolean {
-    return this.running && !this.connection.isClosed() && !this.connection.isDraining();
+    return stopped;
   }
 
   private async ensureConsumer(): Promise<void> {
@@ -126,35 +130,32 @@ export class EventConsumer {
   }
 
   /**
-   * Consumes until stopped. consume() rides out reconnects by itself, but once the durable is
-   * deleted it only keeps polling for it; then the loop re-creates it (with deliver-all, so the
-   * stream is replayed, which idempotent handlers absorb) and consumes again.
+   * One pass of the loop: consumes until stopped or until the durable is lost. consume() rides out
+   * reconnects by itself, but once the durable is deleted it only keeps polling for it; then the
+   * next pass re-creates it (with deliver-all, so the stream is replayed, which idempotent
+   * handlers absorb) and consumes again. Answers the back-off before that pass, so a durable that
+   * keeps vanishing, or a failing server, is not hammered.
    */
-  private async run(): Promise<void> {
-    let failures = 0;
-    let recreate = false;
-    while (this.active) {
-      try {
-        if (recreate) {
-          await this.ensureConsumer();
-          this.logger.info('Event consumer re-created its durable');
-        }
-        recreate = false;
-        const handled = await this.consume();
-        if (!this.active) return;
-        // consume() ends while active only when the durable was lost (already logged by watch()).
-        recreate = true;
-        failures = handled > 0 ? 1 : failures + 1;
-      } catch (error) {
-        // Closing or draining the connection ends consume() with an error; that is not a failure.
-        if (!this.active) return;
-        recreate = true;
-        failures += 1;
-        this.logger.warn({ err: error, attempt: failures }, 'Event consumer failed; retrying');
+  private async consumeUntilLost(): Promise<number> {
+    try {
+      if (this.recreate) {
+        await this.ensureConsumer();
+        this.logger.info('Event consumer re-created its durable');
       }
-      // Backs off so that a durable that keeps vanishing, or a failing server, is not hammered.
-      if (this.active) await this.sleep(backoffDelay(failures, FIRST_RECOVERY_MS, MAX_RECOVERY_MS));
+      this.recreate = false;
+      const handled = await this.consume();
+      if (!this.loop.isActive) return 0;
+      // consume() ends while running only when the durable was lost (already logged by watch()).
+      this.recreate = true;
+      this.failures = handled > 0 ? 1 : this.failures + 1;
+    } catch (error) {
+      // Closing or draining the connection ends consume() with an error; that is not a failure.
+      if (!this.loop.isActive) return 0;
+      this.recreate = true;
+      this.failures += 1;
+      this.logger.warn({ err: error, attempt: this.failures }, 'Event consumer failed; retrying');
     }
+    return backoffDelay(this.failures, FIRST_RECOVERY_MS, MAX_RECOVERY_MS);
   }
 
   /** Handles messages until stop() or the loss of the durable; answers how many it handled. */
@@ -163,12 +164,12 @@ export class EventConsumer {
     const messages = await consumer.consume({ max_messages: PULL_BATCH });
     this.messages = messages;
     // stop() may have run while consume() was being set up, before it could close these.
-    if (!this.running) void messages.close();
+    if (!this.loop.isRunning) void messages.close();
     void this.watch(messages);
     let handled = 0;
     try {
       for await (const message of messages) {
-        if (this.running) {
+        if (this.loop.isRunning) {
           await this.handle(message);
           handled += 1;
         } else {
@@ -235,17 +236,5 @@ export class EventConsumer {
     } finally {
       clearInterval(progress);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const finish = () => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(finish, ms);
-      this.wake = finish;
-    });
   }
 }

@@ -2,6 +2,7 @@ import { eventsStream, namespaced } from '@promptlib/proto';
 import type { JetStreamClient, NatsConnection, PubAck } from 'nats';
 import type { Logger } from 'pino';
 import { In, type DataSource } from 'typeorm';
+import { BackgroundLoop } from '../lifecycle/background-loop';
 import { backoffDelay } from './backoff';
 import { OutboxMessage } from './outbox-message.entity';
 
@@ -37,11 +38,8 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly maxBackoffMs: number;
 
-  private loop: Promise<void> | undefined;
-  private running = false;
-  private notified = false;
+  private readonly loop: BackgroundLoop;
   private failures = 0;
-  private wake: (() => void) | undefined;
 
   constructor(options: OutboxRelayOptions) {
     this.dataSource = options.dataSource;
@@ -52,37 +50,25 @@ export class OutboxRelay {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.batchSize = options.batchSize ?? 100;
     this.maxBackoffMs = options.maxBackoffMs ?? 5_000;
+    this.loop = new BackgroundLoop({
+      step: () => this.relayOnce(),
+      // During an outage the backoff decides: a burst of commits must not become a burst of retries.
+      honoursWake: () => this.failures === 0,
+    });
   }
 
   start(): void {
-    if (this.loop) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Relay now instead of at the next poll, e.g. right after a transaction that wrote events commits. */
   notify(): void {
-    // During an outage the backoff decides: a burst of commits must not become a burst of retries.
-    if (!this.running || this.failures > 0) return;
-    this.notified = true;
-    this.wake?.();
+    this.loop.wake();
   }
 
   /** Stops polling and resolves once the batch in flight, if any, has committed or rolled back. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-    this.loop = undefined;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.notified = false;
-      const delay = await this.relayOnce();
-      const skipWait = delay === 0 || (this.notified && this.failures === 0);
-      if (this.running && !skipWait) await this.sleep(delay);
-    }
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Relays one batch and answers how long to wait before the next; never throws. */
@@ -146,18 +132,6 @@ export class OutboxRelay {
       msgID: row.id,
       expect: { streamName: this.streamName },
       timeout: PUBLISH_TIMEOUT_MS,
-    });
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const finish = () => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(finish, ms);
-      this.wake = finish;
     });
   }
 }
