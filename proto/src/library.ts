@@ -4,7 +4,7 @@ import { limits } from './limits';
 const id = z.number().int().positive();
 const userId = id;
 
-/** A prompt as the API returns it. isFavorite is 1 or 0 (SPEC §3). */
+/** A prompt as the API returns it. isFavorite is 1 or 0. */
 export const prompt = z.object({
   id,
   title: z.string(),

@@ -2,7 +2,7 @@ import { limits } from '@promptlib/proto';
 import type { TFunction } from 'i18next';
 import { object, ref, string } from 'yup';
 
-/** The product's rules (SPEC §5) with their limits from proto and messages in the user's language. */
+/** The sign-up and sign-in rules, with their limits from proto and messages in the user's language. */
 export function loginSchema(t: TFunction) {
   return object({
     username: string()

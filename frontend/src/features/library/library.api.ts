@@ -12,7 +12,7 @@ export type PromptInput = { title: string; content: string; categoryId: number |
 export type PromptUpdate = PromptInput & { id: number };
 
 // Counts in the sidebar come from the prompts, but categories are fetched again a moment after
-// prompt work too (SPEC §9), so a change made in another tab shows up.
+// prompt work too, so a change made in another tab shows up.
 const CATEGORY_REFETCH_AFTER_PROMPT_WORK_MS = 1_000;
 
 export const libraryApi = baseApi.injectEndpoints({

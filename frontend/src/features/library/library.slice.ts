@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Stands for General in the client until the real category has loaded (SPEC §3). */
+/** Stands for General in the client until the real category has loaded. */
 export const TEMP_GENERAL_ID = 'temp-general';
 
 export type CategoryKey = number | typeof TEMP_GENERAL_ID;
@@ -37,7 +37,7 @@ export const librarySlice = createSlice({
     setView(state, action: PayloadAction<PromptView>) {
       state.view = action.payload;
     },
-    /** The first filter of a session: General for someone with no prompts yet, else everything (SPEC §2). */
+    /** The first filter of a session: General for someone with no prompts yet, else everything. */
     chooseInitialFilter(state, action: PayloadAction<PromptFilter>) {
       if (state.initialFilterChosen) return;
       state.initialFilterChosen = true;

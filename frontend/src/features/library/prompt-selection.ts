@@ -23,7 +23,7 @@ export type Selection = {
 /**
  * The prompts the main area shows: the active filter, then the search in title or content
  * (case-insensitive), then the sort. Recent is id descending, name is title A–Z, used is usage count
- * descending (SPEC §4).
+ * descending.
  */
 export function selectPrompts(items: SearchablePrompt[], selection: Selection): Prompt[] {
   const needle = selection.search.trim().toLowerCase();
@@ -49,7 +49,7 @@ export function isGeneralKey(key: CategoryKey, general: Category | null): boolea
 
 /**
  * A prompt is in General when it says so, and, while no categories are known, when its category
- * is none of the known ones (SPEC §2's fallback).
+ * is none of the known ones (the product's fallback: a prompt never goes missing).
  */
 export function belongsToGeneral(
   prompt: Prompt,

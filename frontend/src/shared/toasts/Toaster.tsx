@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachToaster, type Notice } from './toast-bus';
 
-// One toast at a time, each shown for 5 s (SPEC §9).
+// One toast at a time, each shown for 5 s.
 const TOAST_MS = 5_000;
 
 // notistack's own colours put white text on backgrounds too light for WCAG AA; these pass.

@@ -13,7 +13,7 @@ import { authApi, useRegisterMutation } from '../auth.api';
 import { lazyValidation } from '../lazy-validation';
 import { PasswordField } from './PasswordField';
 
-// The product pauses briefly after registration before showing the library (SPEC §4, §9).
+// The product pauses briefly after registration before showing the library.
 const PAUSE_AFTER_REGISTRATION_MS = 200;
 
 type Values = { username: string; password: string; confirmPassword: string };
@@ -39,7 +39,7 @@ export function RegisterForm() {
           variant: 'success',
         });
         await new Promise((resolve) => setTimeout(resolve, PAUSE_AFTER_REGISTRATION_MS));
-        // A new account has no prompts, and its categories are the one it was given (SPEC §4).
+        // A new account has no prompts, and its categories are the one it was given.
         dispatch(libraryApi.util.upsertQueryData('getPrompts', undefined, []));
         if (initialCategory)
           dispatch(libraryApi.util.upsertQueryData('getCategories', undefined, [initialCategory]));

@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../../app/store';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useGetLimitsQuery } from '../../library/library.api';
 
-// SPEC §9: the limits record is read on header load and every 60 s after.
+// The limits record is read on header load and every 60 s after.
 const LIMITS_POLL_MS = 60_000;
 export const PRO_STATUS_KEY = 'pro-status';
 const CHANNEL = 'promptlib-subscription';
@@ -15,7 +15,7 @@ type SubscriptionChange = { isPro: boolean; timestamp: number };
 /**
  * Watches the user's tier: the first answer is only a baseline; a later change to or from Pro is
  * announced, all cached data is refreshed, the local pro-status hint is updated and other tabs are
- * told (SPEC §4). The limits from the server stay the truth; the hint is for instant feedback.
+ * told. The limits from the server stay the truth; the hint is for instant feedback.
  */
 export function useTierWatcher(): void {
   const { t } = useTranslation();

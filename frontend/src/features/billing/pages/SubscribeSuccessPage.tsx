@@ -15,7 +15,7 @@ import { useAppDispatch } from '../../../app/store';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useLazyGetCheckoutStatusQuery } from '../billing.api';
 
-// A pending session is checked again every 5 s, at most 6 more times (SPEC §4, §9).
+// A pending session is checked again every 5 s, at most 6 more times.
 const RECHECK_MS = 5_000;
 const MAX_RECHECKS = 6;
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 type Props = { categoryName: string | null; search?: string; onCreate: () => void };
 
-/** 'No prompts found', told apart by whether a category is chosen (SPEC §2) or a search found nothing. */
+/** 'No prompts found', told apart by whether a category is chosen or a search found nothing. */
 export function EmptyState({ categoryName, search, onCreate }: Props) {
   const { t } = useTranslation();
   return (

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useCopyPromptMutation, useToggleFavoriteMutation } from '../library.api';
 
-// SPEC §9: 'Copied!' shows for 2 s; the favourite button rests for 1 s after each use.
+// 'Copied!' shows for 2 s; the favourite button rests for 1 s after each use.
 const COPIED_MS = 2_000;
 const FAVORITE_LOCK_MS = 1_000;
 

@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import { PROMPT_CARD_HEIGHT } from './PromptCard';
 
-// SPEC §9: four placeholder cards while the prompts load.
+// Four placeholder cards while the prompts load.
 const PLACEHOLDERS = 4;
 
 export function PromptSkeletons() {

@@ -41,7 +41,7 @@ export const CategoryDialog = memo(function CategoryDialog({
   const isPro = limits?.isPro ?? false;
   const atLimit = limits !== undefined && !isPro && !limits.categories.canCreate;
 
-  // Read the limits again whenever the dialog opens (SPEC §7).
+  // Read the limits again whenever the dialog opens.
   useEffect(() => {
     if (open) onRefreshLimits();
   }, [open, onRefreshLimits]);
@@ -59,7 +59,7 @@ export const CategoryDialog = memo(function CategoryDialog({
     initialValues: { name: '' },
     validationSchema: schema,
     onSubmit: async ({ name }, helpers) => {
-      // SPEC §5: after the highest of the user's own categories, or first (the server decides in the end).
+      // After the highest of the user's own categories, or first (the server decides in the end).
       const position = ownCategories.reduce(
         (highest, category) => Math.max(highest, category.position + 1),
         0,

@@ -55,7 +55,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
   const isPro = limits?.isPro ?? false;
   const generalKey: CategoryKey = data.general?.id ?? TEMP_GENERAL_ID;
 
-  // The limits decide which form to show; they are read again each time the create dialog opens (SPEC §7).
+  // The limits decide which form to show; they are read again each time the create dialog opens.
   useEffect(() => {
     if (state?.mode === 'create') onRefreshLimits();
   }, [state, onRefreshLimits]);
@@ -63,7 +63,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
   const limitReached =
     state?.mode === 'create' && limits !== undefined && !isPro && !limits.prompts.canCreate;
 
-  // Free accounts create in General only; an edit may use any of the user's categories (SPEC §5).
+  // Free accounts create in General only; an edit may use any of the user's categories.
   const choices = useMemo(() => {
     const general = { key: generalKey, label: t('library.filters.general') };
     if (state?.mode === 'create' && !isPro) return [general];
@@ -127,7 +127,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
     },
   });
 
-  /** SPEC §5: the placeholder for General becomes the real General, read afresh, or none. */
+  /** The placeholder for General becomes the real General, read afresh, or none. */
   async function resolveCategory(key: CategoryKey): Promise<number | null> {
     if (key !== TEMP_GENERAL_ID) return key;
     const categories = await fetchCategories()

@@ -2,7 +2,7 @@ import { limits } from '@promptlib/proto';
 import type { TFunction } from 'i18next';
 import { mixed, object, string } from 'yup';
 
-/** SPEC §5's prompt rules, with the limits from proto and messages in the user's language. */
+/** The prompt rules, with the limits from proto and messages in the user's language. */
 export function promptSchema(t: TFunction) {
   return object({
     title: string()

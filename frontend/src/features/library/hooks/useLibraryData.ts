@@ -5,7 +5,7 @@ import { useNotify } from '../../../shared/hooks/useNotify';
 import { useGetCategoriesQuery, useGetPromptsQuery } from '../library.api';
 import { countPrompts, isGeneral, type CategoryCounts } from '../prompt-selection';
 
-// With no category at all after loading, the list is asked for once more a second later (SPEC §4).
+// With no category at all after loading, the list is asked for once more a second later.
 const CATEGORY_RETRY_MS = 1_000;
 
 export type LibraryData = {

@@ -13,7 +13,7 @@ import { Logo } from '../../../shared/components/Logo';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useGetSharedPromptQuery } from '../sharing.api';
 
-// How long the copy button says 'Copied!' (SPEC §9).
+// How long the copy button says 'Copied!'.
 const COPIED_MS = 2_000;
 
 /** A prompt someone shared by link: readable by anyone, text shown as text. */

@@ -7,7 +7,7 @@ import { setSearch } from '../../../app/ui.slice';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { useDebouncedCallback } from '../../../shared/hooks/useDebouncedCallback';
 
-// The typed text is reported once typing pauses (SPEC §9), so the list does not refilter per keystroke.
+// The typed text is reported once typing pauses, so the list does not refilter per keystroke.
 const SEARCH_DEBOUNCE_MS = 300;
 
 export const SearchField = forwardRef<HTMLInputElement, { autoFocus?: boolean }>(function SearchField(

@@ -19,12 +19,12 @@ import { languages } from '../../../i18n';
 import { useSignOut } from '../../auth/hooks/useSignOut';
 import { useGetLimitsQuery } from '../../library/library.api';
 
-// An unlimited allowance (-1) shows as the infinity sign (SPEC §2).
+// An unlimited allowance (-1) shows as the infinity sign.
 function showLimit(limit: number): string {
   return limit === -1 ? '∞' : String(limit);
 }
 
-/** SPEC §9's date format, 'MMM d, yyyy', with month names in the user's language. */
+/** The product's date format, 'MMM d, yyyy', with month names in the user's language. */
 function formatDate(iso: string, language: string | undefined): string {
   return format(new Date(iso), 'MMM d, yyyy', language === 'de' ? { locale: de } : undefined);
 }
