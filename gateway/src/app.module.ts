@@ -9,11 +9,13 @@ import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AuthModule } from './auth/auth.module';
+import { ClientsModule } from './clients/clients.module';
 import { ClientConfigController } from './client-config/client-config.controller';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { CsrfMiddleware } from './common/csrf.middleware';
 import { HttpMetricsMiddleware } from './common/http-metrics.middleware';
 import { JsonBodyMiddleware } from './common/json-body.middleware';
+import { requestContextMiddleware } from './common/request-context';
 import type { GatewayConfig } from './config/gateway-config';
 import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
@@ -49,6 +51,7 @@ export class AppModule implements NestModule {
             },
           },
         }),
+        ClientsModule,
         AuthModule,
         LibraryModule,
         ...features,
@@ -63,5 +66,7 @@ export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(HttpMetricsMiddleware, CsrfMiddleware, JsonBodyMiddleware).forRoutes('{*path}');
     consumer.apply(SessionMiddleware).forRoutes('api/{*path}');
+    // Last, so that the context survives to the handlers: see requestContextMiddleware.
+    consumer.apply(requestContextMiddleware).forRoutes('{*path}');
   }
 }

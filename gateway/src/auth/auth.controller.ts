@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ServiceCallError } from '@promptlib/platform';
 import {
   done,
   registeredUserResponse,
@@ -8,17 +9,17 @@ import {
   type UserResponse,
 } from '@promptlib/proto';
 import type { Request, Response } from 'express';
+import { AuthClient } from '../clients/auth.client';
 import { ApiException } from '../common/api-exception';
+import { setActingUser } from '../common/request-context';
 import { validateBody } from '../common/validate-body';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
 import { ApiDoc } from '../openapi/api-doc.decorator';
 import { RateLimits } from '../rate-limit/rate-limits';
 import { SESSION_COOKIE, sessionCookieOptions } from '../session/session.middleware';
-import { AuthClient } from './auth.client';
+import { logIn, sessionUserOf, type SessionUser } from '../session/session-user';
+import { NOT_SIGNED_IN } from '../session/signed-in.guard';
 import { credentialsDto } from './dto/credentials.dto';
-import { LoginGuard } from './login.guard';
-import { NOT_SIGNED_IN } from './signed-in.guard';
-import { logIn, sessionUserOf } from './session-user';
 import { UserProfiles } from './user-profiles';
 
 @Controller('api')
@@ -42,7 +43,7 @@ export class AuthController {
   async user(@Req() req: Request): Promise<UserResponse> {
     const user = sessionUserOf(req);
     if (!user) throw new ApiException(401, 'UNAUTHENTICATED', NOT_SIGNED_IN);
-    return { user: await this.profiles.apiUser(user, req.id) };
+    return { user: await this.profiles.apiUser(user) };
   }
 
   @Post('register')
@@ -58,11 +59,11 @@ export class AuthController {
   async register(@Req() req: Request, @Body() body: unknown): Promise<RegisteredUserResponse> {
     const credentials = validateBody(credentialsDto, body);
     await this.rateLimits.beforeRegister(req.ip ?? 'unknown');
-    const user = await this.auth.register(credentials, req.id);
-    await logIn(req, user);
+    const user = await this.auth.register(credentials);
+    await this.signIn(req, user);
     const [apiUser, initialCategory] = await Promise.all([
-      this.profiles.apiUser(user, req.id),
-      this.profiles.initialCategory(user.id, req.id),
+      this.profiles.apiUser(user),
+      this.profiles.initialCategory(user.id),
     ]);
     return { user: apiUser, initialCategory };
   }
@@ -77,9 +78,22 @@ export class AuthController {
     errors: [400, 401, 403, 413, 415, 429, 503],
   })
   @HttpCode(200)
-  @UseGuards(LoginGuard)
-  async login(@Req() req: Request): Promise<UserResponse> {
-    return { user: await this.profiles.apiUser(sessionUserOf(req)!, req.id) };
+  async login(@Req() req: Request, @Body() body: unknown): Promise<UserResponse> {
+    // In the order that matters: shape (400), rate limits (429), the password (401 or 503).
+    const credentials = validateBody(credentialsDto, body);
+    await this.rateLimits.beforeLogin(req.ip ?? 'unknown', credentials.username);
+    let user: SessionUser;
+    try {
+      user = await this.auth.verifyPassword(credentials);
+    } catch (error) {
+      if (error instanceof ServiceCallError && error.error.code === 'INVALID_CREDENTIALS') {
+        await this.rateLimits.loginFailed(credentials.username);
+      }
+      throw error;
+    }
+    await this.signIn(req, user);
+    await this.rateLimits.loginSucceeded(credentials.username);
+    return { user: await this.profiles.apiUser(user) };
   }
 
   /** Ends the session everywhere: the Redis entry is destroyed, so an old copy of the cookie is dead too. */
@@ -101,5 +115,11 @@ export class AuthController {
     req.user = undefined;
     res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config));
     return { success: true };
+  }
+
+  /** A new session id for the signed-in user (never the one the browser had before). */
+  private async signIn(req: Request, user: SessionUser): Promise<void> {
+    await logIn(req, user);
+    setActingUser(user.id);
   }
 }

@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ROOT_LOGGER } from '@promptlib/platform';
 import type { Category, User } from '@promptlib/proto';
 import type { Logger } from 'pino';
-import { LibraryClient } from '../library/library.client';
-import { toApiUser, type SessionUser } from './session-user';
+import { LibraryClient } from '../clients/library.client';
+import { currentRequest } from '../common/request-context';
+import { toApiUser, type SessionUser } from '../session/session-user';
 
 // Signing in must not wait long on the library: these answers have a fallback.
 const LIBRARY_WAIT_MS = 1_500;
@@ -20,12 +21,12 @@ export class UserProfiles {
    * If the library cannot answer in time the user is shown as free: the limits record, which the
    * app also loads and which the server enforces, is what actually decides what they may do.
    */
-  async apiUser(user: SessionUser, requestId: string): Promise<User> {
+  async apiUser(user: SessionUser): Promise<User> {
     try {
-      const { isPro } = await this.library.tier(user.id, requestId, LIBRARY_WAIT_MS);
+      const { isPro } = await this.library.tier(user.id, LIBRARY_WAIT_MS);
       return toApiUser(user, isPro);
     } catch (error) {
-      this.logger.warn({ requestId, err: error }, 'Tier unavailable; answering the user as free');
+      this.logger.warn({ ...currentRequest(), err: error }, 'Tier unavailable; answering the user as free');
       return toApiUser(user, false);
     }
   }
@@ -34,11 +35,11 @@ export class UserProfiles {
    * A new user's General category. Library also creates it when it sees the registration event,
    * so if it is slow now the app's one-second refetch finds it.
    */
-  async initialCategory(userId: number, requestId: string): Promise<Category | null> {
+  async initialCategory(userId: number): Promise<Category | null> {
     try {
-      return await this.library.ensureDefaultCategory(userId, requestId, LIBRARY_WAIT_MS);
+      return await this.library.ensureDefaultCategory(userId, LIBRARY_WAIT_MS);
     } catch (error) {
-      this.logger.warn({ requestId, err: error }, 'General category not ready at registration');
+      this.logger.warn({ ...currentRequest(), err: error }, 'General category not ready at registration');
       return null;
     }
   }

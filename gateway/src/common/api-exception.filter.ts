@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { ROOT_LOGGER } from '@promptlib/platform';
 import { ApiException } from './api-exception';
 import { codeForStatus, statusByCode } from './error-status';
+import { currentRequest } from './request-context';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -27,6 +28,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
     const context = {
       requestId: request.id,
+      userId: currentRequest()?.userId,
       method: request.method,
       path: request.originalUrl,
       status: body.statusCode,

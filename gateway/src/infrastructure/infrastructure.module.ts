@@ -16,6 +16,7 @@ import {
 import type Redis from 'ioredis';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
+import { currentRequest } from '../common/request-context';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
 
 /** Closes the connections after the HTTP server has finished its in-flight requests. */
@@ -56,7 +57,10 @@ export class InfrastructureModule {
         {
           provide: ServiceClient,
           inject: [NATS_CONNECTION],
-          useFactory: (connection: NatsConnection) => new ServiceClient(connection, config.APP_NAMESPACE),
+          useFactory: (connection: NatsConnection) =>
+            new ServiceClient(connection, config.APP_NAMESPACE, {
+              currentRequestId: () => currentRequest()?.requestId,
+            }),
         },
         {
           provide: Readiness,

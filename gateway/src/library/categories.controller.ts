@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   category,
   deleteCategoryResponse,
@@ -6,22 +6,20 @@ import {
   type Category,
   type DeleteCategoryResponse,
 } from '@promptlib/proto';
-import type { Request } from 'express';
-import { CurrentUserId } from '../auth/current-user.decorator';
-import { SignedInGuard } from '../auth/signed-in.guard';
+import { CurrentUserId } from '../session/current-user.decorator';
+import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
 import { validateBody } from '../common/validate-body';
-import { WriteRateLimitGuard } from '../rate-limit/write-rate-limit.guard';
 import { ApiDoc, errorsOf } from '../openapi/api-doc.decorator';
 import { categoryPositionsDto, createCategoryDto } from './dto/category.dto';
-import { LibraryClient } from './library.client';
+import { LibraryClient } from '../clients/library.client';
 import { routeId } from './route-id';
 
 @Controller('api/categories')
-@UseGuards(SignedInGuard)
 export class CategoriesController {
   constructor(private readonly library: LibraryClient) {}
 
   @Get()
+  @SignedIn()
   @ApiDoc({
     summary: 'The user’s categories, General first',
     tag: 'Library',
@@ -29,8 +27,8 @@ export class CategoriesController {
     response: category.array(),
     errors: errorsOf.read,
   })
-  list(@CurrentUserId() userId: number, @Req() req: Request): Promise<Category[]> {
-    return this.library.categories(userId, req.id);
+  list(@CurrentUserId() userId: number): Promise<Category[]> {
+    return this.library.categories(userId);
   }
 
   @Post()
@@ -42,9 +40,9 @@ export class CategoriesController {
     response: category,
     errors: [...errorsOf.write, 409],
   })
-  @UseGuards(WriteRateLimitGuard)
-  create(@CurrentUserId() userId: number, @Req() req: Request, @Body() body: unknown): Promise<Category> {
-    return this.library.createCategory(userId, validateBody(createCategoryDto, body).name, req.id);
+  @SignedInWrite()
+  create(@CurrentUserId() userId: number, @Body() body: unknown): Promise<Category> {
+    return this.library.createCategory(userId, validateBody(createCategoryDto, body).name);
   }
 
   @Post('update-positions')
@@ -57,13 +55,9 @@ export class CategoriesController {
     errors: [...errorsOf.write, 404],
   })
   @HttpCode(200)
-  @UseGuards(WriteRateLimitGuard)
-  reorder(@CurrentUserId() userId: number, @Req() req: Request, @Body() body: unknown): Promise<Category[]> {
-    return this.library.reorderCategories(
-      userId,
-      validateBody(categoryPositionsDto, body).categoryPositions,
-      req.id,
-    );
+  @SignedInWrite()
+  reorder(@CurrentUserId() userId: number, @Body() body: unknown): Promise<Category[]> {
+    return this.library.reorderCategories(userId, validateBody(categoryPositionsDto, body).categoryPositions);
   }
 
   @Delete(':id')
@@ -74,17 +68,9 @@ export class CategoriesController {
     response: deleteCategoryResponse,
     errors: errorsOf.itemAction,
   })
-  @UseGuards(WriteRateLimitGuard)
-  async delete(
-    @CurrentUserId() userId: number,
-    @Param('id') id: string,
-    @Req() req: Request,
-  ): Promise<DeleteCategoryResponse> {
-    const deleted = await this.library.deleteCategory(
-      userId,
-      routeId(id, libraryMessages.categoryNotFound),
-      req.id,
-    );
+  @SignedInWrite()
+  async delete(@CurrentUserId() userId: number, @Param('id') id: string): Promise<DeleteCategoryResponse> {
+    const deleted = await this.library.deleteCategory(userId, routeId(id, libraryMessages.categoryNotFound));
     return { success: true, deletedPromptIds: deleted.deletedPromptIds };
   }
 }

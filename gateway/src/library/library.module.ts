@@ -1,14 +1,11 @@
 import { Module } from '@nestjs/common';
-import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { SessionModule } from '../session/session.module';
 import { CategoriesController } from './categories.controller';
-import { LibraryClient } from './library.client';
 import { LimitsController } from './limits.controller';
 import { PromptsController } from './prompts.controller';
 
 @Module({
-  imports: [RateLimitModule],
+  imports: [SessionModule],
   controllers: [PromptsController, CategoriesController, LimitsController],
-  providers: [LibraryClient],
-  exports: [LibraryClient],
 })
 export class LibraryModule {}

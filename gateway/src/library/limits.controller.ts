@@ -1,17 +1,16 @@
-import { Controller, Get, Header, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { limitsRecord, type LimitsRecord } from '@promptlib/proto';
-import type { Request } from 'express';
-import { CurrentUserId } from '../auth/current-user.decorator';
-import { SignedInGuard } from '../auth/signed-in.guard';
+import { CurrentUserId } from '../session/current-user.decorator';
+import { SignedIn } from '../session/signed-in.decorator';
 import { ApiDoc, errorsOf } from '../openapi/api-doc.decorator';
-import { LibraryClient } from './library.client';
+import { LibraryClient } from '../clients/library.client';
 
 @Controller('api/user/limits')
-@UseGuards(SignedInGuard)
 export class LimitsController {
   constructor(private readonly library: LibraryClient) {}
 
   @Get()
+  @SignedIn()
   @ApiDoc({
     summary: 'How much of their plan the user has used (-1: unlimited)',
     tag: 'Library',
@@ -20,7 +19,7 @@ export class LimitsController {
     errors: errorsOf.read,
   })
   @Header('Cache-Control', 'no-store')
-  limits(@CurrentUserId() userId: number, @Req() req: Request): Promise<LimitsRecord> {
-    return this.library.limits(userId, req.id);
+  limits(@CurrentUserId() userId: number): Promise<LimitsRecord> {
+    return this.library.limits(userId);
   }
 }

@@ -1,17 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Patch,
-  Post,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res } from '@nestjs/common';
 import { ROOT_LOGGER } from '@promptlib/platform';
 import {
   copyResult,
@@ -22,19 +9,18 @@ import {
   type Done,
   type Prompt,
 } from '@promptlib/proto';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { Logger } from 'pino';
-import { CurrentUserId } from '../auth/current-user.decorator';
-import { SignedInGuard } from '../auth/signed-in.guard';
+import { CurrentUserId } from '../session/current-user.decorator';
+import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
 import { validateBody } from '../common/validate-body';
-import { WriteRateLimitGuard } from '../rate-limit/write-rate-limit.guard';
 import { ApiDoc, errorsOf } from '../openapi/api-doc.decorator';
 import { promptDto } from './dto/prompt.dto';
-import { LibraryClient } from './library.client';
+import { LibraryClient } from '../clients/library.client';
+import { currentRequest } from '../common/request-context';
 import { routeId } from './route-id';
 
 @Controller('api/prompts')
-@UseGuards(SignedInGuard)
 export class PromptsController {
   constructor(
     private readonly library: LibraryClient,
@@ -47,6 +33,7 @@ export class PromptsController {
    * sent cuts the connection: the client sees an error, never a shorter list that looks complete.
    */
   @Get()
+  @SignedIn()
   @ApiDoc({
     summary: 'Every prompt of the user, newest first, as one array',
     description:
@@ -57,8 +44,8 @@ export class PromptsController {
     writesResponse: true,
     errors: errorsOf.read,
   })
-  async list(@CurrentUserId() userId: number, @Req() req: Request, @Res() res: Response): Promise<void> {
-    let page = await this.library.promptPage(userId, null, req.id);
+  async list(@CurrentUserId() userId: number, @Res() res: Response): Promise<void> {
+    let page = await this.library.promptPage(userId, null);
     res.status(200).type('application/json').setHeader('Cache-Control', 'no-store');
     const write = backpressuredWriter(res);
     let written = 0;
@@ -66,8 +53,7 @@ export class PromptsController {
       await write('[');
       for (;;) {
         // Ask for the next page before writing this one, so the service works while the client reads.
-        const next =
-          page.nextBefore === null ? null : this.library.promptPage(userId, page.nextBefore, req.id);
+        const next = page.nextBefore === null ? null : this.library.promptPage(userId, page.nextBefore);
         next?.catch(() => undefined);
         if (page.count > 0) {
           // The bytes of "[a,b]" less the brackets, joined to what came before with a comma.
@@ -81,7 +67,7 @@ export class PromptsController {
       res.end(']');
     } catch (error) {
       this.logger.error(
-        { requestId: req.id, err: error, written },
+        { ...currentRequest(), err: error, written },
         'Prompt list failed mid-stream; connection cut',
       );
       res.destroy(error as Error);
@@ -98,9 +84,9 @@ export class PromptsController {
     response: prompt,
     errors: [...errorsOf.write, 404],
   })
-  @UseGuards(WriteRateLimitGuard)
-  create(@CurrentUserId() userId: number, @Req() req: Request, @Body() body: unknown): Promise<Prompt> {
-    return this.library.createPrompt(userId, validateBody(promptDto, body), req.id);
+  @SignedInWrite()
+  create(@CurrentUserId() userId: number, @Body() body: unknown): Promise<Prompt> {
+    return this.library.createPrompt(userId, validateBody(promptDto, body));
   }
 
   @Patch(':id')
@@ -112,15 +98,10 @@ export class PromptsController {
     response: prompt,
     errors: [...errorsOf.write, 404],
   })
-  @UseGuards(WriteRateLimitGuard)
-  update(
-    @CurrentUserId() userId: number,
-    @Param('id') id: string,
-    @Req() req: Request,
-    @Body() body: unknown,
-  ): Promise<Prompt> {
+  @SignedInWrite()
+  update(@CurrentUserId() userId: number, @Param('id') id: string, @Body() body: unknown): Promise<Prompt> {
     const promptId = routeId(id, libraryMessages.promptNotFound);
-    return this.library.updatePrompt(userId, promptId, validateBody(promptDto, body), req.id);
+    return this.library.updatePrompt(userId, promptId, validateBody(promptDto, body));
   }
 
   @Delete(':id')
@@ -131,9 +112,9 @@ export class PromptsController {
     response: done,
     errors: errorsOf.itemAction,
   })
-  @UseGuards(WriteRateLimitGuard)
-  delete(@CurrentUserId() userId: number, @Param('id') id: string, @Req() req: Request): Promise<Done> {
-    return this.library.deletePrompt(userId, routeId(id, libraryMessages.promptNotFound), req.id);
+  @SignedInWrite()
+  delete(@CurrentUserId() userId: number, @Param('id') id: string): Promise<Done> {
+    return this.library.deletePrompt(userId, routeId(id, libraryMessages.promptNotFound));
   }
 
   @Post(':id/copy')
@@ -145,9 +126,9 @@ export class PromptsController {
     errors: errorsOf.itemAction,
   })
   @HttpCode(200)
-  @UseGuards(WriteRateLimitGuard)
-  copy(@CurrentUserId() userId: number, @Param('id') id: string, @Req() req: Request): Promise<CopyResult> {
-    return this.library.copyPrompt(userId, routeId(id, libraryMessages.promptNotFound), req.id);
+  @SignedInWrite()
+  copy(@CurrentUserId() userId: number, @Param('id') id: string): Promise<CopyResult> {
+    return this.library.copyPrompt(userId, routeId(id, libraryMessages.promptNotFound));
   }
 
   @Post(':id/toggle-favorite')
@@ -159,13 +140,9 @@ export class PromptsController {
     errors: errorsOf.itemAction,
   })
   @HttpCode(200)
-  @UseGuards(WriteRateLimitGuard)
-  toggleFavorite(
-    @CurrentUserId() userId: number,
-    @Param('id') id: string,
-    @Req() req: Request,
-  ): Promise<Prompt> {
-    return this.library.toggleFavorite(userId, routeId(id, libraryMessages.promptNotFound), req.id);
+  @SignedInWrite()
+  toggleFavorite(@CurrentUserId() userId: number, @Param('id') id: string): Promise<Prompt> {
+    return this.library.toggleFavorite(userId, routeId(id, libraryMessages.promptNotFound));
   }
 }
 

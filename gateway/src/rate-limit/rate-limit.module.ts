@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { RateLimits } from './rate-limits';
-import { WriteRateLimitGuard } from './write-rate-limit.guard';
 
-@Module({ providers: [RateLimits, WriteRateLimitGuard], exports: [RateLimits, WriteRateLimitGuard] })
+@Module({ providers: [RateLimits], exports: [RateLimits] })
 export class RateLimitModule {}

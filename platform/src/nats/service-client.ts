@@ -15,6 +15,15 @@ import { ServiceCallError, isServiceError } from '../errors/service-error';
 
 export type RequestOptions = { requestId?: string; timeoutMs?: number };
 
+export type ServiceClientOptions = {
+  defaultTimeoutMs?: number;
+  /**
+   * The id of the request being served when a call is made (the gateway keeps it in
+   * AsyncLocalStorage), so every call carries it without each caller passing it along.
+   */
+  currentRequestId?: () => string | undefined;
+};
+
 /** A raw reply: the body as bytes and the metadata the responder put in headers. */
 export type RawResponse = { body: Uint8Array; header: (name: string) => string | undefined };
 
@@ -31,11 +40,17 @@ const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in
  * used as something it is not, does not compile.
  */
 export class ServiceClient {
+  private readonly defaultTimeoutMs: number;
+  private readonly currentRequestId: () => string | undefined;
+
   constructor(
     private readonly connection: NatsConnection,
     private readonly namespace: string,
-    private readonly defaultTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
-  ) {}
+    options: ServiceClientOptions = {},
+  ) {
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.currentRequestId = options.currentRequestId ?? (() => undefined);
+  }
 
   async request<S extends JsonSubject>(
     subject: S,
@@ -48,9 +63,7 @@ export class ServiceClient {
         `Request to ${subject} is ${payload.length} bytes, above the ${MAX_MESSAGE_BYTES} byte limit`,
       );
     }
-    const messageHeaders = headers();
-    if (options.requestId) messageHeaders.set(REQUEST_ID_HEADER, options.requestId);
-
+    const messageHeaders = this.headers(options);
     let replyData: Uint8Array;
     try {
       const reply = await this.connection.request(namespaced(this.namespace, subject), payload, {
@@ -70,8 +83,7 @@ export class ServiceClient {
     data: RequestOf<S>,
     options: RequestOptions = {},
   ): Promise<RawResponse> {
-    const messageHeaders = headers();
-    if (options.requestId) messageHeaders.set(REQUEST_ID_HEADER, options.requestId);
+    const messageHeaders = this.headers(options);
     let reply: { data: Uint8Array; headers?: MsgHdrs };
     try {
       reply = await this.connection.request(
@@ -93,6 +105,13 @@ export class ServiceClient {
       throw new ServiceCallError({ code: 'INTERNAL', message: `Unexpected failure in ${subject}` }, subject);
     }
     return { body: reply.data, header };
+  }
+
+  private headers(options: RequestOptions): MsgHdrs {
+    const messageHeaders = headers();
+    const requestId = options.requestId ?? this.currentRequestId();
+    if (requestId) messageHeaders.set(REQUEST_ID_HEADER, requestId);
+    return messageHeaders;
   }
 }
 

@@ -1,12 +1,13 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiException } from '../common/api-exception';
 import { sessionUserOf } from './session-user';
-import { NOT_SIGNED_IN } from './signed-in.guard';
 
-/** The signed-in user's id; every library call is made on this user's behalf and no other. */
+/**
+ * The signed-in user's id; every library call is made on this user's behalf and no other. Only
+ * for routes marked @SignedIn() or @SignedInWrite(), whose guard has already answered 401.
+ */
 export const CurrentUserId = createParamDecorator((_data: unknown, context: ExecutionContext): number => {
   const user = sessionUserOf(context.switchToHttp().getRequest<Request>());
-  if (!user) throw new ApiException(401, 'UNAUTHENTICATED', NOT_SIGNED_IN);
+  if (!user) throw new Error('@CurrentUserId() on a route without @SignedIn() or @SignedInWrite()');
   return user.id;
 });

@@ -1,0 +1,8 @@
+import { Global, Module } from '@nestjs/common';
+import { AuthClient } from './auth.client';
+import { LibraryClient } from './library.client';
+
+/** The services' clients, shared by every API area so that no area imports another. */
+@Global()
+@Module({ providers: [AuthClient, LibraryClient], exports: [AuthClient, LibraryClient] })
+export class ClientsModule {}

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { ServiceClient } from '@promptlib/platform';
+import {
+  promptPageHeaders,
+  subjects,
+  type Category,
+  type CategoryPosition,
+  type CopyResult,
+  type DeletedCategory,
+  type Done,
+  type LimitsRecord,
+  type Prompt,
+  type PromptFields,
+  type PromptPage,
+  type TierStatus,
+  type TierVersionReached,
+} from '@promptlib/proto';
+
+/** The library service's calls, each on behalf of one user; the request id travels by itself. */
+@Injectable()
+export class LibraryClient {
+  constructor(private readonly services: ServiceClient) {}
+
+  ensureDefaultCategory(userId: number, timeoutMs?: number): Promise<Category> {
+    return this.services.request(subjects.library.categoriesEnsureDefault, { userId }, { timeoutMs });
+  }
+
+  categories(userId: number): Promise<Category[]> {
+    return this.services.request(subjects.library.categoriesList, { userId });
+  }
+
+  createCategory(userId: number, name: string): Promise<Category> {
+    return this.services.request(subjects.library.categoriesCreate, { userId, name });
+  }
+
+  deleteCategory(userId: number, categoryId: number): Promise<DeletedCategory> {
+    return this.services.request(subjects.library.categoriesDelete, { userId, categoryId });
+  }
+
+  reorderCategories(userId: number, categoryPositions: CategoryPosition[]): Promise<Category[]> {
+    return this.services.request(subjects.library.categoriesReorder, { userId, categoryPositions });
+  }
+
+  async promptPage(userId: number, before: number | null): Promise<PromptPage> {
+    const reply = await this.services.requestRaw(subjects.library.promptsList, { userId, before });
+    const nextBefore = reply.header(promptPageHeaders.nextBefore);
+    return {
+      promptsJson: reply.body,
+      count: Number(reply.header(promptPageHeaders.count) ?? 0),
+      nextBefore: nextBefore ? Number(nextBefore) : null,
+    };
+  }
+
+  createPrompt(userId: number, fields: PromptFields): Promise<Prompt> {
+    return this.services.request(subjects.library.promptsCreate, { userId, ...fields });
+  }
+
+  updatePrompt(userId: number, promptId: number, fields: PromptFields): Promise<Prompt> {
+    return this.services.request(subjects.library.promptsUpdate, { userId, promptId, ...fields });
+  }
+
+  deletePrompt(userId: number, promptId: number): Promise<Done> {
+    return this.services.request(subjects.library.promptsDelete, { userId, promptId });
+  }
+
+  copyPrompt(userId: number, promptId: number): Promise<CopyResult> {
+    return this.services.request(subjects.library.promptsCopy, { userId, promptId });
+  }
+
+  toggleFavorite(userId: number, promptId: number): Promise<Prompt> {
+    return this.services.request(subjects.library.promptsToggleFavorite, { userId, promptId });
+  }
+
+  limits(userId: number): Promise<LimitsRecord> {
+    return this.services.request(subjects.library.limitsGet, { userId });
+  }
+
+  tier(userId: number, timeoutMs?: number): Promise<TierStatus> {
+    return this.services.request(subjects.library.tierGet, { userId }, { timeoutMs });
+  }
+
+  awaitTierVersion(userId: number, version: number, timeoutMs: number): Promise<TierVersionReached> {
+    return this.services.request(
+      subjects.library.tierAwaitVersion,
+      { userId, version, timeoutMs },
+      { timeoutMs: timeoutMs + 1_000 },
+    );
+  }
+}

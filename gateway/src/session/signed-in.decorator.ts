@@ -1,0 +1,8 @@
+import { UseGuards, applyDecorators } from '@nestjs/common';
+import { SignedInGuard, SignedInWriteGuard } from './signed-in.guard';
+
+/** A read of the signed-in user's own data. */
+export const SignedIn = () => applyDecorators(UseGuards(SignedInGuard));
+
+/** A change to the signed-in user's own data, within their write allowance. */
+export const SignedInWrite = () => applyDecorators(UseGuards(SignedInWriteGuard));
