@@ -1,18 +1,16 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServiceInfrastructureModule } from '@promptlib/platform';
 import type { Logger } from 'pino';
-import { CategoriesController } from './categories/categories.controller';
-import { CategoriesService } from './categories/categories.service';
+import { CategoriesModule } from './categories/categories.module';
 import { CategoryEntity } from './categories/category.entity';
-import { LIBRARY_CONFIG, type LibraryConfig } from './config/library-config';
-import { LibraryEvents } from './events/library-events';
+import type { LibraryConfig } from './config/library-config';
+import { LibraryConfigModule } from './config/library-config.module';
+import { LibraryEventsModule } from './events/library-events.module';
 import { migrations } from './migrations';
-import { PromptPagesResponder } from './prompts/prompt-pages.responder';
 import { PromptEntity } from './prompts/prompt.entity';
-import { PromptsController } from './prompts/prompts.controller';
-import { PromptsService } from './prompts/prompts.service';
-import { TiersController } from './tiers/tiers.controller';
-import { TiersService } from './tiers/tiers.service';
+import { PromptsModule } from './prompts/prompts.module';
+import { RepositoriesModule } from './repositories.module';
+import { TiersModule } from './tiers/tiers.module';
 import { UserTierEntity } from './tiers/user-tier.entity';
 
 @Module({})
@@ -28,15 +26,12 @@ export class LibraryModule {
           entities: [CategoryEntity, PromptEntity, UserTierEntity],
           migrations,
         }),
-      ],
-      controllers: [CategoriesController, PromptsController, TiersController],
-      providers: [
-        { provide: LIBRARY_CONFIG, useValue: config },
-        CategoriesService,
-        PromptsService,
-        TiersService,
-        LibraryEvents,
-        PromptPagesResponder,
+        LibraryConfigModule.forRoot(config),
+        RepositoriesModule,
+        TiersModule,
+        CategoriesModule,
+        PromptsModule,
+        LibraryEventsModule,
       ],
     };
   }

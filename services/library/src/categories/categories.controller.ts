@@ -1,13 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { Handles } from '@promptlib/platform';
+import { subjects, type Category, type DeletedCategory, type UserScoped } from '@promptlib/proto';
 import {
-  subjects,
-  type Category,
-  type DeletedCategory,
-  type ParsedRequestOf,
-  type UserScoped,
-} from '@promptlib/proto';
-import { CategoriesService } from './categories.service';
+  CategoriesService,
+  type CreateCategoryRequest,
+  type DeleteCategoryRequest,
+  type ReorderCategoriesRequest,
+} from './categories.service';
 
 @Controller()
 export class CategoriesController {
@@ -15,26 +14,26 @@ export class CategoriesController {
 
   @Handles(subjects.library.categoriesEnsureDefault)
   ensureDefault(request: UserScoped): Promise<Category> {
-    return this.categories.ensureDefault(request.userId);
+    return this.categories.ensureDefault(request);
   }
 
   @Handles(subjects.library.categoriesList)
   list(request: UserScoped): Promise<Category[]> {
-    return this.categories.list(request.userId);
+    return this.categories.list(request);
   }
 
   @Handles(subjects.library.categoriesCreate)
-  create(request: ParsedRequestOf<typeof subjects.library.categoriesCreate>): Promise<Category> {
-    return this.categories.create(request.userId, request.name);
+  create(request: CreateCategoryRequest): Promise<Category> {
+    return this.categories.create(request);
   }
 
   @Handles(subjects.library.categoriesDelete)
-  delete(request: ParsedRequestOf<typeof subjects.library.categoriesDelete>): Promise<DeletedCategory> {
-    return this.categories.delete(request.userId, request.categoryId);
+  delete(request: DeleteCategoryRequest): Promise<DeletedCategory> {
+    return this.categories.delete(request);
   }
 
   @Handles(subjects.library.categoriesReorder)
-  reorder(request: ParsedRequestOf<typeof subjects.library.categoriesReorder>): Promise<Category[]> {
-    return this.categories.reorder(request.userId, request.categoryPositions);
+  reorder(request: ReorderCategoriesRequest): Promise<Category[]> {
+    return this.categories.reorder(request);
   }
 }

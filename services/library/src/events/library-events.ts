@@ -33,7 +33,7 @@ export class LibraryEvents implements OnApplicationBootstrap, BeforeApplicationS
       logger,
       handlers: {
         'events.user.registered': async (event) => {
-          await categories.ensureDefault(event.data.userId);
+          await categories.ensureDefault({ userId: event.data.userId });
         },
         'events.tier.changed': async (event) => {
           await tiers.applyTierChanged(event.data);

@@ -30,7 +30,7 @@ export class PromptPagesResponder implements OnApplicationBootstrap, BeforeAppli
 
   onApplicationBootstrap(): void {
     this.responder.serve(subjects.library.promptsList, async (request) => {
-      const page = await this.prompts.page(request.userId, request.before ?? null);
+      const page = await this.prompts.page(request);
       return {
         body: page.promptsJson,
         headers: {

@@ -1,9 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { Handles } from '@promptlib/platform';
-import { subjects, type CopyResult, type Done, type Prompt, type ParsedRequestOf } from '@promptlib/proto';
-import { PromptsService } from './prompts.service';
-
-type PromptRequest = ParsedRequestOf<typeof subjects.library.promptsGet>;
+import { subjects, type CopyResult, type Done, type Prompt } from '@promptlib/proto';
+import {
+  PromptsService,
+  type CreatePromptRequest,
+  type PromptRequest,
+  type UpdatePromptRequest,
+} from './prompts.service';
 
 @Controller()
 export class PromptsController {
@@ -11,34 +14,31 @@ export class PromptsController {
 
   @Handles(subjects.library.promptsGet)
   get(request: PromptRequest): Promise<Prompt> {
-    return this.prompts.get(request.userId, request.promptId);
+    return this.prompts.get(request);
   }
 
   @Handles(subjects.library.promptsCreate)
-  create(request: ParsedRequestOf<typeof subjects.library.promptsCreate>): Promise<Prompt> {
-    const { userId, ...fields } = request;
-    return this.prompts.create(userId, fields);
+  create(request: CreatePromptRequest): Promise<Prompt> {
+    return this.prompts.create(request);
   }
 
   @Handles(subjects.library.promptsUpdate)
-  update(request: ParsedRequestOf<typeof subjects.library.promptsUpdate>): Promise<Prompt> {
-    const { userId, promptId, ...fields } = request;
-    return this.prompts.update(userId, promptId, fields);
+  update(request: UpdatePromptRequest): Promise<Prompt> {
+    return this.prompts.update(request);
   }
 
   @Handles(subjects.library.promptsDelete)
-  async delete(request: PromptRequest): Promise<Done> {
-    await this.prompts.delete(request.userId, request.promptId);
-    return { success: true };
+  delete(request: PromptRequest): Promise<Done> {
+    return this.prompts.delete(request);
   }
 
   @Handles(subjects.library.promptsCopy)
   copy(request: PromptRequest): Promise<CopyResult> {
-    return this.prompts.copy(request.userId, request.promptId);
+    return this.prompts.copy(request);
   }
 
   @Handles(subjects.library.promptsToggleFavorite)
   toggleFavorite(request: PromptRequest): Promise<Prompt> {
-    return this.prompts.toggleFavorite(request.userId, request.promptId);
+    return this.prompts.toggleFavorite(request);
   }
 }

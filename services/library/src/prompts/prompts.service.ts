@@ -7,16 +7,24 @@ import {
   eventSubjects,
   libraryMessages,
   type CopyResult,
+  type Done,
+  type ParsedRequestOf,
   type Prompt,
   type PromptFields,
   type PromptPage,
+  type subjects,
 } from '@promptlib/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CategoriesService } from '../categories/categories.service';
 import { TiersService } from '../tiers/tiers.service';
-import { PromptEntity } from './prompt.entity';
-import { PROMPT_PAGE_QUERY, type PromptPageRow } from './prompt-page.query';
+import type { PromptEntity } from './prompt.entity';
 import { normalizePrompt, promptProblems, type PromptInput } from './prompt-rules';
+import { PromptsRepository } from './prompts.repository';
+
+export type PromptPageRequest = ParsedRequestOf<typeof subjects.library.promptsList>;
+export type PromptRequest = ParsedRequestOf<typeof subjects.library.promptsGet>;
+export type CreatePromptRequest = ParsedRequestOf<typeof subjects.library.promptsCreate>;
+export type UpdatePromptRequest = ParsedRequestOf<typeof subjects.library.promptsUpdate>;
 
 // Room in a reply for its headers.
 const REPLY_HEADROOM_BYTES = 16 * 1024;
@@ -25,6 +33,7 @@ const REPLY_HEADROOM_BYTES = 16 * 1024;
 export class PromptsService {
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly prompts: PromptsRepository,
     private readonly categories: CategoriesService,
     private readonly tiers: TiersService,
     private readonly outbox: OutboxRelay,
@@ -35,14 +44,9 @@ export class PromptsService {
    * holds as many prompts as fit in a NATS message with room to spare; the gateway joins the pages.
    * Should a page of unusually escape-heavy text still come out too big, fewer rows are taken.
    */
-  async page(userId: number, before: number | null): Promise<PromptPage> {
+  async page({ userId, before = null }: PromptPageRequest): Promise<PromptPage> {
     for (let rows = PROMPT_PAGE_MAX_ROWS; ; rows = Math.max(1, Math.floor(rows / 2))) {
-      const [page] = await this.dataSource.query<PromptPageRow[]>(PROMPT_PAGE_QUERY, [
-        userId,
-        before,
-        PROMPT_PAGE_MAX_BYTES,
-        rows,
-      ]);
+      const page = await this.prompts.page(userId, before, PROMPT_PAGE_MAX_BYTES, rows);
       const promptsJson = Buffer.from(page.json);
       if (promptsJson.length <= MAX_MESSAGE_BYTES - REPLY_HEADROOM_BYTES || rows === 1) {
         const more = page.count < page.candidates || page.candidates === rows;
@@ -51,16 +55,15 @@ export class PromptsService {
     }
   }
 
-  async get(userId: number, promptId: number): Promise<Prompt> {
-    return toPrompt(await this.findOwned(this.dataSource.manager, userId, promptId));
+  async get({ userId, promptId }: PromptRequest): Promise<Prompt> {
+    return toPrompt(await this.findOwned(userId, promptId));
   }
 
-  async create(userId: number, change: PromptFields): Promise<Prompt> {
+  async create({ userId, ...change }: CreatePromptRequest): Promise<Prompt> {
     const input = validated(change);
     const created = await this.dataSource.transaction(async (manager) => {
       const tier = await this.tiers.lockForCreation(manager, userId);
-      const repository = manager.getRepository(PromptEntity);
-      const allowance = this.tiers.promptAllowance(tier, await repository.countBy({ userId }));
+      const allowance = this.tiers.promptAllowance(tier, await this.prompts.count(manager, userId));
       const pro = this.tiers.isPro(tier);
       if (!allowance.canCreate) {
         const message = pro
@@ -72,9 +75,7 @@ export class PromptsService {
       const categoryId = pro
         ? await this.categoryFor(manager, userId, change.categoryId)
         : await this.general(manager, userId);
-      const prompt = await repository.save(
-        repository.create({ userId, ...input, categoryId, isFavorite: 0, usageCount: 0, version: 1 }),
-      );
+      const prompt = await this.prompts.insert(manager, { userId, ...input, categoryId });
       await this.announceUpdate(manager, prompt);
       return prompt;
     });
@@ -83,17 +84,17 @@ export class PromptsService {
   }
 
   /** An edit may move a prompt to any of the user's own categories, on any tier. */
-  async update(userId: number, promptId: number, change: PromptFields): Promise<Prompt> {
+  async update({ userId, promptId, ...change }: UpdatePromptRequest): Promise<Prompt> {
     const input = validated(change);
     let changed = false;
     const updated = await this.dataSource.transaction(async (manager) => {
-      const prompt = await this.findOwned(manager, userId, promptId, true);
+      const prompt = await this.findOwned(userId, promptId, manager);
       const categoryId = await this.categoryFor(manager, userId, change.categoryId);
       changed =
         prompt.title !== input.title || prompt.content !== input.content || prompt.categoryId !== categoryId;
       if (!changed) return prompt;
       Object.assign(prompt, input, { categoryId, version: prompt.version + 1 });
-      const saved = await manager.getRepository(PromptEntity).save(prompt);
+      const saved = await this.prompts.save(manager, prompt);
       await this.announceUpdate(manager, saved);
       return saved;
     });
@@ -101,54 +102,33 @@ export class PromptsService {
     return toPrompt(updated);
   }
 
-  async delete(userId: number, promptId: number): Promise<void> {
+  async delete({ userId, promptId }: PromptRequest): Promise<Done> {
     await this.dataSource.transaction(async (manager) => {
-      const [rows] = await manager.query<[{ version: number }[], number]>(
-        'DELETE FROM "library"."prompts" WHERE "id" = $1 AND "user_id" = $2 RETURNING "version"',
-        [promptId, userId],
-      );
-      if (rows.length === 0) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
+      const version = await this.prompts.deleteOwned(manager, userId, promptId);
+      if (version === null) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
       // The deletion outranks every update before it.
-      await writeOutbox(manager, eventSubjects.promptDeleted, {
-        userId,
-        promptId,
-        version: rows[0].version + 1,
-      });
+      await writeOutbox(manager, eventSubjects.promptDeleted, { userId, promptId, version: version + 1 });
     });
     this.outbox.notify();
+    return { success: true };
   }
 
   /** One more use, counted in the database so simultaneous copies are all counted. */
-  async copy(userId: number, promptId: number): Promise<CopyResult> {
-    const [rows] = await this.dataSource.query<[{ usage_count: number }[], number]>(
-      `UPDATE "library"."prompts" SET "usage_count" = "usage_count" + 1
-       WHERE "id" = $1 AND "user_id" = $2 RETURNING "usage_count"`,
-      [promptId, userId],
-    );
-    if (rows.length === 0) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
-    return { usageCount: rows[0].usage_count };
+  async copy({ userId, promptId }: PromptRequest): Promise<CopyResult> {
+    const usageCount = await this.prompts.incrementUsage(userId, promptId);
+    if (usageCount === null) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
+    return { usageCount };
   }
 
-  async toggleFavorite(userId: number, promptId: number): Promise<Prompt> {
-    const [rows] = await this.dataSource.query<[{ id: number }[], number]>(
-      `UPDATE "library"."prompts" SET "is_favorite" = 1 - "is_favorite"
-       WHERE "id" = $1 AND "user_id" = $2 RETURNING "id"`,
-      [promptId, userId],
-    );
-    if (rows.length === 0) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
-    return this.get(userId, promptId);
+  async toggleFavorite(request: PromptRequest): Promise<Prompt> {
+    const toggled = await this.prompts.toggleFavorite(request.userId, request.promptId);
+    if (!toggled) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
+    return this.get(request);
   }
 
-  private async findOwned(
-    manager: EntityManager,
-    userId: number,
-    promptId: number,
-    lock = false,
-  ): Promise<PromptEntity> {
-    const prompt = await manager.getRepository(PromptEntity).findOne({
-      where: { id: promptId, userId },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+  /** The user's prompt; inside a transaction (a manager given), locked until it ends. */
+  private async findOwned(userId: number, promptId: number, manager?: EntityManager): Promise<PromptEntity> {
+    const prompt = await this.prompts.findOwned(userId, promptId, { manager, lock: manager !== undefined });
     if (!prompt) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
     return prompt;
   }
@@ -164,7 +144,7 @@ export class PromptsService {
   }
 
   private async general(manager: EntityManager, userId: number): Promise<number> {
-    return (await this.categories.ensureDefault(userId, manager)).id;
+    return (await this.categories.ensureDefault({ userId }, manager)).id;
   }
 
   private async announceUpdate(manager: EntityManager, prompt: PromptEntity): Promise<void> {

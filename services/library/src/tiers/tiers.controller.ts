@@ -3,12 +3,11 @@ import { Handles } from '@promptlib/platform';
 import {
   subjects,
   type LimitsRecord,
-  type ParsedRequestOf,
   type TierStatus,
   type TierVersionReached,
   type UserScoped,
 } from '@promptlib/proto';
-import { TiersService } from './tiers.service';
+import { TiersService, type AwaitTierVersionRequest } from './tiers.service';
 
 @Controller()
 export class TiersController {
@@ -16,18 +15,16 @@ export class TiersController {
 
   @Handles(subjects.library.limitsGet)
   limits(request: UserScoped): Promise<LimitsRecord> {
-    return this.tiers.limits(request.userId);
+    return this.tiers.limits(request);
   }
 
   @Handles(subjects.library.tierGet)
-  async tier(request: UserScoped): Promise<TierStatus> {
-    return { isPro: this.tiers.isPro(await this.tiers.find(request.userId)) };
+  tier(request: UserScoped): Promise<TierStatus> {
+    return this.tiers.status(request);
   }
 
   @Handles(subjects.library.tierAwaitVersion)
-  awaitVersion(
-    request: ParsedRequestOf<typeof subjects.library.tierAwaitVersion>,
-  ): Promise<TierVersionReached> {
-    return this.tiers.awaitVersion(request.userId, request.version, request.timeoutMs);
+  awaitVersion(request: AwaitTierVersionRequest): Promise<TierVersionReached> {
+    return this.tiers.awaitVersion(request);
   }
 }

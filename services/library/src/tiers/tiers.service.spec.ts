@@ -1,5 +1,5 @@
-import type { DataSource } from 'typeorm';
 import type { LibraryConfig } from '../config/library-config';
+import type { TiersRepository } from './tiers.repository';
 import { TiersService } from './tiers.service';
 import type { UserTierEntity } from './user-tier.entity';
 
@@ -9,7 +9,7 @@ const config = {
   PRO_MAX_PROMPTS: 50_000,
   PRO_MAX_CATEGORIES: 500,
 } as LibraryConfig;
-const tiers = new TiersService({} as DataSource, config);
+const tiers = new TiersService({} as TiersRepository, config);
 const tier = (fields: Partial<UserTierEntity>) =>
   ({ userId: 1, isPro: false, isCancelled: false, endsAt: null, version: 1, ...fields }) as UserTierEntity;
 

@@ -1,16 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE } from '@promptlib/platform';
 import {
   UNLIMITED,
   type LimitsRecord,
+  type ParsedRequestOf,
   type TierChanged,
+  type TierStatus,
   type TierVersionReached,
   type UsageLimit,
+  type UserScoped,
+  type subjects,
 } from '@promptlib/proto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
-import { UserTierEntity } from './user-tier.entity';
+import { TiersRepository } from './tiers.repository';
+import type { UserTierEntity } from './user-tier.entity';
+
+export type AwaitTierVersionRequest = ParsedRequestOf<typeof subjects.library.tierAwaitVersion>;
 
 const AWAIT_POLL_MS = 100;
 const AWAIT_MAX_MS = 5_000;
@@ -26,7 +32,7 @@ export type Allowance = UsageLimit & { max: number };
 @Injectable()
 export class TiersService {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly tiers: TiersRepository,
     @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,
   ) {}
 
@@ -34,15 +40,8 @@ export class TiersService {
    * Locks the user's tier row (creating a free one), inside the caller's transaction: creations by
    * one user then run one at a time, so a limit check and its insert can never be raced.
    */
-  async lockForCreation(manager: EntityManager, userId: number): Promise<UserTierEntity> {
-    await manager.query('INSERT INTO "library"."user_tiers" ("user_id") VALUES ($1) ON CONFLICT DO NOTHING', [
-      userId,
-    ]);
-    const tier = await manager.getRepository(UserTierEntity).findOne({
-      where: { userId },
-      lock: { mode: 'pessimistic_write' },
-    });
-    return tier!;
+  lockForCreation(manager: EntityManager, userId: number): Promise<UserTierEntity> {
+    return this.tiers.lock(manager, userId);
   }
 
   isPro(tier: UserTierEntity | null, now = new Date()): boolean {
@@ -62,21 +61,14 @@ export class TiersService {
       : allowance(used, this.config.FREE_CATEGORY_LIMIT, this.config.FREE_CATEGORY_LIMIT);
   }
 
-  async find(
-    userId: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<UserTierEntity | null> {
-    return manager.getRepository(UserTierEntity).findOneBy({ userId });
+  async status({ userId }: UserScoped): Promise<TierStatus> {
+    return { isPro: this.isPro(await this.tiers.find(userId)) };
   }
 
-  async limits(userId: number): Promise<LimitsRecord> {
-    const [tier, [{ prompts, categories }]] = await Promise.all([
-      this.find(userId),
-      this.dataSource.query<{ prompts: number; categories: number }[]>(
-        `SELECT (SELECT count(*)::int FROM "library"."prompts" WHERE "user_id" = $1) AS prompts,
-                (SELECT count(*)::int FROM "library"."categories" WHERE "user_id" = $1) AS categories`,
-        [userId],
-      ),
+  async limits({ userId }: UserScoped): Promise<LimitsRecord> {
+    const [tier, { prompts, categories }] = await Promise.all([
+      this.tiers.find(userId),
+      this.tiers.usage(userId),
     ]);
     const { max: _promptMax, ...promptLimit } = this.promptAllowance(tier, prompts);
     const { max: _categoryMax, ...categoryLimit } = this.categoryAllowance(tier, categories);
@@ -89,25 +81,15 @@ export class TiersService {
   }
 
   /** Applies a tier.changed event once, and only if it is newer than what the projection holds. */
-  async applyTierChanged(event: TierChanged): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
-      `INSERT INTO "library"."user_tiers" ("user_id", "is_pro", "is_cancelled", "ends_at", "version", "updated_at")
-       VALUES ($1, $2, $3, $4, $5, now())
-       ON CONFLICT ("user_id") DO UPDATE
-         SET "is_pro" = EXCLUDED."is_pro", "is_cancelled" = EXCLUDED."is_cancelled",
-             "ends_at" = EXCLUDED."ends_at", "version" = EXCLUDED."version", "updated_at" = now()
-         WHERE "user_tiers"."version" < EXCLUDED."version"
-       RETURNING "user_id"`,
-      [event.userId, event.isPro, event.isCancelled, event.endsAt, event.version],
-    );
-    return rows.length > 0;
+  applyTierChanged(event: TierChanged): Promise<boolean> {
+    return this.tiers.applyIfNewer(event);
   }
 
   /** Lets a caller (the checkout page) wait until a tier change it knows of has reached this projection. */
-  async awaitVersion(userId: number, version: number, timeoutMs: number): Promise<TierVersionReached> {
+  async awaitVersion({ userId, version, timeoutMs }: AwaitTierVersionRequest): Promise<TierVersionReached> {
     const deadline = Date.now() + Math.min(timeoutMs, AWAIT_MAX_MS);
     for (;;) {
-      const current = (await this.find(userId))?.version ?? 0;
+      const current = (await this.tiers.find(userId))?.version ?? 0;
       if (current >= version) return { reached: true, version: current };
       if (Date.now() >= deadline) return { reached: false, version: current };
       await sleep(AWAIT_POLL_MS);

@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATA_SOURCE } from '@promptlib/platform';
+import { GENERAL_CATEGORY_NAME } from '@promptlib/proto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { CategoryEntity } from './category.entity';
+
+const CATEGORIES = '"library"."categories"';
+
+/**
+ * Every read and write of the categories table. A method that takes a manager runs inside the
+ * caller's transaction; the others use a connection of their own.
+ */
+@Injectable()
+export class CategoriesRepository {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  /** Creates the user's General unless it exists; safe to run concurrently. */
+  async insertGeneralIfMissing(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(
+      `INSERT INTO ${CATEGORIES} ("user_id", "name", "position", "is_default")
+       VALUES ($1, $2, 0, true) ON CONFLICT DO NOTHING`,
+      [userId, GENERAL_CATEGORY_NAME],
+    );
+  }
+
+  findGeneral(manager: EntityManager, userId: number): Promise<CategoryEntity> {
+    return manager.getRepository(CategoryEntity).findOneByOrFail({ userId, isDefault: true });
+  }
+
+  /** General first, then the user's own categories in their order. */
+  listInOrder(userId: number): Promise<CategoryEntity[]> {
+    return this.dataSource.getRepository(CategoryEntity).find({
+      where: { userId },
+      order: { isDefault: 'DESC', position: 'ASC', id: 'ASC' },
+    });
+  }
+
+  count(manager: EntityManager, userId: number): Promise<number> {
+    return manager.getRepository(CategoryEntity).countBy({ userId });
+  }
+
+  /** The highest position among the user's own categories (General has none), or null. */
+  async highestPosition(manager: EntityManager, userId: number): Promise<number | null> {
+    const { highest } = (await manager
+      .getRepository(CategoryEntity)
+      .createQueryBuilder('category')
+      .select('max(category.position)', 'highest')
+      .where('category.userId = :userId AND NOT category.isDefault', { userId })
+      .getRawOne<{ highest: number | null }>())!;
+    return highest;
+  }
+
+  /** Fails with Postgres's unique violation when the user has a category of that name. */
+  insert(manager: EntityManager, userId: number, name: string, position: number): Promise<CategoryEntity> {
+    const repository = manager.getRepository(CategoryEntity);
+    return repository.save(repository.create({ userId, name, position, isDefault: false }));
+  }
+
+  findOwned(manager: EntityManager, userId: number, categoryId: number): Promise<CategoryEntity | null> {
+    return manager.getRepository(CategoryEntity).findOneBy({ id: categoryId, userId });
+  }
+
+  lockOwned(manager: EntityManager, userId: number, categoryId: number): Promise<CategoryEntity | null> {
+    return manager.getRepository(CategoryEntity).findOne({
+      where: { id: categoryId, userId },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** Those of the ids that are the user's categories, locked for the rest of the transaction. */
+  lockOwnedMany(manager: EntityManager, userId: number, ids: number[]): Promise<CategoryEntity[]> {
+    return manager
+      .getRepository(CategoryEntity)
+      .createQueryBuilder('category')
+      .setLock('pessimistic_write')
+      .where('category.userId = :userId AND category.id IN (:...ids)', {
+        userId,
+        ids: ids.length ? ids : [0],
+      })
+      .getMany();
+  }
+
+  async delete(manager: EntityManager, userId: number, categoryId: number): Promise<void> {
+    await manager.delete(CategoryEntity, { id: categoryId, userId });
+  }
+
+  async setPositions(
+    manager: EntityManager,
+    userId: number,
+    ids: number[],
+    positions: number[],
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE ${CATEGORIES} AS category SET "position" = moved.position
+       FROM unnest($2::int[], $3::int[]) AS moved(id, position)
+       WHERE category.id = moved.id AND category.user_id = $1`,
+      [userId, ids, positions],
+    );
+  }
+}

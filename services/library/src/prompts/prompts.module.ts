@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CategoriesModule } from '../categories/categories.module';
+import { TiersModule } from '../tiers/tiers.module';
+import { PromptPagesResponder } from './prompt-pages.responder';
+import { PromptsController } from './prompts.controller';
+import { PromptsService } from './prompts.service';
+
+@Module({
+  imports: [CategoriesModule, TiersModule],
+  controllers: [PromptsController],
+  providers: [PromptsService, PromptPagesResponder],
+})
+export class PromptsModule {}
