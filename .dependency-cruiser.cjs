@@ -43,6 +43,17 @@ module.exports = {
       to: { path: '^(services|frontend)/' },
     },
     {
+      name: 'gateway-api-area-imports-no-other-area',
+      comment:
+        'Each API area stands alone; what several use lives in clients/, session/, rate-limit/, common/ or config/.',
+      severity: 'error',
+      from: { path: '^gateway/src/(auth|library|health|client-config|openapi|web)/' },
+      to: {
+        path: '^gateway/src/(auth|library|health|client-config|openapi|web)/',
+        pathNot: '^gateway/src/$1/',
+      },
+    },
+    {
       name: 'spa-imports-only-proto',
       comment: 'The browser app shares types and constants with the server through proto alone.',
       severity: 'error',

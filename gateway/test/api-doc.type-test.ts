@@ -5,7 +5,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { category, prompt, type Category, type Prompt } from '@promptlib/proto';
 import type { Response } from 'express';
-import { ApiDoc } from '../src/openapi/api-doc.decorator';
+import { ApiDoc } from '../src/common/api-doc.decorator';
 
 const documentation = { summary: 'A route', tag: 'Tests', access: 'public', errors: [] } as const;
 declare const aCategory: Category;

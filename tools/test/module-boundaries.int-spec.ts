@@ -73,6 +73,8 @@ describe('the module boundary check', () => {
       'services/library/src/users.ts': "import '@promptlib/auth';\n",
       'services/library/src/http.ts': "import '@promptlib/gateway';\n",
       'gateway/src/library.ts': "import '@promptlib/library';\n",
+      'gateway/src/auth/user-profiles.ts': "import '../library/library.client';\n",
+      'gateway/src/library/library.client.ts': 'export {};\n',
       'frontend/src/api.ts': "import '@promptlib/platform';\n",
       'services/auth/src/ports.ts': "import '@promptlib/tools/testing';\n",
       'services/library/src/seed.ts': "import '@promptlib/platform/testing';\n",
@@ -82,6 +84,7 @@ describe('the module boundary check', () => {
     expect(
       violations(root, ['proto', 'platform', 'services', 'gateway', 'frontend', 'system-tests']),
     ).toEqual([
+      'gateway-api-area-imports-no-other-area: gateway/src/auth/user-profiles.ts → gateway/src/library/library.client.ts',
       'gateway-imports-no-service: gateway/src/library.ts → services/library/dist/main.js',
       'no-import-into-dist: system-tests/support/ports.ts → tools/dist/run/exec.js',
       'no-relative-import-into-another-package: system-tests/support/ports.ts → tools/dist/run/exec.js',
@@ -105,6 +108,10 @@ describe('the module boundary check', () => {
       'services/library/test/prompts.ts':
         "import '@promptlib/platform/testing';\nimport '@promptlib/tools/testing';\n",
       'gateway/src/library.ts': "import '@promptlib/proto';\nimport '@promptlib/platform';\n",
+      'gateway/src/auth/user-profiles.ts':
+        "import '../clients/library.client';\nimport '../session/session-user';\n",
+      'gateway/src/clients/library.client.ts': 'export {};\n',
+      'gateway/src/session/session-user.ts': 'export {};\n',
       'frontend/src/api.ts': "import '@promptlib/proto';\n",
       'system-tests/e2e/texts.ts':
         "import '@promptlib/frontend/i18n/en.json';\nimport '@promptlib/tools/testing';\n",

@@ -14,7 +14,7 @@ import { ApiException } from '../common/api-exception';
 import { setActingUser } from '../common/request-context';
 import { validateBody } from '../common/validate-body';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
-import { ApiDoc } from '../openapi/api-doc.decorator';
+import { ApiDoc } from '../common/api-doc.decorator';
 import { RateLimits } from '../rate-limit/rate-limits';
 import { SESSION_COOKIE, sessionCookieOptions } from '../session/session.middleware';
 import { logIn, sessionUserOf, type SessionUser } from '../session/session-user';

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { clientConfig, type ClientConfig } from '@promptlib/proto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
-import { ApiDoc } from '../openapi/api-doc.decorator';
+import { ApiDoc } from '../common/api-doc.decorator';
 
 /** What the browser needs before anyone signs in: whether Google sign-in is on, and the price ids. */
 @Controller('api/config')

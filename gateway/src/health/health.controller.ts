@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { Readiness } from '@promptlib/platform';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { ApiDoc } from '../openapi/api-doc.decorator';
+import { ApiDoc } from '../common/api-doc.decorator';
 
 const readinessReport = z.object({
   ready: z.boolean(),

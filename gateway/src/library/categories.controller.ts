@@ -9,7 +9,7 @@ import {
 import { CurrentUserId } from '../session/current-user.decorator';
 import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
 import { validateBody } from '../common/validate-body';
-import { ApiDoc, errorsOf } from '../openapi/api-doc.decorator';
+import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { categoryPositionsDto, createCategoryDto } from './dto/category.dto';
 import { LibraryClient } from '../clients/library.client';
 import { routeId } from './route-id';

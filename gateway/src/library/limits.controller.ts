@@ -2,7 +2,7 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { limitsRecord, type LimitsRecord } from '@promptlib/proto';
 import { CurrentUserId } from '../session/current-user.decorator';
 import { SignedIn } from '../session/signed-in.decorator';
-import { ApiDoc, errorsOf } from '../openapi/api-doc.decorator';
+import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { LibraryClient } from '../clients/library.client';
 
 @Controller('api/user/limits')

@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { CurrentUserId } from '../session/current-user.decorator';
 import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
 import { validateBody } from '../common/validate-body';
-import { ApiDoc, errorsOf } from '../openapi/api-doc.decorator';
+import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { promptDto } from './dto/prompt.dto';
 import { LibraryClient } from '../clients/library.client';
 import { currentRequest } from '../common/request-context';

@@ -1,7 +1,7 @@
 import { apiError } from '@promptlib/proto';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../session/session.middleware';
-import type { ApiDocumentation, NonJsonResponse } from './api-doc.decorator';
+import type { ApiDocumentation, NonJsonResponse } from '../common/api-doc.decorator';
 
 /** One route as Nest serves it, with its documentation when it has some. */
 export type ServedRoute = {

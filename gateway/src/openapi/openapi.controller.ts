@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { ApiDoc } from './api-doc.decorator';
+import { ApiDoc } from '../common/api-doc.decorator';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
 import { servedRoutes } from './served-routes';
 

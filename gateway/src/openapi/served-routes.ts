@@ -1,7 +1,7 @@
 import { HttpStatus, RequestMethod } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { API_DOC, type ApiDocumentation } from './api-doc.decorator';
+import { API_DOC, type ApiDocumentation } from '../common/api-doc.decorator';
 import type { ServedRoute } from './openapi-document';
 
 /**
