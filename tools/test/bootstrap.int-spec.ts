@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
+import { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import { Redis } from 'ioredis';
 import { connect, StringCodec } from 'nats';
 import { Client } from 'pg';
+
+import { freePorts, waitUntil } from '@promptlib/platform/testing';
 
 import { provisionInfra, stopServers, type StartedServer } from '../src/infra/bootstrap';
 
@@ -120,7 +122,7 @@ describe('provisionInfra refusing what it cannot use', () => {
       const [postgres = 0, redis = 0, nats = 0] = await freePorts(3);
       const plainNats = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(nats)], { stdio: 'ignore' });
       try {
-        await waitForPort(nats);
+        await waitUntil(() => portAnswers(nats), 5_000, `nats-server on port ${nats}`, 100);
         await expect(
           provisionInfra({
             namespace: NAMESPACE,
@@ -160,12 +162,6 @@ describe('provisionInfra refusing what it cannot use', () => {
   });
 });
 
-async function waitForPort(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 50 && !(await portAnswers(port)); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function provision(): Promise<Awaited<ReturnType<typeof provisionInfra>>> {
   const result = await provisionInfra({
     namespace: NAMESPACE,
@@ -185,24 +181,6 @@ async function stopTracked(servers: StartedServer[]): Promise<void> {
     if (index >= 0) {
       running.splice(index, 1);
     }
-  }
-}
-
-// Holding all listeners open at once guarantees distinct ports.
-async function freePorts(count: number): Promise<number[]> {
-  const servers: Server[] = [];
-  try {
-    for (let index = 0; index < count; index += 1) {
-      const server = createServer();
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', resolve);
-      });
-      servers.push(server);
-    }
-    return servers.map((server) => (server.address() as AddressInfo).port);
-  } finally {
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   }
 }
 
