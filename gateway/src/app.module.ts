@@ -67,6 +67,6 @@ export class AppModule implements NestModule {
     consumer.apply(HttpMetricsMiddleware, CsrfMiddleware, JsonBodyMiddleware).forRoutes('{*path}');
     consumer.apply(SessionMiddleware).forRoutes('api/{*path}');
     // Last, so that the context survives to the handlers: see requestContextMiddleware.
-    consumer.apply(requestContextMiddleware).forRoutes('{*path}');
+    consumer.apply(requestContextMiddleware).forRoutes('api/{*path}');
   }
 }

@@ -7,7 +7,7 @@ import { category, prompt, type Category, type Prompt } from '@promptlib/proto';
 import type { Response } from 'express';
 import { ApiDoc } from '../src/common/api-doc.decorator';
 
-const documentation = { summary: 'A route', tag: 'Tests', access: 'public', errors: [] } as const;
+const documentation = { summary: 'A route', tag: 'Tests', errors: [] } as const;
 declare const aCategory: Category;
 declare const aPrompt: Prompt;
 

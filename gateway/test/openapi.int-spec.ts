@@ -61,6 +61,8 @@ describe('the OpenAPI document', () => {
     });
     expect(document.paths['/api/prompts/{id}/copy'].post.responses).toHaveProperty('200');
     expect(document.paths['/api/user'].get.security).toEqual([{ sessionCookie: [] }]);
+    expect(document.paths['/api/prompts/{id}'].delete.security).toEqual([{ sessionCookie: [] }]);
+    expect(document.paths['/api/login'].post.security).toEqual([]);
   });
 
   it('leaves a route without documentation out, so the comparison above names it', async () => {

@@ -3,6 +3,9 @@ import {
   METRICS,
   REDIS,
   ServiceInfrastructureModule,
+  bullMqPrefix,
+  createBullMqConnection,
+  createLogger,
   createOutboxTable,
   dropOutboxTable,
   loadConfig,
@@ -111,5 +114,20 @@ describe('what the platform gives a service besides NATS and Postgres', () => {
       status: 'ready',
       checks: { postgres: 'up', nats: 'up', redis: 'up' },
     });
+  });
+
+  it('gives BullMQ a connection it accepts: no key prefix, commands wait for a reconnect', async () => {
+    const connection = createBullMqConnection(
+      testbed.config.REDIS_URL,
+      createLogger('bullmq-test', 'silent'),
+    );
+    try {
+      expect(connection.options.keyPrefix ?? '').toBe('');
+      expect(connection.options.maxRetriesPerRequest).toBeNull();
+      expect(await connection.ping()).toBe('PONG');
+      expect(bullMqPrefix(testbed.namespace)).toBe(`${redisPrefix(testbed.namespace)}bull`);
+    } finally {
+      connection.disconnect();
+    }
   });
 });

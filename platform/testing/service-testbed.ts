@@ -1,25 +1,26 @@
-import type { DynamicModule, INestMicroservice } from '@nestjs/common';
-import { eventsStream, type ServiceName } from '@promptlib/proto';
+import type { INestMicroservice } from '@nestjs/common';
+import { eventsStream } from '@promptlib/proto';
 import { connect, type NatsConnection } from 'nats';
 import { Client, type QueryResultRow } from 'pg';
-import type { Logger } from 'pino';
 import {
   ServiceClient,
   createLogger,
   createServiceApp,
   startServiceHealth,
   type HealthServer,
+  type ServiceDefinition,
   type ServiceProcessConfig,
 } from '@promptlib/platform';
 
 const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export type ServiceTestbedOptions<C extends ServiceProcessConfig> = {
-  service: ServiceName;
+/** A service as it defines itself (its migrations run with its module), and where to run it. */
+export type ServiceTestbedOptions<C extends ServiceProcessConfig> = Pick<
+  ServiceDefinition<C>,
+  'service' | 'loadConfig' | 'module'
+> & {
   /** Appended to the run's namespace, so each test file has a database and stream of its own. */
   suffix: string;
-  loadConfig: (env: NodeJS.ProcessEnv) => C;
-  module: (config: C, logger: Logger) => DynamicModule;
   /** Also serve the health port (liveness, readiness, /metrics) on a free port. */
   health?: boolean;
 };

@@ -10,7 +10,6 @@ import {
 } from '@promptlib/proto';
 import type { Request, Response } from 'express';
 import { AuthClient } from '../clients/auth.client';
-import { ApiException } from '../common/api-exception';
 import { setActingUser } from '../common/request-context';
 import { validateBody } from '../common/validate-body';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
@@ -18,7 +17,7 @@ import { ApiDoc } from '../common/api-doc.decorator';
 import { RateLimits } from '../rate-limit/rate-limits';
 import { SESSION_COOKIE, sessionCookieOptions } from '../session/session.middleware';
 import { logIn, sessionUserOf, type SessionUser } from '../session/session-user';
-import { NOT_SIGNED_IN } from '../session/signed-in.guard';
+import { SignedIn } from '../session/signed-in.decorator';
 import { credentialsDto } from './dto/credentials.dto';
 import { UserProfiles } from './user-profiles';
 
@@ -36,14 +35,12 @@ export class AuthController {
   @ApiDoc({
     summary: 'The signed-in user',
     tag: 'Account',
-    access: 'signed-in',
     response: userResponse,
     errors: [401, 503],
   })
+  @SignedIn()
   async user(@Req() req: Request): Promise<UserResponse> {
-    const user = sessionUserOf(req);
-    if (!user) throw new ApiException(401, 'UNAUTHENTICATED', NOT_SIGNED_IN);
-    return { user: await this.profiles.apiUser(user) };
+    return { user: await this.profiles.apiUser(sessionUserOf(req)!) };
   }
 
   @Post('register')
@@ -51,7 +48,6 @@ export class AuthController {
     summary: 'Create an account and sign in',
     description: 'Answers the new user and their General category (null if the library was slow to answer).',
     tag: 'Account',
-    access: 'public',
     body: credentialsDto,
     response: registeredUserResponse,
     errors: [400, 403, 409, 413, 415, 429, 503],
@@ -72,7 +68,6 @@ export class AuthController {
   @ApiDoc({
     summary: 'Sign in with username and password',
     tag: 'Account',
-    access: 'public',
     body: credentialsDto,
     response: userResponse,
     errors: [400, 401, 403, 413, 415, 429, 503],
@@ -101,7 +96,6 @@ export class AuthController {
   @ApiDoc({
     summary: 'Sign out everywhere this session is used',
     tag: 'Account',
-    access: 'public',
     response: done,
     errors: [403],
   })

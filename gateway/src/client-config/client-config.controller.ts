@@ -19,7 +19,6 @@ export class ClientConfigController {
   @ApiDoc({
     summary: 'What the browser needs before anyone signs in',
     tag: 'Account',
-    access: 'public',
     response: clientConfig,
     errors: [],
   })

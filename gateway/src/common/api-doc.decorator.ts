@@ -6,14 +6,10 @@ export const API_DOC = 'promptlib:api-doc';
 /** A 2xx answer that is not JSON: its content type, and what it is. */
 export type NonJsonResponse = { contentType: string; description: string };
 
-/** Who may call a route. */
-export type Access = 'public' | 'signed-in';
-
 type Documentation = {
   summary: string;
   description?: string;
   tag: string;
-  access: Access;
   body?: z.ZodType;
   /** Statuses of the error answers this route gives, each with the ApiError body. */
   errors: readonly number[];
@@ -22,6 +18,7 @@ type Documentation = {
 /**
  * What the OpenAPI document says of one route. The schemas are the ones the route itself uses: its
  * body DTO, and the proto schema of what it answers, which the handler's return type must match.
+ * Whether it needs a session is not said here: the document reads it from the route's guards.
  */
 export type ApiDocumentation = Documentation & {
   response: z.ZodType | NonJsonResponse;

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@promptlib/proto';
+import { fieldErrorsOf } from '@promptlib/platform';
 import type { z } from 'zod';
 import { ApiException } from './api-exception';
 
@@ -6,11 +6,7 @@ import { ApiException } from './api-exception';
 export function validateBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
-  const fields: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join('.') || 'body';
-    fields[field] ??= issue.message;
-  }
+  const fields = fieldErrorsOf(result.error);
   throw new ApiException(
     400,
     'VALIDATION_FAILED',

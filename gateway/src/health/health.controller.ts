@@ -1,14 +1,8 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { Readiness } from '@promptlib/platform';
+import { Readiness, readinessReport } from '@promptlib/platform';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { ApiDoc } from '../common/api-doc.decorator';
-
-const readinessReport = z.object({
-  ready: z.boolean(),
-  status: z.enum(['ready', 'not ready', 'shutting down']),
-  checks: z.record(z.string(), z.enum(['up', 'down'])),
-});
 
 /** Liveness and readiness on the traffic port, for load balancers that can only probe that one. */
 @Controller('api')
@@ -19,7 +13,6 @@ export class HealthController {
   @ApiDoc({
     summary: 'Liveness: the process answers',
     tag: 'Operations',
-    access: 'public',
     response: z.object({ status: z.literal('ok') }),
     errors: [],
   })
@@ -31,7 +24,6 @@ export class HealthController {
   @ApiDoc({
     summary: 'Readiness: Redis and NATS usable (503 with the same body when not)',
     tag: 'Operations',
-    access: 'public',
     response: readinessReport,
     errors: [],
   })

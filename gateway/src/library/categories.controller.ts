@@ -23,7 +23,6 @@ export class CategoriesController {
   @ApiDoc({
     summary: 'The user’s categories, General first',
     tag: 'Library',
-    access: 'signed-in',
     response: category.array(),
     errors: errorsOf.read,
   })
@@ -35,7 +34,6 @@ export class CategoriesController {
   @ApiDoc({
     summary: 'Create a category (at the end of the list)',
     tag: 'Library',
-    access: 'signed-in',
     body: createCategoryDto,
     response: category,
     errors: [...errorsOf.write, 409],
@@ -49,7 +47,6 @@ export class CategoriesController {
   @ApiDoc({
     summary: 'Reorder categories; General stays first',
     tag: 'Library',
-    access: 'signed-in',
     body: categoryPositionsDto,
     response: category.array(),
     errors: [...errorsOf.write, 404],
@@ -64,7 +61,6 @@ export class CategoriesController {
   @ApiDoc({
     summary: 'Delete a category and every prompt in it (not General)',
     tag: 'Library',
-    access: 'signed-in',
     response: deleteCategoryResponse,
     errors: errorsOf.itemAction,
   })

@@ -14,7 +14,6 @@ export class LimitsController {
   @ApiDoc({
     summary: 'How much of their plan the user has used (-1: unlimited)',
     tag: 'Library',
-    access: 'signed-in',
     response: limitsRecord,
     errors: errorsOf.read,
   })

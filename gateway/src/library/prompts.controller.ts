@@ -39,7 +39,6 @@ export class PromptsController {
     description:
       'Streamed page by page; a failure after the first byte cuts the connection, never a shorter 200.',
     tag: 'Library',
-    access: 'signed-in',
     response: prompt.array(),
     writesResponse: true,
     errors: errorsOf.read,
@@ -79,7 +78,6 @@ export class PromptsController {
     summary: 'Create a prompt',
     description: 'A free user’s prompt always goes to General, whatever category is asked for.',
     tag: 'Library',
-    access: 'signed-in',
     body: promptDto,
     response: prompt,
     errors: [...errorsOf.write, 404],
@@ -93,7 +91,6 @@ export class PromptsController {
   @ApiDoc({
     summary: 'Edit a prompt',
     tag: 'Library',
-    access: 'signed-in',
     body: promptDto,
     response: prompt,
     errors: [...errorsOf.write, 404],
@@ -108,7 +105,6 @@ export class PromptsController {
   @ApiDoc({
     summary: 'Delete a prompt',
     tag: 'Library',
-    access: 'signed-in',
     response: done,
     errors: errorsOf.itemAction,
   })
@@ -121,7 +117,6 @@ export class PromptsController {
   @ApiDoc({
     summary: 'Record that the prompt was copied',
     tag: 'Library',
-    access: 'signed-in',
     response: copyResult,
     errors: errorsOf.itemAction,
   })
@@ -135,7 +130,6 @@ export class PromptsController {
   @ApiDoc({
     summary: 'Mark or unmark the prompt as a favourite',
     tag: 'Library',
-    access: 'signed-in',
     response: prompt,
     errors: errorsOf.itemAction,
   })

@@ -9,6 +9,8 @@ export type ServedRoute = {
   /** Express syntax: `/api/prompts/:id`. */
   path: string;
   status: number;
+  /** Guarded by @SignedIn() or @SignedInWrite(). */
+  signedIn: boolean;
   documentation: ApiDocumentation | undefined;
 };
 
@@ -90,7 +92,7 @@ function operation(route: ServedRoute, documentation: ApiDocumentation): Record<
     summary: documentation.summary,
     ...(documentation.description ? { description: documentation.description } : {}),
     tags: [documentation.tag],
-    security: documentation.access === 'signed-in' ? [{ [SESSION_COOKIE_SCHEME]: [] }] : [],
+    security: route.signedIn ? [{ [SESSION_COOKIE_SCHEME]: [] }] : [],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(documentation.body
       ? {

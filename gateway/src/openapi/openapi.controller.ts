@@ -40,7 +40,6 @@ export class OpenApiController implements OnModuleInit {
   @ApiDoc({
     summary: 'This document',
     tag: 'Documentation',
-    access: 'public',
     response: z.object({ openapi: z.literal('3.1.0') }).loose(),
     errors: [],
   })
@@ -52,7 +51,6 @@ export class OpenApiController implements OnModuleInit {
   @ApiDoc({
     summary: 'The API reference for people (Swagger UI over this document)',
     tag: 'Documentation',
-    access: 'public',
     response: { contentType: 'text/html', description: 'The reference page' },
     writesResponse: true,
     errors: [],
@@ -66,7 +64,6 @@ export class OpenApiController implements OnModuleInit {
   @ApiDoc({
     summary: 'A script or stylesheet of the reference page',
     tag: 'Documentation',
-    access: 'public',
     response: { contentType: 'application/javascript', description: 'The file' },
     writesResponse: true,
     errors: [404],

@@ -1,12 +1,18 @@
 import { HttpStatus, RequestMethod } from '@nestjs/common';
-import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import {
+  GUARDS_METADATA,
+  HTTP_CODE_METADATA,
+  METHOD_METADATA,
+  PATH_METADATA,
+} from '@nestjs/common/constants';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { API_DOC, type ApiDocumentation } from '../common/api-doc.decorator';
+import { SignedInGuard, SignedInWriteGuard } from '../session/signed-in.guard';
 import type { ServedRoute } from './openapi-document';
 
 /**
  * Every route of every controller, read from the metadata Nest routes by: the method, the full
- * path, the status a success answers, and the route's documentation.
+ * path, the status a success answers, whether its guards demand a session, and its documentation.
  */
 export function servedRoutes(discovery: DiscoveryService, scanner: MetadataScanner): ServedRoute[] {
   const routes: ServedRoute[] = [];
@@ -14,6 +20,7 @@ export function servedRoutes(discovery: DiscoveryService, scanner: MetadataScann
     const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
     if (!controller) continue;
     const prefixes = paths(Reflect.getMetadata(PATH_METADATA, controller));
+    const controllerGuards = guards(controller);
     const prototype = controller.prototype as Record<string, unknown>;
     for (const name of scanner.getAllMethodNames(prototype)) {
       const handler = prototype[name] as object;
@@ -24,14 +31,21 @@ export function servedRoutes(discovery: DiscoveryService, scanner: MetadataScann
         (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ??
         (requestMethod === RequestMethod.POST ? HttpStatus.CREATED : HttpStatus.OK);
       const documentation = Reflect.getMetadata(API_DOC, handler) as ApiDocumentation | undefined;
+      const signedIn = [...controllerGuards, ...guards(handler)].some(
+        (guard) => guard === SignedInGuard || guard === SignedInWriteGuard,
+      );
       for (const prefix of prefixes) {
         for (const suffix of paths(Reflect.getMetadata(PATH_METADATA, handler))) {
-          routes.push({ method, path: joinPath(prefix, suffix), status, documentation });
+          routes.push({ method, path: joinPath(prefix, suffix), status, signedIn, documentation });
         }
       }
     }
   }
   return routes;
+}
+
+function guards(target: object): unknown[] {
+  return (Reflect.getMetadata(GUARDS_METADATA, target) as unknown[] | undefined) ?? [];
 }
 
 function paths(metadata: unknown): string[] {

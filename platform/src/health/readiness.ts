@@ -1,10 +1,14 @@
+import { z } from 'zod';
+
 export type ReadinessCheck = { name: string; isReady: () => Promise<boolean> };
 
-export type ReadinessReport = {
-  ready: boolean;
-  status: 'ready' | 'not ready' | 'shutting down';
-  checks: Record<string, 'up' | 'down'>;
-};
+/** What /health/ready (and the gateway's /api/ready) answers. */
+export const readinessReport = z.object({
+  ready: z.boolean(),
+  status: z.enum(['ready', 'not ready', 'shutting down']),
+  checks: z.record(z.string(), z.enum(['up', 'down'])),
+});
+export type ReadinessReport = z.output<typeof readinessReport>;
 
 /** Readiness covers the process's own dependencies only, and turns false as soon as shutdown begins. */
 export class Readiness {
