@@ -6,7 +6,6 @@ import {
   type Type,
 } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AuthModule } from './auth/auth.module';
 import { ClientsModule } from './clients/clients.module';
@@ -22,9 +21,8 @@ import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { LibraryModule } from './library/library.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { SessionMiddleware } from './session/session.middleware';
+import { SessionModule } from './session/session.module';
 import { WebModule } from './web/web.module';
-
-const QUIET_PATHS = new Set(['/api/health', '/api/ready']);
 
 @Module({})
 export class AppModule implements NestModule {
@@ -34,24 +32,8 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         InfrastructureModule.forRoot(config, logger),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            logger,
-            genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-            autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0]) },
-            customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-            serializers: {
-              req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url,
-                remoteAddress: req.remoteAddress,
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-          },
-        }),
         ClientsModule,
+        SessionModule,
         AuthModule,
         LibraryModule,
         ...features,

@@ -2,6 +2,7 @@ import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
+  PinoNestLogger,
   Readiness,
   createLogger,
   installGracefulShutdown,
@@ -10,12 +11,13 @@ import {
 } from '@promptlib/platform';
 import compression from 'compression';
 import helmet from 'helmet';
-import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { AppModule } from './app.module';
 import { requestId } from './common/request-id';
+import { requestLog } from './common/request-log';
 import { helmetOptions } from './common/security-headers';
+import { liveness } from './health/liveness';
 import type { GatewayConfig } from './config/gateway-config';
 import { METRICS } from '@promptlib/platform';
 import { serveWebAssets } from './web/web-assets';
@@ -28,12 +30,13 @@ export async function createGatewayApp(
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, features), {
     bodyParser: false,
-    bufferLogs: true,
+    logger: new PinoNestLogger(logger),
   });
-  app.useLogger(app.get(NestPinoLogger));
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === '' ? false : config.TRUST_PROXY);
+  app.use(liveness);
   app.use(requestId);
+  app.use(requestLog(logger));
   app.use(helmet(helmetOptions(config)));
   app.use(compression());
   serveWebAssets(app);

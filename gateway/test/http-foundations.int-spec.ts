@@ -235,23 +235,27 @@ describe('gateway HTTP foundations', () => {
     });
 
     it('sends no HSTS outside production', async () => {
-      const res = await api.get('/api/health');
+      const res = await api.get('/api/config');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     });
 
     it('gives every response a request id and keeps a well-formed one from the caller', async () => {
-      const generated = await api.get('/api/health');
+      const generated = await api.get('/api/config');
       expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-      const given = await api.get('/api/health').set('X-Request-Id', 'trace-12345678');
+      const given = await api.get('/api/config').set('X-Request-Id', 'trace-12345678');
       expect(given.headers['x-request-id']).toBe('trace-12345678');
-      const hostile = await api.get('/api/health').set('X-Request-Id', 'bad id\twith spaces');
+      const hostile = await api.get('/api/config').set('X-Request-Id', 'bad id\twith spaces');
       expect(hostile.headers['x-request-id']).not.toContain('bad');
     });
   });
 
   describe('public endpoints', () => {
     it('reports health and readiness', async () => {
-      expect((await api.get('/api/health')).body).toEqual({ status: 'ok' });
+      const health = await api.get('/api/health');
+      expect(health.status).toBe(200);
+      expect(health.body).toEqual({ status: 'ok' });
+      expect(health.headers['cache-control']).toBe('no-store');
+      expect((await api.head('/api/health')).status).toBe(200);
       const ready = await api.get('/api/ready');
       expect(ready.status).toBe(200);
       expect(ready.body).toEqual({ ready: true, status: 'ready', checks: { nats: 'up', redis: 'up' } });

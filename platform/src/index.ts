@@ -21,6 +21,7 @@ export * from './outbox/outbox-relay';
 export * from './outbox/write-outbox';
 export * from './tokens';
 export * from './errors/parse-payload';
+export * from './service/pino-nest-logger';
 export * from './service/migrate-only';
 export * from './service/run-service';
 export * from './service/service-config';

@@ -1,6 +1,8 @@
 import type { RegisteredUserResponse } from '@promptlib/proto';
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { closeSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { provisionInfra, stopServers } from '../src/infra/bootstrap';
 import { apps } from '../src/run/apps';
@@ -12,6 +14,8 @@ import { startApp, stopApps, waitForReady, type RunningApp } from '../src/run/su
 export class Cleanup {
   private readonly steps: { label: string; run: () => Promise<void> }[] = [];
   private running: Promise<void> | undefined;
+  /** Set when the bench failed: what would help explain it (the apps' logs) is kept. */
+  failed = false;
 
   add(label: string, run: () => Promise<void>): void {
     this.steps.push({ label, run });
@@ -31,7 +35,7 @@ export class Cleanup {
   }
 }
 
-export type BenchStack = { gatewayUrl: string; databaseUrl: string };
+export type BenchStack = { gatewayUrl: string; databaseUrl: string; logFile: string };
 
 /**
  * Postgres, Redis and NATS for the namespace (reusing running servers, starting missing ones),
@@ -52,27 +56,48 @@ export async function startBenchStack(namespace: string, cleanup: Cleanup): Prom
 
   const port = await freePort();
   const gatewayUrl = `http://127.0.0.1:${port}`;
+  // Production's defaults (log level, compression, sessions, rate limits) in all that costs time.
+  // NODE_ENV is not production only because that refuses the local servers' development URLs and
+  // insists on a Secure cookie, which plain-http localhost never gets back; it changes nothing else
+  // on a request's path but the HSTS header.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    // Not production: that mode insists on a Secure cookie, which plain-http localhost never gets back.
     NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
     APP_NAMESPACE: namespace,
     DATABASE_URL: infra.databaseUrl,
     REDIS_URL: infra.redisUrl,
     NATS_URL: infra.natsUrl,
     PORT: String(port),
     PUBLIC_URL: gatewayUrl,
-    RATE_LIMIT_WRITES_PER_USER: '100000/1m',
+    // The write limit is counted as always; it is only wide enough for a benchmark's one user.
+    RATE_LIMIT_WRITES_PER_USER: '10000000/1m',
   };
+  delete env.LOG_LEVEL;
+  // Every log line goes to a file, as it would to a collector, not through this process.
+  const logFile = join(tmpdir(), `${namespace}.log`);
+  const logFd = openSync(logFile, 'a');
+  cleanup.add('removing the log file', async () => {
+    closeSync(logFd);
+    if (cleanup.failed) console.error(`The apps' logs are kept in ${logFile}`);
+    else rmSync(logFile, { force: true });
+  });
   const running: RunningApp[] = [];
   cleanup.add('stopping the apps', () => stopApps(running));
   for (const spec of apps) {
-    const app = await startApp(spec, env);
+    const app = await startApp(spec, env, { nodeOptions: profileOptions(), logFd });
     running.push(app);
     await waitForReady(app);
   }
-  return { gatewayUrl, databaseUrl: infra.databaseUrl };
+  return { gatewayUrl, databaseUrl: infra.databaseUrl, logFile };
+}
+
+/**
+ * BENCH_PROFILE=<dir> runs every app under the V8 CPU profiler; each writes a .cpuprofile there
+ * when it stops, for `npm run bench:profile -- <dir>` (or Chrome DevTools) to read.
+ */
+function profileOptions(): string[] {
+  const dir = process.env.BENCH_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
 function withDatabase(url: string, database: string): string {
@@ -102,13 +127,9 @@ export async function registerUser(gatewayUrl: string, username: string): Promis
 }
 
 /** Forks the bare http + pg server (with this process's loader, so it runs from TypeScript too). */
-export async function startBaseline(
-  databaseUrl: string,
-  userId: number,
-  cleanup: Cleanup,
-): Promise<{ url: string }> {
+export async function startBaseline(databaseUrl: string, cleanup: Cleanup): Promise<{ url: string }> {
   const child: ChildProcess = fork(join(__dirname, 'baseline-server.ts'), [], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_USER_ID: String(userId) },
+    env: { ...process.env, DATABASE_URL: databaseUrl },
   });
   cleanup.add('stopping the baseline server', async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -122,5 +143,5 @@ export async function startBaseline(
     });
     child.once('exit', (code) => reject(new Error(`The baseline server exited with ${code} while starting`)));
   });
-  return { url: `http://127.0.0.1:${port}/` };
+  return { url: `http://127.0.0.1:${port}` };
 }

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 
-export type Target = { name: string; url: string; headers: Record<string, string> };
+export type Target = { name: string; url: string; headers: Record<string, string>; method?: 'GET' | 'POST' };
 
 export type Round = {
   target: string;
@@ -22,7 +22,13 @@ export function runLoad(target: Target, connections: number, seconds: number): P
   let bytes = 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: target.url, headers: target.headers, connections, duration: seconds },
+      {
+        url: target.url,
+        method: target.method ?? 'GET',
+        headers: target.headers,
+        connections,
+        duration: seconds,
+      },
       (error: Error | null, result) => {
         if (error) return reject(error);
         resolve({

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ServiceCallError } from '@promptlib/platform';
 import {
   done,
@@ -12,11 +12,10 @@ import type { Request, Response } from 'express';
 import { AuthClient } from '../clients/auth.client';
 import { setActingUser } from '../common/request-context';
 import { validateBody } from '../common/validate-body';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
 import { ApiDoc } from '../common/api-doc.decorator';
 import { RateLimits } from '../rate-limit/rate-limits';
-import { SESSION_COOKIE, sessionCookieOptions } from '../session/session.middleware';
-import { logIn, sessionUserOf, type SessionUser } from '../session/session-user';
+import { sessionUserOf, type SessionUser } from '../session/session-user';
+import { Sessions } from '../session/sessions';
 import { SignedIn } from '../session/signed-in.decorator';
 import { credentialsDto } from './dto/credentials.dto';
 import { UserProfiles } from './user-profiles';
@@ -27,7 +26,7 @@ export class AuthController {
     private readonly auth: AuthClient,
     private readonly rateLimits: RateLimits,
     private readonly profiles: UserProfiles,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly sessions: Sessions,
   ) {}
 
   /** 401 means "nobody is signed in", which the SPA treats as a normal state. */
@@ -52,11 +51,15 @@ export class AuthController {
     response: registeredUserResponse,
     errors: [400, 403, 409, 413, 415, 429, 503],
   })
-  async register(@Req() req: Request, @Body() body: unknown): Promise<RegisteredUserResponse> {
+  async register(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body() body: unknown,
+  ): Promise<RegisteredUserResponse> {
     const credentials = validateBody(credentialsDto, body);
     await this.rateLimits.beforeRegister(req.ip ?? 'unknown');
     const user = await this.auth.register(credentials);
-    await this.signIn(req, user);
+    await this.signIn(req, res, user);
     const [apiUser, initialCategory] = await Promise.all([
       this.profiles.apiUser(user),
       this.profiles.initialCategory(user.id),
@@ -73,7 +76,11 @@ export class AuthController {
     errors: [400, 401, 403, 413, 415, 429, 503],
   })
   @HttpCode(200)
-  async login(@Req() req: Request, @Body() body: unknown): Promise<UserResponse> {
+  async login(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body() body: unknown,
+  ): Promise<UserResponse> {
     // In the order that matters: shape (400), rate limits (429), the password (401 or 503).
     const credentials = validateBody(credentialsDto, body);
     await this.rateLimits.beforeLogin(req.ip ?? 'unknown', credentials.username);
@@ -86,7 +93,7 @@ export class AuthController {
       }
       throw error;
     }
-    await this.signIn(req, user);
+    await this.signIn(req, res, user);
     await this.rateLimits.loginSucceeded(credentials.username);
     return { user: await this.profiles.apiUser(user) };
   }
@@ -101,19 +108,13 @@ export class AuthController {
   })
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Done> {
-    if (req.session) {
-      await new Promise<void>((resolve, reject) =>
-        req.session.destroy((error) => (error ? reject(error) : resolve())),
-      );
-    }
-    req.user = undefined;
-    res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config));
+    await this.sessions.close(req, res);
     return { success: true };
   }
 
   /** A new session id for the signed-in user (never the one the browser had before). */
-  private async signIn(req: Request, user: SessionUser): Promise<void> {
-    await logIn(req, user);
+  private async signIn(req: Request, res: Response, user: SessionUser): Promise<void> {
+    await this.sessions.open(req, res, user);
     setActingUser(user.id);
   }
 }

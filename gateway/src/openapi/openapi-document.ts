@@ -1,6 +1,6 @@
 import { apiError } from '@promptlib/proto';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../session/session.middleware';
+import { SESSION_COOKIE } from '../session/session-cookie';
 import type { ApiDocumentation, NonJsonResponse } from '../common/api-doc.decorator';
 
 /** One route as Nest serves it, with its documentation when it has some. */

@@ -13,10 +13,3 @@ export function toApiUser(user: SessionUser, isPro: boolean): User {
   if (user.photoURL) apiUser.photoURL = user.photoURL;
   return apiUser;
 }
-
-/** passport's callback-style login (which regenerates the session id) as a promise. */
-export function logIn(req: Request, user: SessionUser): Promise<void> {
-  return new Promise((resolve, reject) =>
-    req.logIn(user, (error?: unknown) => (error ? reject(error) : resolve())),
-  );
-}

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
-import { SessionSerializer } from './session.serializer';
+import { Sessions } from './sessions';
 import { SignedInGuard, SignedInWriteGuard } from './signed-in.guard';
 
-/** Who is signed in: the session's user, and the guards every API area marks its routes with. */
+/** Who is signed in: the sessions, and the guards every API area marks its routes with. */
 @Module({
-  imports: [PassportModule.register({ session: true }), RateLimitModule],
-  providers: [SessionSerializer, SignedInGuard, SignedInWriteGuard],
-  exports: [SignedInGuard, SignedInWriteGuard, RateLimitModule],
+  imports: [RateLimitModule],
+  providers: [Sessions, SignedInGuard, SignedInWriteGuard],
+  exports: [Sessions, SignedInGuard, SignedInWriteGuard, RateLimitModule],
 })
 export class SessionModule {}

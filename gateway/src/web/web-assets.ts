@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
+import { static as serveStatic } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { resolve } from 'node:path';
 import { resolveWebRoot } from './web-root';
@@ -22,7 +23,11 @@ export function serveWebAssets(app: NestExpressApplication): void {
   app.use('/assets', (req: Request, res: Response, next: NextFunction) =>
     decodes(req.path) ? assets(req, res, next) : next(),
   );
-  app.useStaticAssets(root, { index: false, redirect: false, maxAge: 0 });
+  // Never for /api: a file lookup (a stat on disk) for every API call would find nothing.
+  const files = serveStatic(root, { index: false, redirect: false, maxAge: 0 });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.url.startsWith('/api/') ? next() : files(req, res, next),
+  );
 }
 
 function decodes(path: string): boolean {

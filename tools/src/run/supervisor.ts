@@ -17,12 +17,23 @@ export type RunningApp = {
  * Starts an app with its output prefixed by its name, so several processes share one terminal
  * legibly. Each gets a free health port of its own, which is how the runner knows it is ready.
  */
-export async function startApp(spec: AppSpec, env: NodeJS.ProcessEnv): Promise<RunningApp> {
+export type StartOptions = {
+  /** Extra flags for node itself, e.g. the CPU profiler's. */
+  nodeOptions?: string[];
+  /** Where the app's stdout and stderr go instead of this terminal (a bench must not print every log line). */
+  logFd?: number;
+};
+
+export async function startApp(
+  spec: AppSpec,
+  env: NodeJS.ProcessEnv,
+  { nodeOptions = [], logFd }: StartOptions = {},
+): Promise<RunningApp> {
   const healthPort = await freePort();
-  const child = spawn(process.execPath, [join(repoRoot, spec.entry)], {
+  const child = spawn(process.execPath, [...nodeOptions, join(repoRoot, spec.entry)], {
     cwd: repoRoot,
     env: { ...env, HEALTH_PORT: String(healthPort) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
   });
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;

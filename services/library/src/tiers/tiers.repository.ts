@@ -4,6 +4,17 @@ import type { TierChanged } from '@promptlib/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { UserTierEntity } from './user-tier.entity';
 
+/** What the limits depend on. */
+export type TierState = Pick<UserTierEntity, 'isPro' | 'isCancelled' | 'endsAt'>;
+
+type TierAndUsageRow = {
+  isPro: boolean | null;
+  isCancelled: boolean | null;
+  endsAt: Date | null;
+  prompts: number;
+  categories: number;
+};
+
 const USER_TIERS = '"library"."user_tiers"';
 const PROMPTS = '"library"."prompts"';
 const CATEGORIES = '"library"."categories"';
@@ -27,13 +38,23 @@ export class TiersRepository {
     return this.dataSource.getRepository(UserTierEntity).findOneBy({ userId });
   }
 
-  async usage(userId: number): Promise<{ prompts: number; categories: number }> {
-    const [usage] = await this.dataSource.query<{ prompts: number; categories: number }[]>(
-      `SELECT (SELECT count(*)::int FROM ${PROMPTS} WHERE "user_id" = $1) AS prompts,
-              (SELECT count(*)::int FROM ${CATEGORIES} WHERE "user_id" = $1) AS categories`,
+  /** The user's tier (null without a row) and their counts, in one query: the limits read. */
+  async tierAndUsage(
+    userId: number,
+  ): Promise<{ tier: TierState | null; prompts: number; categories: number }> {
+    const [row] = await this.dataSource.query<TierAndUsageRow[]>(
+      `SELECT t."is_pro" AS "isPro", t."is_cancelled" AS "isCancelled", t."ends_at" AS "endsAt",
+              (SELECT count(*)::int FROM ${PROMPTS} WHERE "user_id" = $1) AS prompts,
+              (SELECT count(*)::int FROM ${CATEGORIES} WHERE "user_id" = $1) AS categories
+       FROM (SELECT $1::int AS "user_id") AS u LEFT JOIN ${USER_TIERS} AS t USING ("user_id")`,
       [userId],
     );
-    return usage;
+    const { isPro, isCancelled, endsAt, prompts, categories } = row;
+    return {
+      tier: isPro === null ? null : { isPro, isCancelled: isCancelled!, endsAt },
+      prompts,
+      categories,
+    };
   }
 
   /** Writes the event's tier unless the row already holds this version or a newer one. */

@@ -13,7 +13,7 @@ import {
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
-import { TiersRepository } from './tiers.repository';
+import { TiersRepository, type TierState } from './tiers.repository';
 import type { UserTierEntity } from './user-tier.entity';
 
 export type AwaitTierVersionRequest = ParsedRequestOf<typeof subjects.library.tierAwaitVersion>;
@@ -44,18 +44,18 @@ export class TiersService {
     return this.tiers.lock(manager, userId);
   }
 
-  isPro(tier: UserTierEntity | null, now = new Date()): boolean {
+  isPro(tier: TierState | null, now = new Date()): boolean {
     if (!tier?.isPro) return false;
     return !(tier.isCancelled && tier.endsAt !== null && tier.endsAt <= now);
   }
 
-  promptAllowance(tier: UserTierEntity | null, used: number): Allowance {
+  promptAllowance(tier: TierState | null, used: number): Allowance {
     return this.isPro(tier)
       ? allowance(used, UNLIMITED, this.config.PRO_MAX_PROMPTS)
       : allowance(used, this.config.FREE_PROMPT_LIMIT, this.config.FREE_PROMPT_LIMIT);
   }
 
-  categoryAllowance(tier: UserTierEntity | null, used: number): Allowance {
+  categoryAllowance(tier: TierState | null, used: number): Allowance {
     return this.isPro(tier)
       ? allowance(used, UNLIMITED, this.config.PRO_MAX_CATEGORIES)
       : allowance(used, this.config.FREE_CATEGORY_LIMIT, this.config.FREE_CATEGORY_LIMIT);
@@ -66,10 +66,7 @@ export class TiersService {
   }
 
   async limits({ userId }: UserScoped): Promise<LimitsRecord> {
-    const [tier, { prompts, categories }] = await Promise.all([
-      this.tiers.find(userId),
-      this.tiers.usage(userId),
-    ]);
+    const { tier, prompts, categories } = await this.tiers.tierAndUsage(userId);
     const { max: _promptMax, ...promptLimit } = this.promptAllowance(tier, prompts);
     const { max: _categoryMax, ...categoryLimit } = this.categoryAllowance(tier, categories);
     return {

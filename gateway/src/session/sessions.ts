@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { REDIS } from '@promptlib/platform';
+import type { Request, Response } from 'express';
+import type Redis from 'ioredis';
+import { GATEWAY_CONFIG, cookieSecure, type GatewayConfig } from '../config/gateway-config';
+import { SESSION_COOKIE, SessionCookie, sessionCookieValue } from './session-cookie';
+import type { SessionUser } from './session-user';
+
+const DAY_MS = 24 * 3600 * 1000;
+const KEY_PREFIX = 'sess:';
+const EXPIRED = new Date(0).toUTCString();
+
+/** What a session holds in Redis. `passport.user` is where sessions written before this held it. */
+type StoredSession = { user?: SessionUser; passport?: { user?: SessionUser } };
+
+/**
+ * Server-side sessions in Redis, shared by every gateway replica; the browser holds only a signed
+ * id in an HttpOnly, SameSite=Lax cookie. A session exists only for a signed-in user and holds
+ * their small identity, so a request needs no call to the auth service.
+ *
+ * The idle expiry rolls: every request that finds its session renews it in Redis and in the
+ * cookie. Reading and renewing are one Redis round trip (GETEX), and the session is never
+ * rewritten on a read.
+ */
+@Injectable()
+export class Sessions {
+  private readonly cookie: SessionCookie;
+  private readonly idleMs: number;
+  private readonly ttlSeconds: number;
+  private readonly cookieAttributes: string;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.cookie = new SessionCookie(config.SESSION_SECRET);
+    this.idleMs = config.SESSION_IDLE_DAYS * DAY_MS;
+    this.ttlSeconds = Math.ceil(this.idleMs / 1000);
+    this.cookieAttributes = `; Path=/; HttpOnly${cookieSecure(config) ? '; Secure' : ''}; SameSite=Lax`;
+  }
+
+  /** Finds the request's session, if its cookie is one we signed and Redis still holds it. */
+  async resume(req: Request, res: Response): Promise<void> {
+    const value = sessionCookieValue(req.headers.cookie);
+    const sessionId = value === undefined ? undefined : this.cookie.verify(value);
+    if (sessionId === undefined) return;
+    const stored = await this.redis.getex(KEY_PREFIX + sessionId, 'EX', this.ttlSeconds);
+    const user = stored === null ? undefined : userOf(stored);
+    if (!user) return;
+    req.user = user;
+    req.sessionId = sessionId;
+    this.setCookie(res, value!, new Date(Date.now() + this.idleMs).toUTCString());
+  }
+
+  /**
+   * Signs the user in under a new session id, never the one the browser had before (which is
+   * destroyed), so an id planted before sign-in is worth nothing after it.
+   */
+  async open(req: Request, res: Response, user: SessionUser): Promise<void> {
+    const sessionId = SessionCookie.newId();
+    const stored: StoredSession = {
+      user: { id: user.id, username: user.username, ...(user.photoURL ? { photoURL: user.photoURL } : {}) },
+    };
+    const write = this.redis.multi();
+    if (req.sessionId) write.del(KEY_PREFIX + req.sessionId);
+    write.set(KEY_PREFIX + sessionId, JSON.stringify(stored), 'EX', this.ttlSeconds);
+    const results = await write.exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error('The session write was discarded');
+    req.user = stored.user;
+    req.sessionId = sessionId;
+    this.setCookie(res, this.cookie.sign(sessionId), new Date(Date.now() + this.idleMs).toUTCString());
+  }
+
+  /** Ends the session everywhere: the Redis entry goes, so a kept copy of the cookie is dead too. */
+  async close(req: Request, res: Response): Promise<void> {
+    if (req.sessionId) await this.redis.del(KEY_PREFIX + req.sessionId);
+    req.user = undefined;
+    req.sessionId = undefined;
+    this.setCookie(res, '', EXPIRED);
+  }
+
+  /** Our cookie's one Set-Cookie line, replacing any set earlier in this response. */
+  private setCookie(res: Response, value: string, expires: string): void {
+    const line = `${SESSION_COOKIE}=${encodeURIComponent(value)}; Expires=${expires}${this.cookieAttributes}`;
+    const existing = res.getHeader('Set-Cookie');
+    const others = (Array.isArray(existing) ? existing : existing ? [String(existing)] : []).filter(
+      (cookie) => !cookie.startsWith(`${SESSION_COOKIE}=`),
+    );
+    res.setHeader('Set-Cookie', others.length === 0 ? line : [...others, line]);
+  }
+}
+
+function userOf(stored: string): SessionUser | undefined {
+  try {
+    const session = JSON.parse(stored) as StoredSession;
+    const user = session.user ?? session.passport?.user;
+    return typeof user?.id === 'number' && typeof user.username === 'string' ? user : undefined;
+  } catch {
+    return undefined;
+  }
+}
