@@ -9,15 +9,15 @@ import {
   startHealthServer,
   type HealthServer,
 } from '@promptlib/platform';
-import compression from 'compression';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { AppModule } from './app.module';
+import { compressReads } from './common/compress-reads';
 import { requestId } from './common/request-id';
 import { requestLog } from './common/request-log';
 import { helmetOptions } from './common/security-headers';
-import { liveness } from './health/liveness';
+import { answerLivenessFirst } from './health/liveness';
 import type { GatewayConfig } from './config/gateway-config';
 import { METRICS } from '@promptlib/platform';
 import { serveWebAssets } from './web/web-assets';
@@ -34,13 +34,13 @@ export async function createGatewayApp(
   });
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === '' ? false : config.TRUST_PROXY);
-  app.use(liveness);
   app.use(requestId);
   app.use(requestLog(logger));
   app.use(helmet(helmetOptions(config)));
-  app.use(compression());
+  app.use(compressReads());
   serveWebAssets(app);
   await app.init();
+  answerLivenessFirst(app.getHttpServer());
   return app;
 }
 

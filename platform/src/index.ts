@@ -15,6 +15,7 @@ export * from './redis/redis';
 export * from './database/create-data-source';
 export * from './database/run-migrations';
 export * from './database/schema-name';
+export * from './database/prepared-query';
 export * from './outbox/outbox-message.entity';
 export * from './outbox/outbox-migration';
 export * from './outbox/outbox-relay';

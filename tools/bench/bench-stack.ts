@@ -35,7 +35,16 @@ export class Cleanup {
   }
 }
 
-export type BenchStack = { gatewayUrl: string; databaseUrl: string; logFile: string };
+export type BenchStack = {
+  namespace: string;
+  gatewayUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  natsUrl: string;
+  logFile: string;
+  /** Process ids of the apps by name (auth, library, gateway). */
+  pids: Record<string, number | undefined>;
+};
 
 /**
  * Postgres, Redis and NATS for the namespace (reusing running servers, starting missing ones),
@@ -88,7 +97,15 @@ export async function startBenchStack(namespace: string, cleanup: Cleanup): Prom
     running.push(app);
     await waitForReady(app);
   }
-  return { gatewayUrl, databaseUrl: infra.databaseUrl, logFile };
+  return {
+    namespace,
+    gatewayUrl,
+    databaseUrl: infra.databaseUrl,
+    redisUrl: infra.redisUrl,
+    natsUrl: infra.natsUrl,
+    logFile,
+    pids: Object.fromEntries(running.map((app) => [app.spec.name, app.child.pid])),
+  };
 }
 
 /**
@@ -127,21 +144,52 @@ export async function registerUser(gatewayUrl: string, username: string): Promis
 }
 
 /** Forks the bare http + pg server (with this process's loader, so it runs from TypeScript too). */
-export async function startBaseline(databaseUrl: string, cleanup: Cleanup): Promise<{ url: string }> {
-  const child: ChildProcess = fork(join(__dirname, 'baseline-server.ts'), [], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
-  cleanup.add('stopping the baseline server', async () => {
+export type BenchServer = { url: string; pids: (number | undefined)[] };
+
+export async function startBaseline(databaseUrl: string, cleanup: Cleanup): Promise<BenchServer> {
+  const started = await forkServer(
+    'baseline server',
+    'baseline-server.ts',
+    [],
+    { DATABASE_URL: databaseUrl },
+    cleanup,
+  );
+  return { url: `http://127.0.0.1:${started.port}`, pids: [started.pid] };
+}
+
+/** The same hops as the product with no framework (floor-server.ts): its back, then its front. */
+export async function startFloor(stack: BenchStack, cleanup: Cleanup): Promise<BenchServer> {
+  const env = {
+    BENCH_NAMESPACE: stack.namespace,
+    DATABASE_URL: stack.databaseUrl,
+    REDIS_URL: stack.redisUrl,
+    NATS_URL: stack.natsUrl,
+  };
+  const back = await forkServer('floor back', 'floor-server.ts', ['back'], env, cleanup);
+  const front = await forkServer('floor front', 'floor-server.ts', ['front'], env, cleanup);
+  return { url: `http://127.0.0.1:${front.port}`, pids: [front.pid, back.pid] };
+}
+
+/** A bench server in a process of its own; it says it is ready (with its port, if it listens) over IPC. */
+async function forkServer(
+  label: string,
+  file: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cleanup: Cleanup,
+): Promise<{ port?: number; pid?: number }> {
+  const child: ChildProcess = fork(join(__dirname, file), args, { env: { ...process.env, ...env } });
+  cleanup.add(`stopping the ${label}`, async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
     await once(child, 'exit');
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message: { port?: unknown }) => {
-      if (typeof message.port === 'number') resolve(message.port);
-      else reject(new Error(`The baseline server sent ${JSON.stringify(message)} instead of its port`));
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { port?: unknown; ready?: unknown }) => {
+      if (typeof message.port === 'number') resolve({ port: message.port, pid: child.pid });
+      else if (message.ready === true) resolve({ pid: child.pid });
+      else reject(new Error(`The ${label} sent ${JSON.stringify(message)} instead of its port`));
     });
-    child.once('exit', (code) => reject(new Error(`The baseline server exited with ${code} while starting`)));
+    child.once('exit', (code) => reject(new Error(`The ${label} exited with ${code} while starting`)));
   });
-  return { url: `http://127.0.0.1:${port}` };
 }

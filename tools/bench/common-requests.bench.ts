@@ -2,7 +2,23 @@ import type { Prompt } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { benchNamespace, cleanUpOnSignals, envNumber, loadAverage, machineLine } from './bench-run';
-import { Cleanup, registerUser, startBaseline, startBenchStack, type BenchUser } from './bench-stack';
+import {
+  Cleanup,
+  registerUser,
+  startBaseline,
+  startBenchStack,
+  startFloor,
+  type BenchUser,
+} from './bench-stack';
+import {
+  byCommand,
+  byPid,
+  cpuSnapshot,
+  cpuSpent,
+  perRequest,
+  type CpuSnapshot,
+  type ProcessGroup,
+} from './cpu-meter';
 import { combine, figures, runLoad, type Figures, type Round, type Target } from './load';
 import { seedPrompts } from './seed-prompts';
 
@@ -14,6 +30,7 @@ import { seedPrompts } from './seed-prompts';
  * numbers are not a pass/fail signal.
  *
  *   BENCH_PAIRS=list-5,health   only these pairs (default: all)
+ *   BENCH_FLOOR=off             without the third server of the small requests (floor-server.ts)
  *   BENCH_ROUNDS, BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS
  *   BENCH_PROFILE=<dir>         CPU profiles of every app, for `npm run bench:profile -- <dir>`
  */
@@ -23,6 +40,8 @@ const SECONDS = envNumber('BENCH_SECONDS', 10);
 const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 5);
 const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 10);
 const LARGE_LIBRARY = 1_000;
+const FLOOR = process.env.BENCH_FLOOR !== 'off';
+let processGroups: ProcessGroup[] = [];
 // Both servers would otherwise differ by whether they compress (the gateway does, the baseline not).
 const ACCEPT_ENCODING = 'identity';
 
@@ -32,7 +51,9 @@ type Pair = {
   goal: number;
   gateway: Target;
   baseline: Target;
-  /** Both must answer alike, or comparing their speed means nothing. */
+  /** The same hops with no framework (floor-server.ts), for the small requests. */
+  floor?: Target;
+  /** All must answer alike, or comparing their speed means nothing. */
   verify: (gateway: string, baseline: string) => string;
 };
 
@@ -45,10 +66,21 @@ async function main(): Promise<number> {
     const small = await benchUser(stack.gatewayUrl, stack.databaseUrl, 5);
     const large = await benchUser(stack.gatewayUrl, stack.databaseUrl, LARGE_LIBRARY);
     const baseline = await startBaseline(stack.databaseUrl, cleanup);
-    const pairs = choosePairs(definePairs(stack.gatewayUrl, baseline.url, small, large));
+    const floor = FLOOR ? await startFloor(stack, cleanup) : undefined;
+    const pairs = choosePairs(definePairs(stack.gatewayUrl, baseline.url, floor?.url, small, large));
+    processGroups = [
+      byPid('load generator', () => process.pid),
+      ...Object.keys(stack.pids).map((name) => byPid(name, () => stack.pids[name])),
+      byPid('baseline', () => baseline.pids[0]),
+      byPid('floor front', () => floor?.pids[0]),
+      byPid('floor back', () => floor?.pids[1]),
+      byCommand('postgres', ['postgres']),
+      byCommand('redis-server', ['redis-server']),
+      byCommand('nats-server', ['nats-server']),
+    ];
     printMachine(namespace, pairs);
 
-    const results: { pair: Pair; rounds: [Round, Round][] }[] = [];
+    const results: { pair: Pair; rounds: Rounds }[] = [];
     for (const pair of pairs) {
       results.push({ pair, rounds: await measure(pair) });
     }
@@ -77,7 +109,13 @@ async function benchUser(gatewayUrl: string, databaseUrl: string, prompts: numbe
   return { ...user, firstPromptId: list[list.length - 1].id, prompts };
 }
 
-function definePairs(gatewayUrl: string, baselineUrl: string, small: SeededUser, large: SeededUser): Pair[] {
+function definePairs(
+  gatewayUrl: string,
+  baselineUrl: string,
+  floorUrl: string | undefined,
+  small: SeededUser,
+  large: SeededUser,
+): Pair[] {
   const common = { 'Accept-Encoding': ACCEPT_ENCODING };
   const signedIn = (user: BenchUser) => ({ ...common, Cookie: user.cookie, Origin: gatewayUrl });
   const get = (name: string, url: string, headers = common): Target => ({ name, url, headers });
@@ -87,6 +125,8 @@ function definePairs(gatewayUrl: string, baselineUrl: string, small: SeededUser,
     goal: user.prompts <= 5 ? 0.4 : 0.7,
     gateway: get('gateway', `${gatewayUrl}/api/prompts`, signedIn(user)),
     baseline: get('baseline', `${baselineUrl}/list?user=${user.id}`),
+    // One NATS message holds at most 1 MB: the floor answers small lists only.
+    floor: floorUrl && user.prompts <= 5 ? get('floor', `${floorUrl}/list?user=${user.id}`) : undefined,
     verify: sameList(user.prompts),
   });
   return [
@@ -98,6 +138,7 @@ function definePairs(gatewayUrl: string, baselineUrl: string, small: SeededUser,
       goal: 0.4,
       gateway: get('gateway', `${gatewayUrl}/api/user/limits`, signedIn(small)),
       baseline: get('baseline', `${baselineUrl}/limits?user=${small.id}`),
+      floor: floorUrl ? get('floor', `${floorUrl}/limits?user=${small.id}`) : undefined,
       verify: sameJson,
     },
     {
@@ -112,6 +153,12 @@ function definePairs(gatewayUrl: string, baselineUrl: string, small: SeededUser,
         ...get('baseline', `${baselineUrl}/copy?user=${small.id}&prompt=${small.firstPromptId}`),
         method: 'POST',
       },
+      floor: floorUrl
+        ? {
+            ...get('floor', `${floorUrl}/copy?user=${small.id}&prompt=${small.firstPromptId}`),
+            method: 'POST',
+          }
+        : undefined,
       verify: sameShape,
     },
     {
@@ -137,23 +184,52 @@ function choosePairs(pairs: Pair[]): Pair[] {
   return pairs.filter((pair) => wanted.includes(pair.name));
 }
 
-async function measure(pair: Pair): Promise<[Round, Round][]> {
+/** Rounds of every target of a pair, in the order gateway, baseline, floor. */
+type Rounds = Round[][];
+
+function targetsOf(pair: Pair): Target[] {
+  return pair.floor ? [pair.gateway, pair.baseline, pair.floor] : [pair.gateway, pair.baseline];
+}
+
+async function measure(pair: Pair): Promise<Rounds> {
   console.log(`\n${pair.name}: ${pair.what}`);
-  const [gateway, baseline] = await Promise.all([fetchText(pair.gateway), fetchText(pair.baseline)]);
-  console.log(`  Verified: ${pair.verify(gateway, baseline)}`);
-  for (const target of [pair.gateway, pair.baseline]) {
+  const targets = targetsOf(pair);
+  const [gateway, ...others] = await Promise.all(targets.map(fetchText));
+  for (const [index, other] of others.entries()) {
+    console.log(`  Verified (gateway / ${targets[index + 1].name}): ${pair.verify(gateway, other)}`);
+  }
+  for (const target of targets) {
     const warm = await runLoad(target, CONNECTIONS, WARMUP_SECONDS);
     console.log(`  Warm-up ${target.name}: ${warm.ok} responses in ${warm.seconds.toFixed(1)} s`);
   }
-  const rounds: [Round, Round][] = [];
+  const rounds: Rounds = [];
+  const cpu = targets.map(() => ({ spent: new Map<string, number>(), requests: 0 }));
   for (let index = 1; index <= ROUNDS; index += 1) {
-    rounds.push([
-      await runLoad(pair.gateway, CONNECTIONS, SECONDS),
-      await runLoad(pair.baseline, CONNECTIONS, SECONDS),
-    ]);
+    const round: Round[] = [];
+    for (const [position, target] of targets.entries()) {
+      const before = cpuSnapshot(processGroups);
+      const result = await runLoad(target, CONNECTIONS, SECONDS);
+      addSpent(cpu[position].spent, before, cpuSnapshot(processGroups));
+      cpu[position].requests += result.ok;
+      round.push(result);
+    }
+    rounds.push(round);
   }
   printRounds(rounds);
+  console.log('  CPU per request, µs (all rounds; the load generator is the bench process):');
+  for (const [position, target] of targets.entries()) {
+    const parts = perRequest(cpu[position].spent, cpu[position].requests);
+    const total = parts.reduce((sum, [, micros]) => sum + micros, 0);
+    console.log(
+      `    ${target.name.padEnd(9)} ${total.toFixed(0).padStart(5)} = ` +
+        parts.map(([name, micros]) => `${name} ${micros.toFixed(0)}`).join(' + '),
+    );
+  }
   return rounds;
+}
+
+function addSpent(spent: Map<string, number>, before: CpuSnapshot, after: CpuSnapshot): void {
+  for (const [name, seconds] of cpuSpent(before, after)) spent.set(name, (spent.get(name) ?? 0) + seconds);
 }
 
 async function fetchText(target: Target): Promise<string> {
@@ -226,8 +302,8 @@ function printMachine(namespace: string, pairs: Pair[]): void {
     [
       `Common requests benchmark — namespace ${namespace}`,
       machineLine(),
-      `Load: autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s per server, alternating ` +
-        `gateway/baseline, after ${WARMUP_SECONDS} s warm-up each; Accept-Encoding: ${ACCEPT_ENCODING}`,
+      `Load: autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s per server, in turn ` +
+        `(gateway, baseline, floor), after ${WARMUP_SECONDS} s warm-up each; Accept-Encoding: ${ACCEPT_ENCODING}`,
       `Stack: production defaults (log level info: request logs on; compression on); pairs: ${pairs
         .map((pair) => pair.name)
         .join(', ')}`,
@@ -258,31 +334,38 @@ function row(label: string, name: string, f: Figures): string {
   ]);
 }
 
-function printRounds(rounds: [Round, Round][]): void {
+function printRounds(rounds: Rounds): void {
   console.log(`  ${line(HEADER)}`);
-  rounds.forEach(([gateway, baseline], index) => {
-    const g = figures(gateway);
-    const b = figures(baseline);
-    console.log(`  ${row(`#${index + 1}`, 'gateway', g)}`);
-    console.log(`  ${row('', 'baseline', b)}`);
-    console.log(`  ${line(['', 'ratio', (g.rps / b.rps).toFixed(2)])}`);
+  rounds.forEach((round, index) => {
+    round.forEach((result, position) => {
+      console.log(`  ${row(position === 0 ? `#${index + 1}` : '', result.target, figures(result))}`);
+    });
+    const [gateway, baseline] = round.map((result) => figures(result).rps);
+    console.log(`  ${line(['', 'ratio', (gateway / baseline).toFixed(2)])}`);
   });
 }
 
-function ratio(rounds: [Round, Round][]): number {
-  const g = figures(combine(rounds.map(([gateway]) => gateway)));
-  const b = figures(combine(rounds.map(([, baseline]) => baseline)));
-  return g.rps / b.rps;
+/** Requests per second of each target over all rounds, in the order gateway, baseline, floor. */
+function throughput(rounds: Rounds): Figures[] {
+  return rounds[0].map((_, position) => figures(combine(rounds.map((round) => round[position]))));
 }
 
-function summaryLine(pair: Pair, rounds: [Round, Round][]): string {
-  const g = figures(combine(rounds.map(([gateway]) => gateway)));
-  const b = figures(combine(rounds.map(([, baseline]) => baseline)));
+function ratio(rounds: Rounds): number {
+  const [gateway, baseline] = throughput(rounds);
+  return gateway.rps / baseline.rps;
+}
+
+function summaryLine(pair: Pair, rounds: Rounds): string {
+  const [g, b, floor] = throughput(rounds);
   const value = ratio(rounds);
+  const floorPart = floor
+    ? `; floor ${floor.rps.toFixed(0)} req/s = ${(floor.rps / b.rps).toFixed(2)} of the baseline, ` +
+      `the gateway ${(g.rps / floor.rps).toFixed(2)} of the floor`
+    : '';
   return (
     `  ${pair.name.padEnd(10)} ${g.rps.toFixed(0).padStart(6)} vs ${b.rps.toFixed(0).padStart(6)} req/s, ` +
     `p50 ${g.p50.toFixed(1)} vs ${b.p50.toFixed(1)} ms — ratio ${value.toFixed(2)}, ` +
-    `goal ≥ ${pair.goal} ${value >= pair.goal ? 'met' : 'NOT met'}`
+    `goal ≥ ${pair.goal} ${value >= pair.goal ? 'met' : 'NOT met'}${floorPart}`
   );
 }
 

@@ -9,7 +9,7 @@ import { ApiDoc } from '../common/api-doc.decorator';
 export class HealthController {
   constructor(private readonly readiness: Readiness) {}
 
-  /** A GET is answered by `liveness` before it gets here; this documents it and answers HEAD. */
+  /** A GET is answered before it gets here (answerLivenessFirst); this documents it and answers HEAD. */
   @Get('health')
   @ApiDoc({
     summary: 'Liveness: the process answers',

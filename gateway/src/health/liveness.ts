@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 export const LIVENESS_PATH = '/api/health';
 
@@ -9,13 +9,21 @@ const HEADERS = {
   'Cache-Control': 'no-store',
 };
 
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
 /**
- * GET /api/health, answered ahead of everything else: it says only that the process answers, and
- * load balancers call it often. It needs no session, body, log line or security header of the
- * rest of the stack, and waiting behind them would make it measure them instead. (Readiness,
- * which checks Redis and NATS, goes the usual way.)
+ * GET /api/health, answered by the HTTP server before the app sees the request: it says only that
+ * the process answers, and load balancers call it often. It needs nothing of the stack (session,
+ * body, request log, security headers), and waiting behind it would make it measure the stack
+ * instead. Readiness, which checks Redis and NATS, and HEAD go the usual way.
  */
-export function liveness(req: Request, res: Response, next: NextFunction): void {
-  if (req.method !== 'GET' || req.url !== LIVENESS_PATH) return next();
-  res.writeHead(200, HEADERS).end(BODY);
+export function answerLivenessFirst(server: Server): void {
+  const listeners = server.listeners('request') as RequestListener[];
+  if (listeners.length !== 1) throw new Error(`Expected one request listener, found ${listeners.length}`);
+  const [app] = listeners;
+  server.removeListener('request', app);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'GET' && req.url === LIVENESS_PATH) res.writeHead(200, HEADERS).end(BODY);
+    else app(req, res);
+  });
 }

@@ -9,6 +9,8 @@ import type { SessionUser } from './session-user';
 const DAY_MS = 24 * 3600 * 1000;
 const KEY_PREFIX = 'sess:';
 const EXPIRED = new Date(0).toUTCString();
+// Cookie values whose signature checked out, so a returning browser costs no HMAC; bounded.
+const VERIFIED_COOKIES_MAX = 10_000;
 
 /** What a session holds in Redis. `passport.user` is where sessions written before this held it. */
 type StoredSession = { user?: SessionUser; passport?: { user?: SessionUser } };
@@ -28,6 +30,7 @@ export class Sessions {
   private readonly idleMs: number;
   private readonly ttlSeconds: number;
   private readonly cookieAttributes: string;
+  private readonly verified = new Map<string, string>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -42,7 +45,7 @@ export class Sessions {
   /** Finds the request's session, if its cookie is one we signed and Redis still holds it. */
   async resume(req: Request, res: Response): Promise<void> {
     const value = sessionCookieValue(req.headers.cookie);
-    const sessionId = value === undefined ? undefined : this.cookie.verify(value);
+    const sessionId = value === undefined ? undefined : this.verify(value);
     if (sessionId === undefined) return;
     const stored = await this.redis.getex(KEY_PREFIX + sessionId, 'EX', this.ttlSeconds);
     const user = stored === null ? undefined : userOf(stored);
@@ -78,6 +81,16 @@ export class Sessions {
     req.user = undefined;
     req.sessionId = undefined;
     this.setCookie(res, '', EXPIRED);
+  }
+
+  private verify(value: string): string | undefined {
+    const known = this.verified.get(value);
+    if (known !== undefined) return known;
+    const sessionId = this.cookie.verify(value);
+    if (sessionId === undefined) return undefined;
+    if (this.verified.size >= VERIFIED_COOKIES_MAX) this.verified.clear();
+    this.verified.set(value, sessionId);
+    return sessionId;
   }
 
   /** Our cookie's one Set-Cookie line, replacing any set earlier in this response. */

@@ -10,8 +10,9 @@ import {
   type RequestOf,
 } from '@promptlib/proto';
 import { randomUUID } from 'node:crypto';
-import { headers, type MsgHdrs, type NatsConnection, type NatsError } from 'nats';
+import { headers, type MsgHdrs, type NatsConnection } from 'nats';
 import { ServiceCallError, isServiceError } from '../errors/service-error';
+import { ReplyInbox } from './reply-inbox';
 
 export type RequestOptions = { requestId?: string; timeoutMs?: number };
 
@@ -42,14 +43,16 @@ const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in
 export class ServiceClient {
   private readonly defaultTimeoutMs: number;
   private readonly currentRequestId: () => string | undefined;
+  private readonly inbox: ReplyInbox;
 
   constructor(
-    private readonly connection: NatsConnection,
+    connection: NatsConnection,
     private readonly namespace: string,
     options: ServiceClientOptions = {},
   ) {
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.currentRequestId = options.currentRequestId ?? (() => undefined);
+    this.inbox = ReplyInbox.of(connection);
   }
 
   async request<S extends JsonSubject>(
@@ -66,7 +69,7 @@ export class ServiceClient {
     const messageHeaders = this.headers(options);
     let replyData: Uint8Array;
     try {
-      const reply = await this.connection.request(namespaced(this.namespace, subject), payload, {
+      const reply = await this.inbox.request(namespaced(this.namespace, subject), payload, {
         timeout: options.timeoutMs ?? this.defaultTimeoutMs,
         headers: messageHeaders,
       });
@@ -86,7 +89,7 @@ export class ServiceClient {
     const messageHeaders = this.headers(options);
     let reply: { data: Uint8Array; headers?: MsgHdrs };
     try {
-      reply = await this.connection.request(
+      reply = await this.inbox.request(
         namespaced(this.namespace, subject),
         Buffer.from(JSON.stringify(data)),
         {
@@ -131,7 +134,7 @@ function decodeReply(subject: string, data: Uint8Array): unknown {
 
 // No responder, a timeout, a closed or draining connection: all mean "try again later" to the caller.
 function unavailable(subject: string, cause: unknown): ServiceCallError {
-  const reason = (cause as NatsError | undefined)?.code ?? 'unknown';
+  const reason = (cause as { code?: string } | undefined)?.code ?? 'unknown';
   return new ServiceCallError(
     { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE },
     subject,

@@ -1,10 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE } from '@promptlib/platform';
+import { DATA_SOURCE, queryPrepared, type PreparedStatement } from '@promptlib/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PROMPT_PAGE_QUERY, type PromptPageRow } from './prompt-page.query';
 import { PromptEntity } from './prompt.entity';
 
 const PROMPTS = '"library"."prompts"';
+
+// The statements of the most frequent calls, prepared once per connection (see queryPrepared).
+const PROMPT_PAGE: PreparedStatement = { name: 'library-prompt-page', text: PROMPT_PAGE_QUERY };
+const INCREMENT_USAGE: PreparedStatement = {
+  name: 'library-increment-usage',
+  text: `UPDATE ${PROMPTS} SET "usage_count" = "usage_count" + 1
+         WHERE "id" = $1 AND "user_id" = $2 RETURNING "usage_count"`,
+};
+const TOGGLE_FAVORITE: PreparedStatement = {
+  name: 'library-toggle-favorite',
+  text: `UPDATE ${PROMPTS} SET "is_favorite" = 1 - "is_favorite"
+         WHERE "id" = $1 AND "user_id" = $2 RETURNING "id"`,
+};
 
 export type NewPrompt = { userId: number; title: string; content: string; categoryId: number };
 
@@ -23,7 +36,7 @@ export class PromptsRepository {
     byteBudget: number,
     rows: number,
   ): Promise<PromptPageRow> {
-    const [page] = await this.dataSource.query<PromptPageRow[]>(PROMPT_PAGE_QUERY, [
+    const [page] = await queryPrepared<PromptPageRow>(this.dataSource, PROMPT_PAGE, [
       userId,
       before,
       byteBudget,
@@ -77,21 +90,16 @@ export class PromptsRepository {
 
   /** Counts one more use in the database, so simultaneous copies are all counted; null if not found. */
   async incrementUsage(userId: number, promptId: number): Promise<number | null> {
-    const [rows] = await this.dataSource.query<[{ usage_count: number }[], number]>(
-      `UPDATE ${PROMPTS} SET "usage_count" = "usage_count" + 1
-       WHERE "id" = $1 AND "user_id" = $2 RETURNING "usage_count"`,
-      [promptId, userId],
-    );
+    const rows = await queryPrepared<{ usage_count: number }>(this.dataSource, INCREMENT_USAGE, [
+      promptId,
+      userId,
+    ]);
     return rows.length === 0 ? null : rows[0].usage_count;
   }
 
   /** Flips the favourite mark; false when the user has no such prompt. */
   async toggleFavorite(userId: number, promptId: number): Promise<boolean> {
-    const [rows] = await this.dataSource.query<[{ id: number }[], number]>(
-      `UPDATE ${PROMPTS} SET "is_favorite" = 1 - "is_favorite"
-       WHERE "id" = $1 AND "user_id" = $2 RETURNING "id"`,
-      [promptId, userId],
-    );
+    const rows = await queryPrepared(this.dataSource, TOGGLE_FAVORITE, [promptId, userId]);
     return rows.length > 0;
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE } from '@promptlib/platform';
+import { DATA_SOURCE, queryPrepared, type PreparedStatement } from '@promptlib/platform';
 import type { TierChanged } from '@promptlib/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { UserTierEntity } from './user-tier.entity';
@@ -18,6 +18,15 @@ type TierAndUsageRow = {
 const USER_TIERS = '"library"."user_tiers"';
 const PROMPTS = '"library"."prompts"';
 const CATEGORIES = '"library"."categories"';
+
+// The limits read, the most frequent call after the list, prepared once per connection (see queryPrepared).
+const TIER_AND_USAGE: PreparedStatement = {
+  name: 'library-tier-and-usage',
+  text: `SELECT t."is_pro" AS "isPro", t."is_cancelled" AS "isCancelled", t."ends_at" AS "endsAt",
+                (SELECT count(*)::int FROM ${PROMPTS} WHERE "user_id" = $1) AS prompts,
+                (SELECT count(*)::int FROM ${CATEGORIES} WHERE "user_id" = $1) AS categories
+         FROM (SELECT $1::int AS "user_id") AS u LEFT JOIN ${USER_TIERS} AS t USING ("user_id")`,
+};
 
 /** The tier projection's table, and the counts its limits are measured against. */
 @Injectable()
@@ -42,13 +51,7 @@ export class TiersRepository {
   async tierAndUsage(
     userId: number,
   ): Promise<{ tier: TierState | null; prompts: number; categories: number }> {
-    const [row] = await this.dataSource.query<TierAndUsageRow[]>(
-      `SELECT t."is_pro" AS "isPro", t."is_cancelled" AS "isCancelled", t."ends_at" AS "endsAt",
-              (SELECT count(*)::int FROM ${PROMPTS} WHERE "user_id" = $1) AS prompts,
-              (SELECT count(*)::int FROM ${CATEGORIES} WHERE "user_id" = $1) AS categories
-       FROM (SELECT $1::int AS "user_id") AS u LEFT JOIN ${USER_TIERS} AS t USING ("user_id")`,
-      [userId],
-    );
+    const [row] = await queryPrepared<TierAndUsageRow>(this.dataSource, TIER_AND_USAGE, [userId]);
     const { isPro, isCancelled, endsAt, prompts, categories } = row;
     return {
       tier: isPro === null ? null : { isPro, isCancelled: isCancelled!, endsAt },

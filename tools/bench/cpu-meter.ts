@@ -1,0 +1,79 @@
+import { readFileSync, readdirSync } from 'node:fs';
+
+/**
+ * CPU time of the processes a request passes through, read from /proc before and after a load
+ * run: divided by the requests served, it says where each request's cost went — our processes,
+ * the servers they talk to, the load generator itself. Linux only; elsewhere it measures nothing.
+ */
+export type ProcessGroup = { name: string; pids: () => number[] };
+
+/** CPU seconds so far of every process of every group, by group name and process id. */
+export type CpuSnapshot = Map<string, Map<number, number>>;
+
+const TICKS_PER_SECOND = 100;
+
+/** Processes by their command name (Postgres runs one per connection, so a group is all of them). */
+export function byCommand(name: string, commands: string[]): ProcessGroup {
+  return {
+    name,
+    pids: () => {
+      let entries: string[];
+      try {
+        entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+      } catch {
+        return [];
+      }
+      return entries.filter((pid) => commands.includes(read(`/proc/${pid}/comm`)?.trim() ?? '')).map(Number);
+    },
+  };
+}
+
+export function byPid(name: string, pid: () => number | undefined): ProcessGroup {
+  return { name, pids: () => [pid()].filter((value): value is number => value !== undefined) };
+}
+
+export function cpuSnapshot(groups: ProcessGroup[]): CpuSnapshot {
+  return new Map(
+    groups.map((group) => [group.name, new Map(group.pids().map((pid) => [pid, cpuSeconds(pid)]))]),
+  );
+}
+
+/**
+ * CPU seconds each group spent between two snapshots. Processes come and go (a pool closes an idle
+ * database connection, whose server process exits): one that started meanwhile counts in full, one
+ * that ended is left out rather than subtracted.
+ */
+export function cpuSpent(before: CpuSnapshot, after: CpuSnapshot): Map<string, number> {
+  const spent = new Map<string, number>();
+  for (const [name, processes] of after) {
+    let seconds = 0;
+    for (const [pid, now] of processes) seconds += now - (before.get(name)?.get(pid) ?? 0);
+    spent.set(name, seconds);
+  }
+  return spent;
+}
+
+/** CPU microseconds per request of each group, the busiest first. */
+export function perRequest(spent: Map<string, number>, requests: number): [string, number][] {
+  return [...spent]
+    .map(([name, seconds]): [string, number] => [name, (seconds * 1e6) / requests])
+    .filter(([, micros]) => micros >= 1)
+    .sort((a, b) => b[1] - a[1]);
+}
+
+function cpuSeconds(pid: number): number {
+  const stat = read(`/proc/${pid}/stat`);
+  if (!stat) return 0;
+  // The command name may hold spaces; the fields after its closing parenthesis do not.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+function read(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

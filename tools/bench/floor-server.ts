@@ -1,0 +1,119 @@
+import { tierDefaults } from '@promptlib/proto';
+import { randomBytes } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import Redis from 'ioredis';
+import { connect, type NatsConnection } from 'nats';
+import { Pool } from 'pg';
+
+/**
+ * The design's floor: the same hops as the product — a front that reads a session from Redis
+ * (GETEX), counts a write against a limit (one more Redis round trip), asks a back over NATS, and
+ * a back that runs the query — written with nothing but node:http, ioredis, nats and pg. What the
+ * gateway loses against this is the cost of our code and frameworks; what this loses against the
+ * bare server is the cost of the hops themselves. Same routes as baseline-server.ts.
+ *
+ *   floor-server.ts back    answers `<subject>.list|limits|copy` with the query's JSON
+ *   floor-server.ts front   node:http on a free port, reported to the parent over IPC
+ */
+const role = process.argv[2];
+const subject = `bench.floor.${process.env.BENCH_NAMESPACE}`;
+
+const LIST_SQL = `SELECT id, title, content, category_id AS "categoryId", is_favorite AS "isFavorite",
+  usage_count AS "usageCount", created_at AS "createdAt", updated_at AS "updatedAt"
+  FROM library.prompts WHERE user_id = $1 ORDER BY id DESC`;
+
+const LIMITS_SQL = `SELECT (SELECT count(*)::int FROM library.prompts WHERE user_id = $1) AS prompts,
+  (SELECT count(*)::int FROM library.categories WHERE user_id = $1) AS categories`;
+
+const COPY_SQL = `UPDATE library.prompts SET usage_count = usage_count + 1
+  WHERE id = $1 AND user_id = $2 RETURNING usage_count AS "usageCount"`;
+
+type Ask = { user: number; prompt?: number };
+
+async function back(): Promise<void> {
+  const nats = await connect({ servers: process.env.NATS_URL, noAsyncTraces: true });
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  const queries: Record<string, (ask: Ask) => Promise<unknown>> = {
+    list: async ({ user }) => (await pool.query(LIST_SQL, [user])).rows,
+    limits: async ({ user }) => {
+      const { rows } = await pool.query<{ prompts: number; categories: number }>(LIMITS_SQL, [user]);
+      const usage = (used: number, limit: number) => ({ used, limit, canCreate: used < limit });
+      return {
+        isPro: false,
+        prompts: usage(rows[0].prompts, tierDefaults.freePromptLimit),
+        categories: usage(rows[0].categories, tierDefaults.freeCategoryLimit),
+        subscription: { isCancelled: false, endsAt: null },
+      };
+    },
+    copy: async ({ user, prompt }) => (await pool.query(COPY_SQL, [prompt, user])).rows[0],
+  };
+  for (const [name, query] of Object.entries(queries)) {
+    nats.subscribe(`${subject}.${name}`, {
+      queue: 'floor',
+      callback: (_error, message) => {
+        const ask = JSON.parse(Buffer.from(message.data).toString('utf8')) as Ask;
+        query(ask).then(
+          (answer) => message.respond(Buffer.from(JSON.stringify(answer))),
+          (error: Error) => message.respond(Buffer.from(JSON.stringify({ error: error.message }))),
+        );
+      },
+    });
+  }
+  await nats.flush();
+  process.send?.({ ready: true });
+  process.on('SIGTERM', () => void Promise.all([nats.drain(), pool.end()]).finally(() => process.exit(0)));
+}
+
+async function front(): Promise<void> {
+  const nats: NatsConnection = await connect({ servers: process.env.NATS_URL, noAsyncTraces: true });
+  const redis = new Redis(process.env.REDIS_URL!, { keyPrefix: `${process.env.BENCH_NAMESPACE}:floor:` });
+  const session = randomBytes(24).toString('base64url');
+  await redis.set(`sess:${session}`, JSON.stringify({ user: { id: 1, username: 'floor' } }), 'EX', 3600);
+  const health = JSON.stringify({ status: 'ok' });
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://floor');
+    const route = `${req.method} ${url.pathname}`;
+    if (route === 'GET /health') return send(res, health);
+    const name = { 'GET /list': 'list', 'GET /limits': 'limits', 'POST /copy': 'copy' }[route];
+    if (!name) return void res.writeHead(404).end();
+    const ask: Ask = {
+      user: Number(url.searchParams.get('user')),
+      prompt: Number(url.searchParams.get('prompt')),
+    };
+    const answer = async () => {
+      if ((await redis.getex(`sess:${session}`, 'EX', 3600)) === null) throw new Error('no session');
+      if (name === 'copy') await redis.multi().incr('writes').expire('writes', 60).exec();
+      const reply = await nats.request(`${subject}.${name}`, Buffer.from(JSON.stringify(ask)), {
+        timeout: 5_000,
+      });
+      return Buffer.from(reply.data).toString('utf8');
+    };
+    answer().then(
+      (body) => send(res, body),
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    if (address !== null && typeof address === 'object') process.send?.({ port: address.port });
+  });
+  process.on('SIGTERM', () => {
+    server.close();
+    server.closeAllConnections();
+    void Promise.all([nats.drain(), redis.quit()]).finally(() => process.exit(0));
+  });
+}
+
+function send(res: ServerResponse, body: string): void {
+  res.writeHead(200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}
+
+if (role === 'back') void back();
+else if (role === 'front') void front();
+else throw new Error('floor-server.ts back|front');
