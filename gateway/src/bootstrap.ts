@@ -33,6 +33,9 @@ export async function createGatewayApp(
     logger: new PinoNestLogger(logger),
   });
   app.disable('x-powered-by');
+  // Every API answer is no-store, so an ETag (a hash of each body) would never be used; the SPA's
+  // files get theirs from the static file server.
+  app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY === '' ? false : config.TRUST_PROXY);
   app.use(requestId);
   app.use(requestLog(logger));

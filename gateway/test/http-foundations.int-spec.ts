@@ -234,6 +234,14 @@ describe('gateway HTTP foundations', () => {
       expect(res.headers['x-powered-by']).toBeUndefined();
     });
 
+    it('compresses a large read for a client that accepts gzip, and not the small fixed ones', async () => {
+      const document = await api.get('/api/openapi.json').set('Accept-Encoding', 'gzip');
+      expect(document.headers['content-encoding']).toBe('gzip');
+      const config = await api.get('/api/config').set('Accept-Encoding', 'gzip');
+      expect(config.headers['content-encoding']).toBeUndefined();
+      expect(config.headers['vary']).toBeUndefined();
+    });
+
     it('sends no HSTS outside production', async () => {
       const res = await api.get('/api/config');
       expect(res.headers['strict-transport-security']).toBeUndefined();

@@ -31,6 +31,8 @@ export class Sessions {
   private readonly ttlSeconds: number;
   private readonly cookieAttributes: string;
   private readonly verified = new Map<string, string>();
+  private expiresSecond = 0;
+  private expiresText = '';
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -52,7 +54,7 @@ export class Sessions {
     if (!user) return;
     req.user = user;
     req.sessionId = sessionId;
-    this.setCookie(res, value!, new Date(Date.now() + this.idleMs).toUTCString());
+    this.setCookie(res, value!, this.expires());
   }
 
   /**
@@ -72,7 +74,7 @@ export class Sessions {
     if (!results || failed) throw failed?.[0] ?? new Error('The session write was discarded');
     req.user = stored.user;
     req.sessionId = sessionId;
-    this.setCookie(res, this.cookie.sign(sessionId), new Date(Date.now() + this.idleMs).toUTCString());
+    this.setCookie(res, this.cookie.sign(sessionId), this.expires());
   }
 
   /** Ends the session everywhere: the Redis entry goes, so a kept copy of the cookie is dead too. */
@@ -81,6 +83,16 @@ export class Sessions {
     req.user = undefined;
     req.sessionId = undefined;
     this.setCookie(res, '', EXPIRED);
+  }
+
+  /** The cookie's expiry, one idle period from now: an HTTP date has whole seconds, so it is made once a second. */
+  private expires(): string {
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== this.expiresSecond) {
+      this.expiresSecond = second;
+      this.expiresText = new Date(second * 1000 + this.idleMs).toUTCString();
+    }
+    return this.expiresText;
   }
 
   private verify(value: string): string | undefined {
