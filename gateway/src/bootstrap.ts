@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { AppModule } from './app.module';
 import { compressReads } from './common/compress-reads';
+import { GatewayExpressAdapter } from './common/json-reply.adapter';
 import { requestId } from './common/request-id';
 import { requestLog } from './common/request-log';
 import { helmetOptions } from './common/security-headers';
@@ -28,10 +29,14 @@ export async function createGatewayApp(
   logger: Logger,
   features: Type[] = [],
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, features), {
-    bodyParser: false,
-    logger: new PinoNestLogger(logger),
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, logger, features),
+    new GatewayExpressAdapter(),
+    {
+      bodyParser: false,
+      logger: new PinoNestLogger(logger),
+    },
+  );
   app.disable('x-powered-by');
   // Every API answer is no-store, so an ETag (a hash of each body) would never be used; the SPA's
   // files get theirs from the static file server.

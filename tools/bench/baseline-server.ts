@@ -13,6 +13,7 @@ import { Pool } from 'pg';
  *   GET  /limits?user=N          the free plan's usage (GET /api/user/limits)
  *   POST /copy?user=N&prompt=M   one more use (POST /api/prompts/{id}/copy)
  *   GET  /health                 {"status":"ok"} (GET /api/health)
+ *   GET  /config                 BENCH_CLIENT_CONFIG, the JSON GET /api/config answers
  */
 const LIST_SQL = `SELECT id, title, content, category_id AS "categoryId", is_favorite AS "isFavorite",
   usage_count AS "usageCount", created_at AS "createdAt", updated_at AS "updatedAt"
@@ -25,6 +26,7 @@ const COPY_SQL = `UPDATE library.prompts SET usage_count = usage_count + 1
   WHERE id = $1 AND user_id = $2 RETURNING usage_count AS "usageCount"`;
 
 const HEALTH = JSON.stringify({ status: 'ok' });
+const CLIENT_CONFIG = process.env.BENCH_CLIENT_CONFIG ?? '{}';
 
 // Same pool size as the library service's, so neither side wins on connections.
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -34,6 +36,7 @@ const server = createServer((req, res) => {
   const user = Number(url.searchParams.get('user'));
   const route = `${req.method} ${url.pathname}`;
   if (route === 'GET /health') return send(res, HEALTH);
+  if (route === 'GET /config') return send(res, CLIENT_CONFIG);
   if (route === 'GET /list') return answer(res, pool.query(LIST_SQL, [user]), ({ rows }) => rows);
   if (route === 'GET /limits') {
     return answer(res, pool.query<{ prompts: number; categories: number }>(LIMITS_SQL, [user]), ({ rows }) =>

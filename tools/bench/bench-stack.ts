@@ -146,12 +146,14 @@ export async function registerUser(gatewayUrl: string, username: string): Promis
 /** Forks the bare http + pg server (with this process's loader, so it runs from TypeScript too). */
 export type BenchServer = { url: string; pids: (number | undefined)[] };
 
-export async function startBaseline(databaseUrl: string, cleanup: Cleanup): Promise<BenchServer> {
+export async function startBaseline(stack: BenchStack, cleanup: Cleanup): Promise<BenchServer> {
+  // The client config is the gateway's to say; the baseline answers the same text.
+  const clientConfig = await (await fetch(`${stack.gatewayUrl}/api/config`)).text();
   const started = await forkServer(
     'baseline server',
     'baseline-server.ts',
     [],
-    { DATABASE_URL: databaseUrl },
+    { DATABASE_URL: stack.databaseUrl, BENCH_CLIENT_CONFIG: clientConfig },
     cleanup,
   );
   return { url: `http://127.0.0.1:${started.port}`, pids: [started.pid] };
