@@ -1,9 +1,9 @@
-import { tierDefaults } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import Redis from 'ioredis';
 import { connect, type NatsConnection } from 'nats';
 import { Pool } from 'pg';
+import { copyPrompt, freeLimits, listenForBench, listPrompts, sendJson } from './bare-work';
 
 /**
  * The design's floor: the same hops as the product — a front that reads a session from Redis
@@ -18,34 +18,15 @@ import { Pool } from 'pg';
 const role = process.argv[2];
 const subject = `bench.floor.${process.env.BENCH_NAMESPACE}`;
 
-const LIST_SQL = `SELECT id, title, content, category_id AS "categoryId", is_favorite AS "isFavorite",
-  usage_count AS "usageCount", created_at AS "createdAt", updated_at AS "updatedAt"
-  FROM library.prompts WHERE user_id = $1 ORDER BY id DESC`;
-
-const LIMITS_SQL = `SELECT (SELECT count(*)::int FROM library.prompts WHERE user_id = $1) AS prompts,
-  (SELECT count(*)::int FROM library.categories WHERE user_id = $1) AS categories`;
-
-const COPY_SQL = `UPDATE library.prompts SET usage_count = usage_count + 1
-  WHERE id = $1 AND user_id = $2 RETURNING usage_count AS "usageCount"`;
-
 type Ask = { user: number; prompt?: number };
 
 async function back(): Promise<void> {
   const nats = await connect({ servers: process.env.NATS_URL, noAsyncTraces: true });
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
   const queries: Record<string, (ask: Ask) => Promise<unknown>> = {
-    list: async ({ user }) => (await pool.query(LIST_SQL, [user])).rows,
-    limits: async ({ user }) => {
-      const { rows } = await pool.query<{ prompts: number; categories: number }>(LIMITS_SQL, [user]);
-      const usage = (used: number, limit: number) => ({ used, limit, canCreate: used < limit });
-      return {
-        isPro: false,
-        prompts: usage(rows[0].prompts, tierDefaults.freePromptLimit),
-        categories: usage(rows[0].categories, tierDefaults.freeCategoryLimit),
-        subscription: { isCancelled: false, endsAt: null },
-      };
-    },
-    copy: async ({ user, prompt }) => (await pool.query(COPY_SQL, [prompt, user])).rows[0],
+    list: ({ user }) => listPrompts(pool, user),
+    limits: ({ user }) => freeLimits(pool, user),
+    copy: ({ user, prompt }) => copyPrompt(pool, user, prompt!),
   };
   for (const [name, query] of Object.entries(queries)) {
     nats.subscribe(`${subject}.${name}`, {
@@ -74,7 +55,7 @@ async function front(): Promise<void> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://floor');
     const route = `${req.method} ${url.pathname}`;
-    if (route === 'GET /health') return send(res, health);
+    if (route === 'GET /health') return sendJson(res, health);
     const name = { 'GET /list': 'list', 'GET /limits': 'limits', 'POST /copy': 'copy' }[route];
     if (!name) return void res.writeHead(404).end();
     const ask: Ask = {
@@ -90,28 +71,11 @@ async function front(): Promise<void> {
       return Buffer.from(reply.data).toString('utf8');
     };
     answer().then(
-      (body) => send(res, body),
+      (body) => sendJson(res, body),
       (error: Error) => res.writeHead(500).end(error.message),
     );
   });
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    if (address !== null && typeof address === 'object') process.send?.({ port: address.port });
-  });
-  process.on('SIGTERM', () => {
-    server.close();
-    server.closeAllConnections();
-    void Promise.all([nats.drain(), redis.quit()]).finally(() => process.exit(0));
-  });
-}
-
-function send(res: ServerResponse, body: string): void {
-  res.writeHead(200, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-    'Cache-Control': 'no-store',
-  });
-  res.end(body);
+  listenForBench(server, () => Promise.all([nats.drain(), redis.quit()]));
 }
 
 if (role === 'back') void back();
