@@ -1,10 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE } from '@promptlib/platform';
+import { DATA_SOURCE, queryPrepared, type PreparedStatement } from '@promptlib/platform';
 import { GENERAL_CATEGORY_NAME } from '@promptlib/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CategoryEntity } from './category.entity';
 
 const CATEGORIES = '"library"."categories"';
+
+/** What the API shows of a category. */
+export type CategoryRow = Pick<CategoryEntity, 'id' | 'name' | 'position'>;
+
+// Asked on every dashboard load: prepared once per connection (see queryPrepared).
+const LIST_IN_ORDER: PreparedStatement = {
+  name: 'library-categories-in-order',
+  text: `SELECT "id", "name", "position" FROM ${CATEGORIES}
+         WHERE "user_id" = $1 ORDER BY "is_default" DESC, "position" ASC, "id" ASC`,
+};
 
 /**
  * Every read and write of the categories table. A method that takes a manager runs inside the
@@ -28,11 +38,8 @@ export class CategoriesRepository {
   }
 
   /** General first, then the user's own categories in their order. */
-  listInOrder(userId: number): Promise<CategoryEntity[]> {
-    return this.dataSource.getRepository(CategoryEntity).find({
-      where: { userId },
-      order: { isDefault: 'DESC', position: 'ASC', id: 'ASC' },
-    });
+  listInOrder(userId: number): Promise<CategoryRow[]> {
+    return queryPrepared<CategoryRow>(this.dataSource, LIST_IN_ORDER, [userId]);
   }
 
   count(manager: EntityManager, userId: number): Promise<number> {

@@ -13,7 +13,7 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { PromptsRepository } from '../prompts/prompts.repository';
 import { TiersService } from '../tiers/tiers.service';
-import { CategoriesRepository } from './categories.repository';
+import { CategoriesRepository, type CategoryRow } from './categories.repository';
 import { categoryNameProblems, normalizeCategoryName } from './category-rules';
 import type { CategoryEntity } from './category.entity';
 
@@ -134,6 +134,6 @@ export class CategoriesService {
   }
 }
 
-export function toCategory(entity: CategoryEntity): Category {
+export function toCategory(entity: CategoryRow): Category {
   return { id: entity.id, name: entity.name, position: entity.position };
 }

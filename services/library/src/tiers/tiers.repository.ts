@@ -28,6 +28,12 @@ const TIER_AND_USAGE: PreparedStatement = {
          FROM (SELECT $1::int AS "user_id") AS u LEFT JOIN ${USER_TIERS} AS t USING ("user_id")`,
 };
 
+const TIER_STATE: PreparedStatement = {
+  name: 'library-tier-state',
+  text: `SELECT "is_pro" AS "isPro", "is_cancelled" AS "isCancelled", "ends_at" AS "endsAt"
+         FROM ${USER_TIERS} WHERE "user_id" = $1`,
+};
+
 /** The tier projection's table, and the counts its limits are measured against. */
 @Injectable()
 export class TiersRepository {
@@ -45,6 +51,12 @@ export class TiersRepository {
 
   find(userId: number): Promise<UserTierEntity | null> {
     return this.dataSource.getRepository(UserTierEntity).findOneBy({ userId });
+  }
+
+  /** What Pro status depends on (null without a row): asked for the user on every page load. */
+  async state(userId: number): Promise<TierState | null> {
+    const [row] = await queryPrepared<TierState>(this.dataSource, TIER_STATE, [userId]);
+    return row ?? null;
   }
 
   /** The user's tier (null without a row) and their counts, in one query: the limits read. */

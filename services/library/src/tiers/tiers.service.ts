@@ -62,7 +62,7 @@ export class TiersService {
   }
 
   async status({ userId }: UserScoped): Promise<TierStatus> {
-    return { isPro: this.isPro(await this.tiers.find(userId)) };
+    return { isPro: this.isPro(await this.tiers.state(userId)) };
   }
 
   async limits({ userId }: UserScoped): Promise<LimitsRecord> {
