@@ -49,5 +49,7 @@ describe('gateway request logs', () => {
     expect(line).toBeDefined();
     expect(JSON.stringify(line)).toContain('SELECT * FROM library.prompts');
     expect(res.text).not.toContain('SELECT');
+    const requestLine = lines.find((entry) => (entry.req as { id?: string } | undefined)?.id === id);
+    expect(requestLine).toMatchObject({ level: 'error', msg: 'request failed', res: { statusCode: 500 } });
   });
 });

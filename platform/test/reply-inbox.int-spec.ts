@@ -64,5 +64,9 @@ describe('request-reply over one inbox per connection', () => {
     await own.flush();
     await own.close();
     await expect(waiting).rejects.toEqual(new RequestFailed('CONNECTION_CLOSED'));
+    // A request made after the close fails at once, and leaves nothing waiting for a timer.
+    await expect(
+      ReplyInbox.of(own).request(`${namespace}.echo`, Buffer.from('x:0'), { timeout: 10_000 }),
+    ).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
   });
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
-export const LIVENESS_PATH = '/api/health';
+const LIVENESS_PATH = '/api/health';
 
 const BODY = JSON.stringify({ status: 'ok' });
 const HEADERS = {

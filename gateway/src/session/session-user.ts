@@ -5,7 +5,7 @@ import type { Request } from 'express';
 export type SessionUser = AuthUser;
 
 export function sessionUserOf(req: Request): SessionUser | undefined {
-  return req.user as SessionUser | undefined;
+  return req.user;
 }
 
 export function toApiUser(user: SessionUser, isPro: boolean): User {

@@ -13,10 +13,6 @@ export type RunningApp = {
   exited: Promise<number | null>;
 };
 
-/**
- * Starts an app with its output prefixed by its name, so several processes share one terminal
- * legibly. Each gets a free health port of its own, which is how the runner knows it is ready.
- */
 export type StartOptions = {
   /** Extra flags for node itself, e.g. the CPU profiler's. */
   nodeOptions?: string[];
@@ -24,6 +20,10 @@ export type StartOptions = {
   logFd?: number;
 };
 
+/**
+ * Starts an app with its output prefixed by its name, so several processes share one terminal
+ * legibly. Each gets a free health port of its own, which is how the runner knows it is ready.
+ */
 export async function startApp(
   spec: AppSpec,
   env: NodeJS.ProcessEnv,
