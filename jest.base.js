@@ -16,6 +16,9 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  // Packages published as ES modules only, which jest (unlike Node) cannot require as they are.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(jose|content-disposition|@fastify/static/node_modules/content-disposition)/)',
+  ],
   moduleFileExtensions: ['ts', 'js', 'json'],
 };

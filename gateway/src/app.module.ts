@@ -1,31 +1,20 @@
-import {
-  Module,
-  type DynamicModule,
-  type MiddlewareConsumer,
-  type NestModule,
-  type Type,
-} from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { AuthModule } from './auth/auth.module';
 import { ClientsModule } from './clients/clients.module';
 import { ClientConfigController } from './client-config/client-config.controller';
 import { ApiExceptionFilter } from './common/api-exception.filter';
-import { CsrfMiddleware } from './common/csrf.middleware';
-import { HttpMetricsMiddleware } from './common/http-metrics.middleware';
-import { JsonBodyMiddleware } from './common/json-body.middleware';
-import { requestContextMiddleware } from './common/request-context';
 import type { GatewayConfig } from './config/gateway-config';
 import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { LibraryModule } from './library/library.module';
 import { OpenApiModule } from './openapi/openapi.module';
-import { SessionMiddleware } from './session/session.middleware';
 import { SessionModule } from './session/session.module';
 import { WebModule } from './web/web.module';
 
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule {
   /** `features` lets tests add controllers; the web module's catch-all route always comes last. */
   static forRoot(config: GatewayConfig, logger: Logger, features: Type[] = []): DynamicModule {
     return {
@@ -43,12 +32,5 @@ export class AppModule implements NestModule {
       controllers: [HealthController, ClientConfigController],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(HttpMetricsMiddleware, CsrfMiddleware, JsonBodyMiddleware).forRoutes('{*path}');
-    consumer.apply(SessionMiddleware).forRoutes('api/{*path}');
-    // Last, so that the context survives to the handlers: see requestContextMiddleware.
-    consumer.apply(requestContextMiddleware).forRoutes('api/{*path}');
   }
 }

@@ -4,7 +4,7 @@
  */
 import { Controller, Get, Res } from '@nestjs/common';
 import { category, prompt, type Category, type Prompt } from '@promptlib/proto';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiDoc } from '../src/common/api-doc.decorator';
 
 const documentation = { summary: 'A route', tag: 'Tests', errors: [] } as const;
@@ -21,8 +21,8 @@ export class DocumentedRoutes {
 
   @Get('streamed')
   @ApiDoc({ ...documentation, response: prompt.array(), writesResponse: true })
-  streamed(@Res() res: Response): void {
-    res.json([aPrompt]);
+  streamed(@Res() reply: FastifyReply): void {
+    void reply.send([aPrompt]);
   }
 
   @Get('not-what-it-says')
@@ -42,7 +42,7 @@ export class DocumentedRoutes {
   @Get('no-answer')
   // @ts-expect-error a route documented as answering JSON that answers nothing, without saying it writes the response
   @ApiDoc({ ...documentation, response: category })
-  noAnswer(@Res() res: Response): void {
-    res.json(aCategory);
+  noAnswer(@Res() reply: FastifyReply): void {
+    void reply.send(aCategory);
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { NamespacedNatsServer, serviceError } from '@promptlib/platform';
 import { subjects } from '@promptlib/proto';
 import request from 'supertest';
@@ -23,7 +23,7 @@ const SITE = 'http://localhost:8080';
 
 describe('gateway HTTP foundations', () => {
   let config: GatewayConfig;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let api: ReturnType<typeof request>;
 
   beforeAll(async () => {
@@ -115,6 +115,19 @@ describe('gateway HTTP foundations', () => {
       expect(res.status).toBe(415);
     });
 
+    it('answers 415 to JSON in another charset than UTF-8', async () => {
+      const res = await api
+        .post('/api/test-probe/echo')
+        .set('Origin', SITE)
+        .set('Content-Type', 'application/json; charset=latin1')
+        .send('{"a":1}');
+      expect(res.status).toBe(415);
+      expect(res.body).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Send the request body as UTF-8 JSON.',
+      });
+    });
+
     it('answers 400 to malformed JSON', async () => {
       const res = await api
         .post('/api/test-probe/echo')
@@ -163,6 +176,23 @@ describe('gateway HTTP foundations', () => {
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND' });
+    });
+
+    it('answers a path that does not decode with a JSON 400 in the same shape', async () => {
+      const res = await api.get('/api/prompts/%E0%A4%A');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: 'The address of this request is not valid.',
+        error: 'Bad Request',
+        code: 'VALIDATION_FAILED',
+      });
+    });
+
+    it('reads a path with a trailing slash as the path without it', async () => {
+      const res = await api.get('/api/config/');
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveProperty('prices');
     });
 
     it('answers an unknown /api POST from this site with a JSON 404', async () => {

@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type { GatewayConfig } from '../src/config/gateway-config';
 import { ProbeModule } from './fixtures/probe.module';
@@ -8,14 +8,14 @@ import { validateOpenApi } from './support/validate-openapi';
 
 type Document = { openapi: string; paths: Record<string, Record<string, unknown>> };
 
-async function openApiDocument(app: NestExpressApplication): Promise<Document> {
+async function openApiDocument(app: NestFastifyApplication): Promise<Document> {
   const res = await request(app.getHttpServer()).get('/api/openapi.json').expect(200);
   return res.body as Document;
 }
 
 describe('the OpenAPI document', () => {
   let config: GatewayConfig;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
 
   beforeAll(async () => {
     config = testConfig(testNamespace('openapi'));

@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { REQUEST_ID_HEADER, namespaced, subjects } from '@promptlib/proto';
 import { connect, type NatsConnection } from 'nats';
 import request from 'supertest';
@@ -10,7 +10,7 @@ const SITE = 'http://localhost:8080';
 
 describe('the request id on service calls', () => {
   let config: GatewayConfig;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let nats: NatsConnection;
 
   beforeAll(async () => {

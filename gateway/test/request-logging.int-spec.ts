@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import request from 'supertest';
@@ -11,7 +11,7 @@ import { removeNamespaceData, testConfig, testNamespace } from './support/test-g
 describe('gateway request logs', () => {
   const lines: Record<string, unknown>[] = [];
   let config: GatewayConfig;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
 
   beforeAll(async () => {
     const sink = new Writable({

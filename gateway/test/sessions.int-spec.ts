@@ -1,18 +1,17 @@
-import type { Request, Response } from 'express';
 import Redis from 'ioredis';
 import type { GatewayConfig } from '../src/config/gateway-config';
 import { SESSION_COOKIE, SessionCookie } from '../src/session/session-cookie';
-import { Sessions } from '../src/session/sessions';
+import { Sessions, type SessionRequest, type SessionResponse } from '../src/session/sessions';
 import { removeNamespaceData, testConfig, testNamespace } from './support/test-gateway';
 
-/** Just enough of Express's request and response for the session code, which reads and writes headers. */
+/** A request and a response as the session code sees them: headers read and written. */
 function exchange(cookie?: string) {
   const headers = new Map<string, string | string[]>();
-  const req = { headers: cookie ? { cookie } : {} } as unknown as Request;
-  const res = {
-    getHeader: (name: string) => headers.get(name.toLowerCase()),
-    setHeader: (name: string, value: string | string[]) => headers.set(name.toLowerCase(), value),
-  } as unknown as Response;
+  const req: SessionRequest = { headers: cookie ? { cookie } : {}, user: null, sessionId: null };
+  const res: SessionResponse = {
+    getHeader: (name) => headers.get(name.toLowerCase()),
+    setHeader: (name, value) => headers.set(name.toLowerCase(), value as string | string[]),
+  };
   const setCookie = () => [headers.get('set-cookie') ?? []].flat();
   return { req, res, setCookie };
 }
@@ -77,7 +76,7 @@ describe('sessions in Redis', () => {
     const forged = new SessionCookie('someone-elses-secret-of-32-characters!!').sign('anything');
     const { req, res, setCookie } = exchange(`${SESSION_COOKIE}=${encodeURIComponent(forged)}`);
     await sessions.resume(req, res);
-    expect(req.user).toBeUndefined();
+    expect(req.user).toBeNull();
     expect(commands).toEqual([]);
     expect(setCookie()).toEqual([]);
   });
@@ -101,7 +100,7 @@ describe('sessions in Redis', () => {
     const signed = new SessionCookie(config.SESSION_SECRET).sign(sessionId);
     const { req, res } = exchange(`${SESSION_COOKIE}=${encodeURIComponent(signed)}`);
     await sessions.resume(req, res);
-    expect(req.user).toBeUndefined();
+    expect(req.user).toBeNull();
   });
 
   it('signs in under a new id and destroys the one the browser had, in one round trip', async () => {
@@ -127,7 +126,7 @@ describe('sessions in Redis', () => {
     const { req, res, setCookie } = exchange(cookie);
     await sessions.resume(req, res);
     await sessions.close(req, res);
-    expect(req.user).toBeUndefined();
+    expect(req.user).toBeNull();
     expect(await redis.exists(`sess:${sessionIdOf(cookie)}`)).toBe(0);
     expect(setCookie()).toEqual([
       `${SESSION_COOKIE}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax`,
@@ -135,7 +134,7 @@ describe('sessions in Redis', () => {
 
     const again = exchange(cookie);
     await sessions.resume(again.req, again.res);
-    expect(again.req.user).toBeUndefined();
+    expect(again.req.user).toBeNull();
   });
 });
 

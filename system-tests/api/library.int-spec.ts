@@ -97,6 +97,10 @@ describe('the library through the gateway', () => {
         updatedAt: expect.any(String),
       });
       expect(await listPrompts(user)).toEqual([created]);
+      // A library of one page goes out in one piece, its length known up front.
+      const list = await user.client.get('/api/prompts');
+      expect(list.headers.get('content-length')).toBe(String(JSON.stringify(list.body).length));
+      expect(list.headers.get('transfer-encoding')).toBeNull();
 
       const edited = await user.client.send<Prompt>(
         'PATCH',

@@ -8,7 +8,7 @@ import {
   type RegisteredUserResponse,
   type UserResponse,
 } from '@promptlib/proto';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthClient } from '../clients/auth.client';
 import { setActingUser } from '../common/request-context';
 import { validateBody } from '../common/validate-body';
@@ -38,7 +38,7 @@ export class AuthController {
     errors: [401, 503],
   })
   @SignedIn()
-  async user(@Req() req: Request): Promise<UserResponse> {
+  async user(@Req() req: FastifyRequest): Promise<UserResponse> {
     return { user: await this.profiles.apiUser(sessionUserOf(req)!) };
   }
 
@@ -52,14 +52,14 @@ export class AuthController {
     errors: [400, 403, 409, 413, 415, 429, 503],
   })
   async register(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @Body() body: unknown,
   ): Promise<RegisteredUserResponse> {
     const credentials = validateBody(credentialsDto, body);
-    await this.rateLimits.beforeRegister(req.ip ?? 'unknown');
+    await this.rateLimits.beforeRegister(req.ip);
     const user = await this.auth.register(credentials);
-    await this.signIn(req, res, user);
+    await this.signIn(req, reply, user);
     const [apiUser, initialCategory] = await Promise.all([
       this.profiles.apiUser(user),
       this.profiles.initialCategory(user.id),
@@ -77,13 +77,13 @@ export class AuthController {
   })
   @HttpCode(200)
   async login(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @Body() body: unknown,
   ): Promise<UserResponse> {
     // In the order that matters: shape (400), rate limits (429), the password (401 or 503).
     const credentials = validateBody(credentialsDto, body);
-    await this.rateLimits.beforeLogin(req.ip ?? 'unknown', credentials.username);
+    await this.rateLimits.beforeLogin(req.ip, credentials.username);
     let user: SessionUser;
     try {
       user = await this.auth.verifyPassword(credentials);
@@ -93,7 +93,7 @@ export class AuthController {
       }
       throw error;
     }
-    await this.signIn(req, res, user);
+    await this.signIn(req, reply, user);
     await this.rateLimits.loginSucceeded(credentials.username);
     return { user: await this.profiles.apiUser(user) };
   }
@@ -107,14 +107,14 @@ export class AuthController {
     errors: [403],
   })
   @HttpCode(200)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Done> {
-    await this.sessions.close(req, res);
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Done> {
+    await this.sessions.close(req, reply.raw);
     return { success: true };
   }
 
   /** A new session id for the signed-in user (never the one the browser had before). */
-  private async signIn(req: Request, res: Response, user: SessionUser): Promise<void> {
-    await this.sessions.open(req, res, user);
+  private async signIn(req: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<void> {
+    await this.sessions.open(req, reply.raw, user);
     setActingUser(user.id);
   }
 }

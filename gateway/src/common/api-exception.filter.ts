@@ -1,13 +1,13 @@
 import { ArgumentsHost, Catch, HttpException, Inject, type ExceptionFilter } from '@nestjs/common';
 import { ServiceCallError } from '@promptlib/platform';
 import { isErrorCode, type ApiError } from '@promptlib/proto';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Logger } from 'pino';
 import { ROOT_LOGGER } from '@promptlib/platform';
 import { ApiException } from './api-exception';
 import { codeForStatus, statusByCode } from './error-status';
-import { currentRequest } from './request-context';
+import { apiErrorOfFramework, isFrameworkError } from './framework-errors';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -22,15 +22,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request>();
-    const response = http.getResponse<Response>();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
     const body = toApiError(exception);
 
     const context = {
       requestId: request.id,
-      userId: currentRequest()?.userId,
+      userId: request.user?.id,
       method: request.method,
-      path: request.originalUrl,
+      path: request.url,
       status: body.statusCode,
     };
     if (body.statusCode >= 500) {
@@ -42,15 +42,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
       this.logger.debug({ ...context, code: body.code }, body.message);
     }
 
-    if (response.headersSent) {
+    if (reply.raw.headersSent) {
       // A streamed answer already started: cut the connection so the client sees a failure, not a truncated 200.
-      response.destroy();
+      reply.raw.destroy();
       return;
     }
     if (exception instanceof ApiException && exception.retryAfterSeconds !== undefined) {
-      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+      reply.header('Retry-After', String(exception.retryAfterSeconds));
     }
-    response.status(body.statusCode).json(body);
+    void reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   }
 }
 
@@ -88,5 +88,7 @@ export function toApiError(exception: unknown): ApiError {
       body.fields = details.fields as ApiError['fields'];
     return body;
   }
+  const framework = isFrameworkError(exception) ? apiErrorOfFramework(exception) : undefined;
+  if (framework) return framework;
   return { statusCode: 500, message: INTERNAL_MESSAGE, error: 'Internal Server Error', code: 'INTERNAL' };
 }

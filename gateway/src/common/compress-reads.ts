@@ -1,5 +1,9 @@
 import compression from 'compression';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pathOf } from './request-path';
+
+type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 // Reads whose answer is a few hundred bytes of fixed shape, asked on every page load.
 const SMALL_READS = new Set(['/api/user', '/api/user/limits', '/api/config', '/api/ready']);
@@ -8,13 +12,15 @@ const SMALL_READS = new Set(['/api/user', '/api/user/limits', '/api/config', '/a
  * Gzip where it pays: reads, whose answers can be large (the prompt list, the SPA's files without
  * a prebuilt gzip, the API document). Writes answer one small object, and the small reads above
  * never reach compression's 1 kB threshold; wrapping their response would cost every one of them
- * for nothing.
+ * for nothing. It wraps the Node response, so answers written to it directly (the streamed list)
+ * are compressed too.
  */
-export function compressReads(): RequestHandler {
-  const compress = compression();
-  return (req: Request, res: Response, next: NextFunction) => {
-    const read = req.method === 'GET' || req.method === 'HEAD';
-    if (!read || SMALL_READS.has(req.url.split('?', 1)[0])) return next();
-    compress(req, res, next);
+export function compressReads(): onRequestHookHandler {
+  // compression works on Node's own request and response; its types name Express's.
+  const compress = compression() as unknown as NodeMiddleware;
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (!read || SMALL_READS.has(pathOf(request.url))) return done();
+    compress(request.raw, reply.raw, (error) => done(error as Error | undefined));
   };
 }

@@ -1,5 +1,5 @@
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { NextFunction, Request, Response } from 'express';
 
 /** What is known of the request being served, wherever the code that serves it runs. */
 export type RequestContext = { requestId: string; userId?: number };
@@ -8,13 +8,18 @@ const storage = new AsyncLocalStorage<RequestContext>();
 
 /**
  * Opens the request's context for everything after it: guards, controllers and the service calls
- * they make, which carry the request id without passing it along. It runs after the body and the
- * session are read: a continuation run by a stream's event or another library's callback may not
- * keep the context it was started in.
+ * they make, which carry the request id without passing it along. A preHandler hook, so it opens
+ * after the body and the session are read: a continuation run by a stream's event or another
+ * library's callback may not keep the context it was started in. Fastify calls the route handler
+ * from inside `done`.
  */
-export function requestContextMiddleware(req: Request, _res: Response, next: NextFunction): void {
-  const userId = (req.user as { id?: number } | undefined)?.id;
-  storage.run({ requestId: req.id, ...(userId === undefined ? {} : { userId }) }, next);
+export function openRequestContext(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const userId = request.user?.id;
+  storage.run({ requestId: request.id, ...(userId === undefined ? {} : { userId }) }, done);
 }
 
 export function currentRequest(): RequestContext | undefined {

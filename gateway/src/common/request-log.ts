@@ -1,6 +1,7 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
+import { pathOf } from './request-path';
 
 // Probes call these every few seconds; a line each would drown the requests people make.
 const QUIET_PATHS = new Set(['/api/health', '/api/ready']);
@@ -10,31 +11,32 @@ const QUIET_PATHS = new Set(['/api/health', '/api/ready']);
  * status, time taken, request id and, once known, the user. A 5xx is logged as an error. Never the
  * headers, which carry the session cookie.
  */
-export function requestLog(logger: Logger): RequestHandler {
+export function requestLog(logger: Logger): onRequestHookHandler {
   // The entry is built here from fields that hold no secret, so the redaction every other log line
   // goes through (a walk of its paths per line) is left out.
   const log = logger.child({}, { redact: [] });
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const path = req.url.split('?', 1)[0];
-    if (QUIET_PATHS.has(path)) return next();
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    if (QUIET_PATHS.has(pathOf(request.url))) return done();
     const started = performance.now();
+    const res = reply.raw;
+    // 'close' rather than Fastify's onResponse: it also comes for answers written to the Node
+    // response directly (the streamed list) and for clients that leave before the end.
     res.once('close', () => {
-      const completed = res.writableFinished;
       const entry = {
         req: {
-          id: req.id,
-          method: req.method,
-          url: req.originalUrl,
-          remoteAddress: req.socket.remoteAddress,
+          id: request.id,
+          method: request.method,
+          url: request.url,
+          remoteAddress: request.raw.socket.remoteAddress,
         },
         res: { statusCode: res.statusCode },
         responseTime: Math.round(performance.now() - started),
-        ...(req.user ? { userId: req.user.id } : {}),
+        ...(request.user ? { userId: request.user.id } : {}),
       };
-      if (!completed) log.warn(entry, 'request aborted');
+      if (!res.writableFinished) log.warn(entry, 'request aborted');
       else if (res.statusCode >= 500) log.error(entry, 'request failed');
       else log.info(entry, 'request completed');
     });
-    next();
+    done();
   };
 }

@@ -1,4 +1,5 @@
-import type { HelmetOptions } from 'helmet';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { GatewayConfig } from '../config/gateway-config';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
@@ -29,5 +30,13 @@ export function helmetOptions(config: GatewayConfig): HelmetOptions {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity:
       config.NODE_ENV === 'production' ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
+  };
+}
+
+/** Helmet's headers on every answer, set on the Node response so that answers written to it directly carry them. */
+export function securityHeaders(config: GatewayConfig): onRequestHookHandler {
+  const secure = helmet(helmetOptions(config));
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    secure(request.raw, reply.raw, (error) => done(error as Error | undefined));
   };
 }

@@ -48,7 +48,7 @@ const gatewayEnvShape = {
         .filter(Boolean),
     )
     .pipe(z.array(origin)),
-  // Express "trust proxy": only these proxies' X-Forwarded-For is believed (e.g. "loopback, 10.0.0.0/8").
+  // Fastify's trustProxy: only these proxies' X-Forwarded-For is believed (e.g. "loopback, 10.0.0.0/8").
   TRUST_PROXY: z.string().default(''),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(14),

@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { Readiness, readinessReport } from '@promptlib/platform';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ApiDoc } from '../common/api-doc.decorator';
 
@@ -28,9 +28,9 @@ export class HealthController {
     response: readinessReport,
     errors: [],
   })
-  async ready(@Res({ passthrough: true }) res: Response) {
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const report = await this.readiness.report();
-    res.status(report.ready ? 200 : 503);
+    reply.status(report.ready ? 200 : 503);
     return report;
   }
 }

@@ -9,7 +9,8 @@ import {
   type Done,
   type Prompt,
 } from '@promptlib/proto';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { CurrentUserId } from '../session/current-user.decorator';
 import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
@@ -29,8 +30,9 @@ export class PromptsController {
 
   /**
    * The whole library as one JSON array, streamed page by page as the service sends them (each page
-   * arrives as JSON text and is passed on untouched). A page that fails after the first has been
-   * sent cuts the connection: the client sees an error, never a shorter list that looks complete.
+   * arrives as JSON text and is passed on untouched). A library of one page (every free account's)
+   * is that page's text, sent in one write with its length. A page that fails after the first has
+   * been sent cuts the connection: the client sees an error, never a shorter list that looks complete.
    */
   @Get()
   @SignedIn()
@@ -43,9 +45,19 @@ export class PromptsController {
     writesResponse: true,
     errors: errorsOf.read,
   })
-  async list(@CurrentUserId() userId: number, @Res() res: Response): Promise<void> {
+  async list(@CurrentUserId() userId: number, @Res() reply: FastifyReply): Promise<void> {
     let page = await this.library.promptPage(userId, null);
-    res.status(200).type('application/json').setHeader('Cache-Control', 'no-store');
+    // Written to the Node response from here on (the request, security and session headers are already on it).
+    reply.hijack();
+    const res = reply.raw;
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    if (page.nextBefore === null) {
+      res.setHeader('Content-Length', page.promptsJson.length);
+      res.end(page.promptsJson);
+      return;
+    }
     const write = backpressuredWriter(res);
     let written = 0;
     try {
@@ -146,7 +158,7 @@ export class PromptsController {
  * the compression middleware moves 'drain' listeners to its gzip stream, where the per-write
  * `once` listeners would never be removed again.
  */
-function backpressuredWriter(res: Response): (chunk: string | Uint8Array) => Promise<void> {
+function backpressuredWriter(res: ServerResponse): (chunk: string | Uint8Array) => Promise<void> {
   let release: (() => void) | null = null;
   const wake = () => {
     release?.();

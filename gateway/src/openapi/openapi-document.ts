@@ -6,7 +6,7 @@ import type { ApiDocumentation, NonJsonResponse } from '../common/api-doc.decora
 /** One route as Nest serves it, with its documentation when it has some. */
 export type ServedRoute = {
   method: string;
-  /** Express syntax: `/api/prompts/:id`. */
+  /** Route syntax: `/api/prompts/:id`. */
   path: string;
   status: number;
   /** Guarded by @SignedIn() or @SignedInWrite(). */
@@ -38,9 +38,9 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'A backing service is unreachable; try again in a moment',
 };
 
-/** Express `:name` parameters as OpenAPI `{name}`. */
-export function openApiPath(expressPath: string): string {
-  return expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+/** Route `:name` parameters as OpenAPI `{name}`. */
+export function openApiPath(routePath: string): string {
+  return routePath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
 /** Documented routes under /api as an OpenAPI 3.1 document; undocumented ones are left out. */

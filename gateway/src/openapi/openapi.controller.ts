@@ -1,8 +1,8 @@
 import { Controller, Get, Header, NotFoundException, Param, Res, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { ApiDoc } from '../common/api-doc.decorator';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
@@ -55,9 +55,9 @@ export class OpenApiController implements OnModuleInit {
     writesResponse: true,
     errors: [],
   })
-  docs(@Res() res: Response): void {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(resolve(OWN_FILES, 'index.html'));
+  docs(@Res() reply: FastifyReply): void {
+    reply.header('Cache-Control', 'no-cache');
+    reply.sendFile('index.html', OWN_FILES, { cacheControl: false });
   }
 
   @Get('docs/:asset')
@@ -68,10 +68,10 @@ export class OpenApiController implements OnModuleInit {
     writesResponse: true,
     errors: [404],
   })
-  docsAsset(@Param('asset') asset: string, @Res() res: Response): void {
+  docsAsset(@Param('asset') asset: string, @Res() reply: FastifyReply): void {
     const file = Object.hasOwn(DOCS_ASSETS, asset) ? DOCS_ASSETS[asset] : undefined;
     if (!file) throw new NotFoundException(`Cannot GET /api/docs/${asset}`);
-    res.setHeader('Cache-Control', 'public, max-age=3600');
-    res.sendFile(file);
+    reply.header('Cache-Control', 'public, max-age=3600');
+    reply.sendFile(basename(file), dirname(file), { cacheControl: false });
   }
 }

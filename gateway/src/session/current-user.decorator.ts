@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { sessionUserOf } from './session-user';
 
 /**
@@ -7,7 +7,7 @@ import { sessionUserOf } from './session-user';
  * for routes marked @SignedIn() or @SignedInWrite(), whose guard has already answered 401.
  */
 export const CurrentUserId = createParamDecorator((_data: unknown, context: ExecutionContext): number => {
-  const user = sessionUserOf(context.switchToHttp().getRequest<Request>());
+  const user = sessionUserOf(context.switchToHttp().getRequest<FastifyRequest>());
   if (!user) throw new Error('@CurrentUserId() on a route without @SignedIn() or @SignedInWrite()');
   return user.id;
 });

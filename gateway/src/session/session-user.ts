@@ -1,11 +1,10 @@
 import type { AuthUser, User } from '@promptlib/proto';
-import type { Request } from 'express';
 
 /** What the session keeps: the user's identity, never a password or a tier (tiers change underneath it). */
 export type SessionUser = AuthUser;
 
-export function sessionUserOf(req: Request): SessionUser | undefined {
-  return req.user;
+export function sessionUserOf(req: { user: SessionUser | null }): SessionUser | undefined {
+  return req.user ?? undefined;
 }
 
 export function toApiUser(user: SessionUser, isPro: boolean): User {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REDIS } from '@promptlib/platform';
-import type { Request, Response } from 'express';
 import type Redis from 'ioredis';
+import type { IncomingHttpHeaders, OutgoingHttpHeader } from 'node:http';
 import { GATEWAY_CONFIG, cookieSecure, type GatewayConfig } from '../config/gateway-config';
 import { SESSION_COOKIE, SessionCookie, sessionCookieValue } from './session-cookie';
 import type { SessionUser } from './session-user';
@@ -11,6 +11,18 @@ const KEY_PREFIX = 'sess:';
 const EXPIRED = new Date(0).toUTCString();
 // Cookie values whose signature checked out, so a returning browser costs no HMAC; bounded.
 const VERIFIED_COOKIES_MAX = 10_000;
+
+/** What the sessions read of a request and note on it: its headers, and who it turned out to be. */
+export type SessionRequest = {
+  headers: IncomingHttpHeaders;
+  user: SessionUser | null;
+  sessionId: string | null;
+};
+/** The Set-Cookie header of the answer (Node's own response, so answers written to it directly carry it). */
+export type SessionResponse = {
+  getHeader(name: string): OutgoingHttpHeader | undefined;
+  setHeader(name: string, value: OutgoingHttpHeader): unknown;
+};
 
 /** What a session holds in Redis. `passport.user` is where sessions written before this held it. */
 type StoredSession = { user?: SessionUser; passport?: { user?: SessionUser } };
@@ -45,7 +57,7 @@ export class Sessions {
   }
 
   /** Finds the request's session, if its cookie is one we signed and Redis still holds it. */
-  async resume(req: Request, res: Response): Promise<void> {
+  async resume(req: SessionRequest, res: SessionResponse): Promise<void> {
     const value = sessionCookieValue(req.headers.cookie);
     const sessionId = value === undefined ? undefined : this.verify(value);
     if (sessionId === undefined) return;
@@ -61,27 +73,30 @@ export class Sessions {
    * Signs the user in under a new session id, never the one the browser had before (which is
    * destroyed), so an id planted before sign-in is worth nothing after it.
    */
-  async open(req: Request, res: Response, user: SessionUser): Promise<void> {
+  async open(req: SessionRequest, res: SessionResponse, user: SessionUser): Promise<void> {
     const sessionId = SessionCookie.newId();
-    const stored: StoredSession = {
-      user: { id: user.id, username: user.username, ...(user.photoURL ? { photoURL: user.photoURL } : {}) },
+    const sessionUser: SessionUser = {
+      id: user.id,
+      username: user.username,
+      ...(user.photoURL ? { photoURL: user.photoURL } : {}),
     };
+    const stored: StoredSession = { user: sessionUser };
     const write = this.redis.multi();
     if (req.sessionId) write.del(KEY_PREFIX + req.sessionId);
     write.set(KEY_PREFIX + sessionId, JSON.stringify(stored), 'EX', this.ttlSeconds);
     const results = await write.exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error('The session write was discarded');
-    req.user = stored.user;
+    req.user = sessionUser;
     req.sessionId = sessionId;
     this.setCookie(res, this.cookie.sign(sessionId), this.expires());
   }
 
   /** Ends the session everywhere: the Redis entry goes, so a kept copy of the cookie is dead too. */
-  async close(req: Request, res: Response): Promise<void> {
+  async close(req: SessionRequest, res: SessionResponse): Promise<void> {
     if (req.sessionId) await this.redis.del(KEY_PREFIX + req.sessionId);
-    req.user = undefined;
-    req.sessionId = undefined;
+    req.user = null;
+    req.sessionId = null;
     this.setCookie(res, '', EXPIRED);
   }
 
@@ -106,7 +121,7 @@ export class Sessions {
   }
 
   /** Our cookie's one Set-Cookie line, replacing any set earlier in this response. */
-  private setCookie(res: Response, value: string, expires: string): void {
+  private setCookie(res: SessionResponse, value: string, expires: string): void {
     const line = `${SESSION_COOKIE}=${encodeURIComponent(value)}; Expires=${expires}${this.cookieAttributes}`;
     const existing = res.getHeader('Set-Cookie');
     const others = (Array.isArray(existing) ? existing : existing ? [String(existing)] : []).filter(

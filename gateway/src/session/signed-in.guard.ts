@@ -1,5 +1,5 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../common/api-exception';
 import { RateLimits } from '../rate-limit/rate-limits';
 import { sessionUserOf } from './session-user';
@@ -7,7 +7,7 @@ import { sessionUserOf } from './session-user';
 export const NOT_SIGNED_IN = 'You are not signed in.';
 
 function signedInUserId(context: ExecutionContext): number {
-  const user = sessionUserOf(context.switchToHttp().getRequest<Request>());
+  const user = sessionUserOf(context.switchToHttp().getRequest<FastifyRequest>());
   if (!user) throw new ApiException(401, 'UNAUTHENTICATED', NOT_SIGNED_IN);
   return user.id;
 }

@@ -1,40 +1,30 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
-import { static as serveStatic } from 'express';
-import expressStaticGzip from 'express-static-gzip';
+import send from '@fastify/send';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { resolve } from 'node:path';
 import { resolveWebRoot } from './web-root';
 
-const ONE_YEAR = '365d';
+const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /**
- * The SPA's files. Vite puts a content hash in every name under /assets, so those can be cached
- * for good; everything else (index.html, the favicon) is revalidated on each visit. The build
- * writes a smaller gzip of each asset beside it (zopfli), which is sent as it is to every client
- * that accepts gzip; the compression middleware only handles what has no such file.
+ * The SPA's build files under /assets. Vite puts a content hash in every name there, so they can
+ * be cached for good. The build writes a smaller gzip of each beside it (zopfli), which is sent as
+ * it is to every client that accepts gzip; the compression hook only handles what has no such
+ * file. A missing file goes on to the API's JSON 404. The other files of the build (index.html,
+ * the favicon) are the web controller's, which also adds `reply.sendFile` with these options.
  */
-export function serveWebAssets(app: NestExpressApplication): void {
-  const root = resolveWebRoot();
-  const assets = expressStaticGzip(resolve(root, 'assets'), {
-    index: false,
-    serveStatic: { index: false, redirect: false, immutable: true, maxAge: ONE_YEAR },
-  });
-  // A path that does not decode goes on to the router, which answers the API's JSON 400 for it.
-  app.use('/assets', (req: Request, res: Response, next: NextFunction) =>
-    decodes(req.path) ? assets(req, res, next) : next(),
-  );
-  // Never for /api: a file lookup (a stat on disk) for every API call would find nothing.
-  const files = serveStatic(root, { index: false, redirect: false, maxAge: 0 });
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    req.url.startsWith('/api/') ? next() : files(req, res, next),
-  );
-}
+// JavaScript is text/javascript (RFC 9239), as Vite and browsers name it; the file server's table,
+// shared by every file it sends, still says application/javascript.
+send.mime.define({ 'text/javascript': ['js', 'mjs'] }, true);
 
-function decodes(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
+export async function serveWebAssets(app: NestFastifyApplication): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: resolve(resolveWebRoot(), 'assets'),
+    prefix: '/assets/',
+    preCompressed: true,
+    immutable: true,
+    maxAge: ONE_YEAR_MS,
+    index: false,
+    redirect: false,
+  });
 }

@@ -1,23 +1,39 @@
 import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { resolve } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readdirSync } from 'node:fs';
+import { isApiPath, pathOf } from '../common/request-path';
 import { resolveWebRoot } from './web-root';
+
+const INDEX = 'index.html';
 
 /**
  * Every GET outside /api answers the SPA's index.html, so client-side routes survive a reload;
- * the SPA itself shows the 404 page. Unknown /api paths stay a JSON 404.
+ * the SPA itself shows the 404 page. The build's own files beside it (the favicon) are sent as
+ * they are. Unknown /api paths stay a JSON 404.
  */
 @Controller()
 export class WebController {
-  private readonly indexFile = resolve(resolveWebRoot(), 'index.html');
+  private readonly root = resolveWebRoot();
+  // The build does not change while the gateway runs: its top-level files are known once.
+  private readonly rootFiles = new Set(
+    readdirSync(this.root, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name !== INDEX)
+      .map((entry) => entry.name),
+  );
 
-  @Get('{*path}')
-  index(@Req() req: Request, @Res() res: Response): void {
+  @Get('*')
+  index(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    const path = pathOf(request.url);
     // A missing API route or build file is a real 404, never the app's page in disguise.
-    if (req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/assets/')) {
-      throw new NotFoundException(`Cannot GET ${req.path}`);
+    if (isApiPath(path) || path === '/assets' || path.startsWith('/assets/')) {
+      throw new NotFoundException(`Cannot GET ${path}`);
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(this.indexFile);
+    const file = path.slice(1);
+    if (this.rootFiles.has(file)) {
+      reply.sendFile(file, this.root, { immutable: false, maxAge: 0 });
+      return;
+    }
+    reply.header('Cache-Control', 'no-cache');
+    reply.sendFile(INDEX, this.root, { cacheControl: false });
   }
 }

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createLogger } from '@promptlib/platform';
 import { connect } from 'nats';
 import Redis from 'ioredis';
@@ -27,7 +27,7 @@ export function testConfig(namespace: string, overrides: Record<string, string> 
 export async function createTestGateway(
   config: GatewayConfig,
   features: Type[] = [],
-): Promise<NestExpressApplication> {
+): Promise<NestFastifyApplication> {
   return createGatewayApp(config, createLogger('gateway-test', 'silent'), features);
 }
 

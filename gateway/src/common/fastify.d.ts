@@ -1,0 +1,13 @@
+import 'fastify';
+// reply.sendFile, added by the static file plugin the web module registers.
+import type {} from '@fastify/static';
+import type { SessionUser } from '../session/session-user';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by the session hook when the request's session is valid. */
+    user: SessionUser | null;
+    /** The id of that session in Redis. */
+    sessionId: string | null;
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_BODY_BYTES } from '@promptlib/proto';
+import { ApiException } from './api-exception';
+
+const UTF8 = new Set(['utf-8', 'utf8']);
+
+/**
+ * The API speaks JSON only: a body of any other type is 415, an oversized one 413 (Fastify's
+ * FST_ERR_CTP_BODY_TOO_LARGE, see framework-errors), a malformed one 400. Calls without a body need
+ * no content type, and `Content-Length: 0` (what browsers send on a body-less POST) is no body,
+ * whatever the content type.
+ */
+export function acceptJsonBodiesOnly(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+    (request: FastifyRequest, text: string | Buffer, done: (error: Error | null, body?: unknown) => void) => {
+      const refusal = encodingRefusal(request);
+      if (refusal) return done(refusal);
+      if (text === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text as string));
+      } catch {
+        done(new ApiException(400, 'MALFORMED_JSON', 'The request body is not valid JSON.'));
+      }
+    },
+  );
+  fastify.addContentTypeParser('*', (_request, _payload, done) => done(unsupportedMediaType()));
+}
+
+export function unsupportedMediaType(): ApiException {
+  return new ApiException(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Send the request body as JSON (Content-Type: application/json).',
+  );
+}
+
+/** The body is read as UTF-8 text as it came: another charset, or a compressed body, is refused. */
+function encodingRefusal(request: FastifyRequest): ApiException | undefined {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+  const encoding = request.headers['content-encoding'];
+  if ((charset && !UTF8.has(charset.toLowerCase())) || (encoding && encoding !== 'identity')) {
+    return new ApiException(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as UTF-8 JSON.');
+  }
+  return undefined;
+}
