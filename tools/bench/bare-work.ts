@@ -10,6 +10,10 @@ const LIST_SQL = `SELECT id, title, content, category_id AS "categoryId", is_fav
   usage_count AS "usageCount", created_at AS "createdAt", updated_at AS "updatedAt"
   FROM library.prompts WHERE user_id = $1 ORDER BY id DESC`;
 
+const PAGE_SQL = `SELECT id, title, content, category_id AS "categoryId", is_favorite AS "isFavorite",
+  usage_count AS "usageCount", created_at AS "createdAt", updated_at AS "updatedAt"
+  FROM library.prompts WHERE user_id = $1 AND ($2::int IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`;
+
 const LIMITS_SQL = `SELECT (SELECT count(*)::int FROM library.prompts WHERE user_id = $1) AS prompts,
   (SELECT count(*)::int FROM library.categories WHERE user_id = $1) AS categories`;
 
@@ -19,6 +23,16 @@ const COPY_SQL = `UPDATE library.prompts SET usage_count = usage_count + 1
 /** The user's prompts, newest first; pg returns timestamptz as Date, whose toJSON is the API's ISO string. */
 export async function listPrompts(pool: Pool, user: number): Promise<unknown[]> {
   return (await pool.query(LIST_SQL, [user])).rows;
+}
+
+/** One page of the user's prompts below a cursor, newest first. */
+export async function promptPage(
+  pool: Pool,
+  user: number,
+  before: number | null,
+  rows: number,
+): Promise<{ id: number }[]> {
+  return (await pool.query<{ id: number }>(PAGE_SQL, [user, before, rows])).rows;
 }
 
 /** The free plan's limits record (the bench's users are free). */

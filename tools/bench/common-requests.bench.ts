@@ -30,7 +30,7 @@ import { seedPrompts } from './seed-prompts';
  * numbers are not a pass/fail signal.
  *
  *   BENCH_PAIRS=list-5,health   only these pairs (default: all)
- *   BENCH_FLOOR=off             without the third server of the small requests (floor-server.ts)
+ *   BENCH_FLOOR=off             without the third server, the same hops with no framework (floor-server.ts)
  *   BENCH_ROUNDS, BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS
  *   BENCH_PROFILE=<dir>         CPU profiles of every app, for `npm run bench:profile -- <dir>`
  */
@@ -52,7 +52,7 @@ type Pair = {
   goal?: number;
   gateway: Target;
   baseline: Target;
-  /** The same hops with no framework (floor-server.ts), for the small requests. */
+  /** The same hops with no framework (floor-server.ts), for the requests that make them. */
   floor?: Target;
   /** All must answer alike, or comparing their speed means nothing. */
   verify: (gateway: string, baseline: string) => string;
@@ -126,8 +126,7 @@ function definePairs(
     goal: user.prompts <= 5 ? 0.4 : 0.7,
     gateway: get('gateway', `${gatewayUrl}/api/prompts`, signedIn(user)),
     baseline: get('baseline', `${baselineUrl}/list?user=${user.id}`),
-    // One NATS message holds at most 1 MB: the floor answers small lists only.
-    floor: floorUrl && user.prompts <= 5 ? get('floor', `${floorUrl}/list?user=${user.id}`) : undefined,
+    floor: floorUrl ? get('floor', `${floorUrl}/list?user=${user.id}`) : undefined,
     verify: sameList(user.prompts),
   });
   return [

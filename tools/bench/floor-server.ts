@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import Redis from 'ioredis';
-import { connect, type NatsConnection } from 'nats';
+import { connect, headers, type NatsConnection } from 'nats';
 import { Pool } from 'pg';
-import { copyPrompt, freeLimits, listenForBench, listPrompts, sendJson } from './bare-work';
+import { copyPrompt, freeLimits, listenForBench, promptPage, sendJson } from './bare-work';
 
 /**
  * The design's floor: the same hops as the product — a front that reads a session from Redis
@@ -12,19 +12,25 @@ import { copyPrompt, freeLimits, listenForBench, listPrompts, sendJson } from '.
  * gateway loses against this is the cost of our code and frameworks; what this loses against the
  * bare server is the cost of the hops themselves. Same routes as baseline-server.ts.
  *
- *   floor-server.ts back    answers `<subject>.list|limits|copy` with the query's JSON
+ * The list goes as the product sends it: pages of about the product's size (one NATS message holds
+ * at most 1 MB), one write when there is one page, else streamed page by page as they come.
+ *
+ *   floor-server.ts back    answers `<subject>.page|limits|copy` with the query's JSON
  *   floor-server.ts front   node:http on a free port, reported to the parent over IPC
  */
 const role = process.argv[2];
 const subject = `bench.floor.${process.env.BENCH_NAMESPACE}`;
 
-type Ask = { user: number; prompt?: number };
+type Ask = { user: number; prompt?: number; before?: number | null };
+
+// About the product's page of 384 kB at the bench's 500–5,000 characters a prompt.
+const PAGE_ROWS = 128;
+const NEXT_HEADER = 'Next-Before';
 
 async function back(): Promise<void> {
   const nats = await connect({ servers: process.env.NATS_URL, noAsyncTraces: true });
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
   const queries: Record<string, (ask: Ask) => Promise<unknown>> = {
-    list: ({ user }) => listPrompts(pool, user),
     limits: ({ user }) => freeLimits(pool, user),
     copy: ({ user, prompt }) => copyPrompt(pool, user, prompt!),
   };
@@ -40,6 +46,21 @@ async function back(): Promise<void> {
       },
     });
   }
+  // A page of the list: its rows as JSON, and the cursor of the next page in a header when there is one.
+  nats.subscribe(`${subject}.page`, {
+    queue: 'floor',
+    callback: (_error, message) => {
+      const ask = JSON.parse(Buffer.from(message.data).toString('utf8')) as Ask;
+      promptPage(pool, ask.user, ask.before ?? null, PAGE_ROWS).then(
+        (rows) => {
+          const next = headers();
+          if (rows.length === PAGE_ROWS) next.set(NEXT_HEADER, String(rows[rows.length - 1].id));
+          message.respond(Buffer.from(JSON.stringify(rows)), { headers: next });
+        },
+        (error: Error) => message.respond(Buffer.from(JSON.stringify({ error: error.message }))),
+      );
+    },
+  });
   await nats.flush();
   process.send?.({ ready: true });
   process.on('SIGTERM', () => void Promise.all([nats.drain(), pool.end()]).finally(() => process.exit(0)));
@@ -62,8 +83,35 @@ async function front(): Promise<void> {
       user: Number(url.searchParams.get('user')),
       prompt: Number(url.searchParams.get('prompt')),
     };
-    const answer = async () => {
+    const signedIn = async () => {
       if ((await redis.getex(`sess:${session}`, 'EX', 3600)) === null) throw new Error('no session');
+    };
+    const page = (before: number | null) =>
+      nats.request(`${subject}.page`, Buffer.from(JSON.stringify({ ...ask, before })), { timeout: 5_000 });
+    if (name === 'list') {
+      void (async () => {
+        await signedIn();
+        let reply = await page(null);
+        let next = reply.headers?.get(NEXT_HEADER);
+        if (!next) return sendJson(res, Buffer.from(reply.data).toString('utf8'));
+        res.writeHead(200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'no-store',
+        });
+        res.write('[');
+        for (let first = true; ; first = false) {
+          if (!first) res.write(',');
+          res.write(reply.data.subarray(1, reply.data.length - 1));
+          if (!next) break;
+          reply = await page(Number(next));
+          next = reply.headers?.get(NEXT_HEADER);
+        }
+        res.end(']');
+      })().catch((error: Error) => res.destroy(error));
+      return;
+    }
+    const answer = async () => {
+      await signedIn();
       if (name === 'copy') await redis.multi().incr('writes').expire('writes', 60).exec();
       const reply = await nats.request(`${subject}.${name}`, Buffer.from(JSON.stringify(ask)), {
         timeout: 5_000,
