@@ -12,7 +12,7 @@ import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
 import { PromptsService } from './prompts.service';
 
 /**
- * `library.prompts.list` answered as raw bytes: the page's JSON text straight from Postgres, its
+ * `library.prompts.list` answered as raw bytes: the page's JSON text as the service wrote it, its
  * count and cursor in headers. The list is the heaviest read of the product; this keeps it one copy.
  */
 @Injectable()

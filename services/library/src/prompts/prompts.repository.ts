@@ -29,20 +29,9 @@ export type NewPrompt = { userId: number; title: string; content: string; catego
 export class PromptsRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  /** One page of the user's prompts as JSON text, sized by Postgres (see PROMPT_PAGE_QUERY). */
-  async page(
-    userId: number,
-    before: number | null,
-    byteBudget: number,
-    rows: number,
-  ): Promise<PromptPageRow> {
-    const [page] = await queryPrepared<PromptPageRow>(this.dataSource, PROMPT_PAGE, [
-      userId,
-      before,
-      byteBudget,
-      rows,
-    ]);
-    return page;
+  /** One page of the user's prompts, newest first, sized by Postgres (see PROMPT_PAGE_QUERY). */
+  page(userId: number, before: number | null, byteBudget: number, rows: number): Promise<PromptPageRow[]> {
+    return queryPrepared<PromptPageRow>(this.dataSource, PROMPT_PAGE, [userId, before, byteBudget, rows]);
   }
 
   findOwned(

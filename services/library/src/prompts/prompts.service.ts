@@ -6,6 +6,7 @@ import {
   PROMPT_PAGE_MAX_ROWS,
   eventSubjects,
   libraryMessages,
+  prompt as promptSchema,
   type CopyResult,
   type Done,
   type ParsedRequestOf,
@@ -28,6 +29,8 @@ export type UpdatePromptRequest = ParsedRequestOf<typeof subjects.library.prompt
 
 // Room in a reply for its headers.
 const REPLY_HEADROOM_BYTES = 16 * 1024;
+// What a listed prompt's JSON holds, in the contract's order (a page row also says how many rows it considered).
+const PROMPT_FIELDS = Object.keys(promptSchema.shape);
 
 @Injectable()
 export class PromptsService {
@@ -47,10 +50,11 @@ export class PromptsService {
   async page({ userId, before = null }: PromptPageRequest): Promise<PromptPage> {
     for (let rows = PROMPT_PAGE_MAX_ROWS; ; rows = Math.max(1, Math.floor(rows / 2))) {
       const page = await this.prompts.page(userId, before, PROMPT_PAGE_MAX_BYTES, rows);
-      const promptsJson = Buffer.from(page.json);
+      const promptsJson = Buffer.from(JSON.stringify(page, PROMPT_FIELDS));
       if (promptsJson.length <= MAX_MESSAGE_BYTES - REPLY_HEADROOM_BYTES || rows === 1) {
-        const more = page.count < page.candidates || page.candidates === rows;
-        return { promptsJson, count: page.count, nextBefore: more ? page.lastId : null };
+        const candidates = page[0]?.candidates ?? 0;
+        const more = page.length < candidates || candidates === rows;
+        return { promptsJson, count: page.length, nextBefore: more ? page[page.length - 1].id : null };
       }
     }
   }
