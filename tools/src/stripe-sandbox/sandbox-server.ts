@@ -1,0 +1,155 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StripeApiError, missing } from './api-error';
+import { Customers } from './customers';
+import { FormBodyError, parseFormBody, type FormFields } from './form-body';
+import { IdempotencyKeys } from './idempotency';
+import { newId } from './ids';
+import { SANDBOX_PRICES } from './prices';
+
+export type StripeSandboxOptions = {
+  /** The secret key clients must send (`Authorization: Bearer <key>`). */
+  secretKey: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+};
+
+export type RunningStripeSandbox = {
+  /** Where the API answers, e.g. http://127.0.0.1:41234 (the SDK's host, port and protocol). */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+};
+
+type Route = { method: string; pattern: RegExp; answer: (match: string[], params: FormFields) => unknown };
+
+// The API version the sandbox speaks: that of the SDK billing uses.
+const API_VERSION = '2026-10-28.endive';
+
+/**
+ * A local stand-in for the part of Stripe's HTTP API billing calls, for development and tests: the
+ * official SDK pointed at it (host, port, protocol) cannot tell it from Stripe. State lives in
+ * memory. It never runs in production.
+ */
+export async function startStripeSandbox(options: StripeSandboxOptions): Promise<RunningStripeSandbox> {
+  if (process.env.NODE_ENV === 'production') throw new Error('The Stripe sandbox never runs in production.');
+  const customers = new Customers();
+  const idempotency = new IdempotencyKeys();
+  const prices = new Map(SANDBOX_PRICES.map((price) => [price.id, price]));
+
+  const routes: Route[] = [
+    { method: 'POST', pattern: /^\/v1\/customers$/, answer: (_match, params) => customers.create(params) },
+    { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, answer: ([id]) => customers.retrieve(id) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/prices\/([^/]+)$/,
+      answer: ([id]) => {
+        const price = prices.get(id);
+        if (!price) throw missing('price', id);
+        return price;
+      },
+    },
+  ];
+
+  const server = createServer((req, res) => {
+    readBody(req).then(
+      (body) => answer(req, res, body),
+      () => res.destroy(),
+    );
+  });
+
+  function answer(req: IncomingMessage, res: ServerResponse, body: string): void {
+    try {
+      authenticate(req, options.secretKey);
+      const url = new URL(req.url ?? '/', 'http://sandbox');
+      const method = req.method ?? 'GET';
+      const params = parseFormBody(method === 'GET' ? url.search.slice(1) : body);
+      const route = routes.find(
+        (candidate) => candidate.method === method && candidate.pattern.test(url.pathname),
+      );
+      if (!route)
+        throw new StripeApiError(
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${method}: ${url.pathname}).`,
+        );
+      const match = route.pattern.exec(url.pathname)!.slice(1).map(decodeURIComponent);
+      const key = method === 'POST' ? header(req, 'idempotency-key') : undefined;
+      const request = `${method} ${url.pathname} ${body}`;
+      const replayed = key === undefined ? undefined : idempotency.replay(key, request);
+      if (replayed) return send(res, replayed.status, replayed.body, { 'Idempotent-Replayed': 'true' });
+      const result = route.answer(match, params);
+      if (key !== undefined) idempotency.remember(key, request, 200, result);
+      send(res, 200, result);
+    } catch (error) {
+      const failure =
+        error instanceof StripeApiError
+          ? error
+          : error instanceof FormBodyError
+            ? new StripeApiError(400, 'invalid_request_error', error.message, 'parameter_invalid', error.key)
+            : new StripeApiError(500, 'api_error', 'An unexpected error occurred in the Stripe sandbox.');
+      send(res, failure.status, failure.body);
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    port,
+    close: () => closeServer(server),
+  };
+}
+
+function authenticate(req: IncomingMessage, secretKey: string): void {
+  const given = /^Bearer (.+)$/.exec(header(req, 'authorization') ?? '')?.[1];
+  if (given !== secretKey) {
+    throw new StripeApiError(
+      401,
+      'invalid_request_error',
+      given ? `Invalid API Key provided: ${given.slice(0, 8)}***` : 'You did not provide an API key.',
+    );
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body, null, 2);
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    'Request-Id': newId('req'),
+    'Stripe-Version': API_VERSION,
+    ...headers,
+  });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
