@@ -57,6 +57,106 @@ describe('the Stripe sandbox through the official SDK', () => {
     );
   });
 
+  it('makes a subscription checkout, pays it on the hosted page, then updates and cancels the subscription', async () => {
+    const customer = await stripe.customers.create({ metadata: { userId: '12' } });
+    const created = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      client_reference_id: '12',
+      line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
+      success_url: 'http://localhost:8080/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:8080/subscribe',
+    });
+    expect(created.id).toMatch(/^cs_test_[A-Za-z0-9]{24}$/);
+    expect(created).toMatchObject({
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'open',
+      payment_status: 'unpaid',
+      client_reference_id: '12',
+      customer: customer.id,
+      amount_total: 199,
+      subscription: null,
+    });
+    expect(created.url).toBe(`${sandbox.url}/checkout/${created.id}`);
+    expect(await stripe.checkout.sessions.retrieve(created.id)).toEqual(created);
+
+    const page = await fetch(created.url!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Test payment');
+    expect(html).toContain('$1.99 / month');
+
+    const paid = await fetch(`${sandbox.url}/checkout/${created.id}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(
+      `http://localhost:8080/subscribe/success?session_id=${created.id}`,
+    );
+    const completed = await stripe.checkout.sessions.retrieve(created.id);
+    expect(completed).toMatchObject({ status: 'complete', payment_status: 'paid', customer: customer.id });
+    expect(completed.subscription).toMatch(/^sub_/);
+
+    const subscription = await stripe.subscriptions.retrieve(completed.subscription as string);
+    expect(subscription).toMatchObject({
+      status: 'active',
+      customer: customer.id,
+      cancel_at_period_end: false,
+    });
+    const [item] = subscription.items.data;
+    expect(item.price.id).toBe('price_pro_monthly');
+    expect(item.current_period_end).toBeGreaterThan(item.current_period_start + 27 * 86_400);
+
+    const cancelling = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    expect(cancelling).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: true,
+      cancel_at: item.current_period_end,
+    });
+    const resumed = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
+    expect(resumed).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+    const cancelled = await stripe.subscriptions.cancel(subscription.id);
+    expect(cancelled.status).toBe('canceled');
+    expect(cancelled.ended_at).not.toBeNull();
+    await expect(stripe.subscriptions.cancel(subscription.id)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+  });
+
+  it('sends Cancel on the hosted page to the cancel URL and leaves the session open', async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: 'price_pro_annual', quantity: 1 }],
+      success_url: 'http://localhost:8080/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:8080/subscribe',
+    });
+    const cancelled = await fetch(`${sandbox.url}/checkout/${session.id}/cancel`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe('http://localhost:8080/subscribe');
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+  });
+
+  it('refuses a checkout of an unknown price or without a success URL', async () => {
+    const unknown = await stripe.checkout.sessions
+      .create({
+        mode: 'subscription',
+        line_items: [{ price: 'price_none', quantity: 1 }],
+        success_url: 'http://localhost:8080/ok',
+      })
+      .catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(unknown).toMatchObject({ statusCode: 404, param: 'line_items[0][price]' });
+    const noSuccess = await stripe.checkout.sessions
+      .create({ mode: 'subscription', line_items: [{ price: 'price_pro_monthly', quantity: 1 }] })
+      .catch((error: unknown) => error);
+    expect(noSuccess).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'success_url' });
+  });
+
   it('refuses a wrong key as Stripe does', async () => {
     await expect(sdkFor(sandbox, 'sk_test_wrong').customers.create({})).rejects.toBeInstanceOf(
       Stripe.errors.StripeAuthenticationError,

@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StripeApiError, missing } from './api-error';
+import { checkoutPage, closedPage } from './checkout-page';
+import { CheckoutSessions } from './checkout-sessions';
 import { Customers } from './customers';
 import { FormBodyError, parseFormBody, type FormFields } from './form-body';
 import { IdempotencyKeys } from './idempotency';
 import { newId } from './ids';
 import { SANDBOX_PRICES } from './prices';
+import { Subscriptions } from './subscriptions';
 
 export type StripeSandboxOptions = {
   /** The secret key clients must send (`Authorization: Bearer <key>`). */
@@ -13,6 +16,8 @@ export type StripeSandboxOptions = {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
+  /** Where browsers reach the hosted checkout page, when not at the API's own address. */
+  publicUrl?: string;
 };
 
 export type RunningStripeSandbox = {
@@ -35,6 +40,7 @@ const API_VERSION = '2026-10-28.endive';
 export async function startStripeSandbox(options: StripeSandboxOptions): Promise<RunningStripeSandbox> {
   if (process.env.NODE_ENV === 'production') throw new Error('The Stripe sandbox never runs in production.');
   const customers = new Customers();
+  const subscriptions = new Subscriptions();
   const idempotency = new IdempotencyKeys();
   const prices = new Map(SANDBOX_PRICES.map((price) => [price.id, price]));
 
@@ -50,16 +56,67 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         return price;
       },
     },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/checkout\/sessions$/,
+      answer: (_match, params) => checkouts.create(params),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
+      answer: ([id]) => checkouts.retrieve(id),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+      answer: ([id]) => subscriptions.retrieve(id),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+      answer: ([id], params) => subscriptions.update(id, params),
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+      answer: ([id]) => subscriptions.cancel(id),
+    },
   ];
 
   const server = createServer((req, res) => {
     readBody(req).then(
-      (body) => answer(req, res, body),
+      (body) => (req.url?.startsWith('/checkout/') ? answerPage(req, res) : answerApi(req, res, body)),
       () => res.destroy(),
     );
   });
 
-  function answer(req: IncomingMessage, res: ServerResponse, body: string): void {
+  /** The hosted checkout page and its two buttons: for browsers, so no API key. */
+  function answerPage(req: IncomingMessage, res: ServerResponse): void {
+    const match = /^\/checkout\/([A-Za-z0-9_]+)(?:\/(pay|cancel))?$/.exec(req.url ?? '');
+    const id = match?.[1];
+    try {
+      if (!match || !id) return sendHtml(res, 404, closedPage('There is no such checkout.'));
+      if (req.method === 'GET' && !match[2]) {
+        const session = checkouts.retrieve(id);
+        if (session.status !== 'open')
+          return sendHtml(res, 410, closedPage(`This checkout is ${session.status}.`));
+        const { price, quantity } = checkouts.purchase(id);
+        return sendHtml(res, 200, checkoutPage(session, price, quantity));
+      }
+      if (req.method !== 'POST')
+        return sendHtml(res, 405, closedPage('Use the buttons of the checkout page.'));
+      if (match[2] === 'pay') return redirect(res, checkouts.pay(id).redirect);
+      const cancelUrl = checkouts.cancelUrl(id);
+      return cancelUrl
+        ? redirect(res, cancelUrl)
+        : sendHtml(res, 200, closedPage('The payment was cancelled.'));
+    } catch (error) {
+      const message = error instanceof StripeApiError ? error.message : 'The checkout failed.';
+      sendHtml(res, error instanceof StripeApiError ? error.status : 500, closedPage(message));
+    }
+  }
+
+  function answerApi(req: IncomingMessage, res: ServerResponse, body: string): void {
     try {
       authenticate(req, options.secretKey);
       const url = new URL(req.url ?? '/', 'http://sandbox');
@@ -98,8 +155,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
+  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  // Made once the server listens: its page's address may name the free port it was given.
+  const checkouts = new CheckoutSessions(customers, subscriptions, prices, options.publicUrl ?? url);
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url,
     port,
     close: () => closeServer(server),
   };
@@ -136,6 +196,21 @@ function send(
     ...headers,
   });
   res.end(text);
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(html),
+    'Cache-Control': 'no-store',
+  });
+  res.end(html);
+}
+
+// 303: the browser follows a form's POST with a GET of the given address.
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(303, { Location: location, 'Content-Length': 0 });
+  res.end();
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -1,0 +1,192 @@
+import type Stripe from 'stripe';
+import { invalidParameter, missing } from './api-error';
+import type { FormFields } from './form-body';
+import { newId, nowSeconds } from './ids';
+import { metadataOf } from './params';
+
+const DAY_SECONDS = 24 * 3600;
+
+/** Subscriptions: made by a paid checkout, read, set to cancel at the period's end, cancelled. */
+export class Subscriptions {
+  private readonly byId = new Map<string, Stripe.Subscription>();
+
+  /** A paid checkout's subscription to one price, its first period starting now. */
+  start(
+    customer: string,
+    price: Stripe.Price,
+    quantity: number,
+    metadata: Stripe.Metadata,
+  ): Stripe.Subscription {
+    const now = nowSeconds();
+    const id = newId('sub');
+    const subscription = {
+      id,
+      object: 'subscription',
+      application: null,
+      application_fee_percent: null,
+      automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+      billing_cycle_anchor: now,
+      billing_cycle_anchor_config: null,
+      billing_mode: { flexible: null, type: 'classic' },
+      billing_schedules: [],
+      billing_thresholds: null,
+      cancel_at: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
+      collection_method: 'charge_automatically',
+      created: now,
+      currency: price.currency,
+      customer,
+      customer_account: null,
+      days_until_due: null,
+      default_payment_method: null,
+      default_source: null,
+      description: null,
+      discounts: [],
+      ended_at: null,
+      invoice_settings: {
+        account_tax_ids: null,
+        custom_fields: null,
+        description: null,
+        footer: null,
+        issuer: { type: 'self' },
+      },
+      items: {
+        object: 'list',
+        data: [item(id, price, quantity, now, periodEnd(now, price))],
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${id}`,
+      },
+      latest_invoice: null,
+      livemode: false,
+      managed_payments: null,
+      metadata,
+      next_pending_invoice_item_invoice: null,
+      on_behalf_of: null,
+      pause_collection: null,
+      payment_settings: null,
+      pending_invoice_item_interval: null,
+      pending_setup_intent: null,
+      pending_update: null,
+      schedule: null,
+      start_date: now,
+      status: 'active',
+      test_clock: null,
+      transfer_data: null,
+      trial_end: null,
+      trial_settings: null,
+      trial_start: null,
+    } satisfies Stripe.Subscription;
+    this.byId.set(id, subscription);
+    return subscription;
+  }
+
+  retrieve(id: string): Stripe.Subscription {
+    const subscription = this.byId.get(id);
+    if (!subscription) throw missing('subscription', id);
+    return subscription;
+  }
+
+  /** `cancel_at_period_end` and metadata: what billing changes. */
+  update(id: string, params: FormFields): Stripe.Subscription {
+    const subscription = this.retrieve(id);
+    if (params.cancel_at_period_end !== undefined) {
+      const cancel = booleanOf(params.cancel_at_period_end, 'cancel_at_period_end');
+      if (subscription.status === 'canceled') {
+        throw invalidParameter(
+          'cancel_at_period_end',
+          'A canceled subscription can only update its cancellation_details and metadata.',
+        );
+      }
+      subscription.cancel_at_period_end = cancel;
+      subscription.cancel_at = cancel ? currentPeriodEnd(subscription) : null;
+      subscription.canceled_at = cancel ? nowSeconds() : null;
+    }
+    if (params.metadata !== undefined)
+      subscription.metadata = { ...subscription.metadata, ...metadataOf(params) };
+    return subscription;
+  }
+
+  /** Ends the subscription now. */
+  cancel(id: string): Stripe.Subscription {
+    const subscription = this.retrieve(id);
+    if (subscription.status === 'canceled') {
+      throw invalidParameter('subscription', `This subscription has already been canceled: ${id}`);
+    }
+    const now = nowSeconds();
+    subscription.status = 'canceled';
+    subscription.canceled_at ??= now;
+    subscription.ended_at = now;
+    return subscription;
+  }
+}
+
+/** Where a subscription's current period ends: on its item, in this API version. */
+export function currentPeriodEnd(subscription: Stripe.Subscription): number {
+  return subscription.items.data[0].current_period_end;
+}
+
+function item(
+  subscription: string,
+  price: Stripe.Price,
+  quantity: number,
+  start: number,
+  end: number,
+): Stripe.SubscriptionItem {
+  return {
+    id: newId('si'),
+    object: 'subscription_item',
+    billing_thresholds: null,
+    created: start,
+    current_period_end: end,
+    current_period_start: start,
+    current_trial: null,
+    discounts: [],
+    metadata: {},
+    plan: planOf(price),
+    price,
+    quantity,
+    subscription,
+    tax_rates: [],
+  } satisfies Stripe.SubscriptionItem;
+}
+
+// The older name of a recurring price, still part of a subscription item.
+function planOf(price: Stripe.Price): Stripe.Plan {
+  return {
+    id: price.id,
+    object: 'plan',
+    active: price.active,
+    amount: price.unit_amount,
+    amount_decimal: null,
+    billing_scheme: 'per_unit',
+    created: price.created,
+    currency: price.currency,
+    interval: price.recurring!.interval,
+    interval_count: price.recurring!.interval_count,
+    livemode: false,
+    metadata: {},
+    meter: null,
+    nickname: price.nickname,
+    product: typeof price.product === 'string' ? price.product : price.product.id,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: null,
+    usage_type: 'licensed',
+  } satisfies Stripe.Plan;
+}
+
+function periodEnd(start: number, price: Stripe.Price): number {
+  const date = new Date(start * 1000);
+  if (price.recurring?.interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else if (price.recurring?.interval === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
+  else return start + 30 * DAY_SECONDS;
+  return Math.floor(date.getTime() / 1000);
+}
+
+function booleanOf(value: unknown, param: string): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw invalidParameter(param, `Invalid boolean: ${String(value)}`);
+}
