@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { startStripeSandbox, type RunningStripeSandbox } from '../src/stripe-sandbox/sandbox-server';
 
 const SECRET_KEY = 'sk_test_sandbox_suite';
+const WEBHOOK_SECRET = 'whsec_sandbox_suite';
 
 /** The official SDK, pointed at the sandbox the way billing points it: host, port and protocol. */
 function sdkFor(sandbox: RunningStripeSandbox, key = SECRET_KEY): Stripe {
@@ -13,7 +14,7 @@ describe('the Stripe sandbox through the official SDK', () => {
   let stripe: Stripe;
 
   beforeAll(async () => {
-    sandbox = await startStripeSandbox({ secretKey: SECRET_KEY });
+    sandbox = await startStripeSandbox({ secretKey: SECRET_KEY, webhooks: { secret: WEBHOOK_SECRET } });
     stripe = sdkFor(sandbox);
   });
 

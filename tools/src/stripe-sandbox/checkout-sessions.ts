@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { StripeApiError, invalidParameter, missing, missingParameter } from './api-error';
 import type { Customers } from './customers';
+import { eventOf, type SandboxEvent } from './events';
 import type { FormFields, FormValue } from './form-body';
 import { newId, nowSeconds } from './ids';
 import { metadataOf, optionalText } from './params';
@@ -25,6 +26,7 @@ export class CheckoutSessions {
     private readonly prices: ReadonlyMap<string, Stripe.Price>,
     /** Where browsers reach the hosted page, which may differ from where billing reaches the API. */
     private readonly publicUrl: string,
+    private readonly emit: (event: SandboxEvent) => void,
   ) {}
 
   create(params: FormFields): Stripe.Checkout.Session {
@@ -144,6 +146,7 @@ export class CheckoutSessions {
       payment_status: 'paid',
       url: null,
     } satisfies Partial<Stripe.Checkout.Session>);
+    this.emit(eventOf('checkout.session.completed', { object: session }));
     return { session, subscription, redirect: withSessionId(session.success_url!, id) };
   }
 

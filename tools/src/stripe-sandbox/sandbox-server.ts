@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StripeApiError, missing } from './api-error';
+import { API_VERSION } from './api-version';
 import { checkoutPage, closedPage } from './checkout-page';
 import { CheckoutSessions } from './checkout-sessions';
 import { Customers } from './customers';
@@ -9,6 +10,7 @@ import { IdempotencyKeys } from './idempotency';
 import { newId } from './ids';
 import { SANDBOX_PRICES } from './prices';
 import { Subscriptions } from './subscriptions';
+import { WebhookSender, type Delivery, type WebhookOptions } from './webhooks';
 
 export type StripeSandboxOptions = {
   /** The secret key clients must send (`Authorization: Bearer <key>`). */
@@ -18,19 +20,20 @@ export type StripeSandboxOptions = {
   host?: string;
   /** Where browsers reach the hosted checkout page, when not at the API's own address. */
   publicUrl?: string;
+  /** Where and how events are sent. */
+  webhooks: WebhookOptions;
 };
 
 export type RunningStripeSandbox = {
   /** Where the API answers, e.g. http://127.0.0.1:41234 (the SDK's host, port and protocol). */
   url: string;
   port: number;
+  /** Every event so far, in the order it was made, with how its delivery went. */
+  deliveries(): readonly Delivery[];
   close(): Promise<void>;
 };
 
 type Route = { method: string; pattern: RegExp; answer: (match: string[], params: FormFields) => unknown };
-
-// The API version the sandbox speaks: that of the SDK billing uses.
-const API_VERSION = '2026-10-28.endive';
 
 /**
  * A local stand-in for the part of Stripe's HTTP API billing calls, for development and tests: the
@@ -39,8 +42,10 @@ const API_VERSION = '2026-10-28.endive';
  */
 export async function startStripeSandbox(options: StripeSandboxOptions): Promise<RunningStripeSandbox> {
   if (process.env.NODE_ENV === 'production') throw new Error('The Stripe sandbox never runs in production.');
+  const webhooks = new WebhookSender(options.webhooks);
+  const emit = webhooks.send.bind(webhooks);
   const customers = new Customers();
-  const subscriptions = new Subscriptions();
+  const subscriptions = new Subscriptions(emit);
   const idempotency = new IdempotencyKeys();
   const prices = new Map(SANDBOX_PRICES.map((price) => [price.id, price]));
 
@@ -157,11 +162,15 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
   // Made once the server listens: its page's address may name the free port it was given.
-  const checkouts = new CheckoutSessions(customers, subscriptions, prices, options.publicUrl ?? url);
+  const checkouts = new CheckoutSessions(customers, subscriptions, prices, options.publicUrl ?? url, emit);
   return {
     url,
     port,
-    close: () => closeServer(server),
+    deliveries: () => webhooks.deliveries,
+    close: () => {
+      webhooks.close();
+      return closeServer(server);
+    },
   };
 }
 

@@ -1,7 +1,9 @@
 import type Stripe from 'stripe';
 import { invalidParameter, missing } from './api-error';
+import { eventOf, type SandboxEvent } from './events';
 import type { FormFields } from './form-body';
 import { newId, nowSeconds } from './ids';
+import { periodInvoice } from './invoices';
 import { metadataOf } from './params';
 
 const DAY_SECONDS = 24 * 3600;
@@ -9,6 +11,8 @@ const DAY_SECONDS = 24 * 3600;
 /** Subscriptions: made by a paid checkout, read, set to cancel at the period's end, cancelled. */
 export class Subscriptions {
   private readonly byId = new Map<string, Stripe.Subscription>();
+
+  constructor(private readonly emit: (event: SandboxEvent) => void) {}
 
   /** A paid checkout's subscription to one price, its first period starting now. */
   start(
@@ -19,7 +23,7 @@ export class Subscriptions {
   ): Stripe.Subscription {
     const now = nowSeconds();
     const id = newId('sub');
-    const subscription = {
+    const subscription: Stripe.Subscription = {
       id,
       object: 'subscription',
       application: null,
@@ -79,6 +83,10 @@ export class Subscriptions {
       trial_start: null,
     } satisfies Stripe.Subscription;
     this.byId.set(id, subscription);
+    const invoice = periodInvoice(subscription, 'paid', 'subscription_create');
+    subscription.latest_invoice = invoice.id;
+    this.emit(eventOf('customer.subscription.created', { object: subscription }));
+    this.emit(eventOf('invoice.paid', { object: invoice }));
     return subscription;
   }
 
@@ -91,6 +99,7 @@ export class Subscriptions {
   /** `cancel_at_period_end` and metadata: what billing changes. */
   update(id: string, params: FormFields): Stripe.Subscription {
     const subscription = this.retrieve(id);
+    const before = { ...subscription };
     if (params.cancel_at_period_end !== undefined) {
       const cancel = booleanOf(params.cancel_at_period_end, 'cancel_at_period_end');
       if (subscription.status === 'canceled') {
@@ -103,8 +112,15 @@ export class Subscriptions {
       subscription.cancel_at = cancel ? currentPeriodEnd(subscription) : null;
       subscription.canceled_at = cancel ? nowSeconds() : null;
     }
-    if (params.metadata !== undefined)
+    if (params.metadata !== undefined) {
       subscription.metadata = { ...subscription.metadata, ...metadataOf(params) };
+    }
+    const previous = changedFields(before, subscription);
+    if (Object.keys(previous).length > 0) {
+      this.emit(
+        eventOf('customer.subscription.updated', { object: subscription, previous_attributes: previous }),
+      );
+    }
     return subscription;
   }
 
@@ -118,6 +134,7 @@ export class Subscriptions {
     subscription.status = 'canceled';
     subscription.canceled_at ??= now;
     subscription.ended_at = now;
+    this.emit(eventOf('customer.subscription.deleted', { object: subscription }));
     return subscription;
   }
 }
@@ -183,6 +200,16 @@ function periodEnd(start: number, price: Stripe.Price): number {
   else if (price.recurring?.interval === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
   else return start + 30 * DAY_SECONDS;
   return Math.floor(date.getTime() / 1000);
+}
+
+// What an update changed, as its old values: an updated event's `previous_attributes`.
+function changedFields(
+  before: Stripe.Subscription,
+  after: Stripe.Subscription,
+): Partial<Stripe.Subscription> {
+  const fields = ['cancel_at_period_end', 'cancel_at', 'canceled_at', 'metadata'] as const;
+  const changed = fields.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+  return Object.fromEntries(changed.map((field) => [field, before[field]])) as Partial<Stripe.Subscription>;
 }
 
 function booleanOf(value: unknown, param: string): boolean {

@@ -1,0 +1,98 @@
+import type Stripe from 'stripe';
+import { newId, nowSeconds } from './ids';
+
+/**
+ * The invoice of one period of a subscription, paid or failed. In this API version an invoice
+ * names its subscription under `parent.subscription_details.subscription`.
+ */
+export function periodInvoice(
+  subscription: Stripe.Subscription,
+  outcome: 'paid' | 'failed',
+  billingReason: 'subscription_create' | 'subscription_cycle',
+): Stripe.Invoice {
+  const [item] = subscription.items.data;
+  const amount = (item.price.unit_amount ?? 0) * (item.quantity ?? 1);
+  const now = nowSeconds();
+  const paid = outcome === 'paid';
+  return {
+    id: newId('in'),
+    object: 'invoice',
+    account_country: 'US',
+    account_name: 'Prompt Library (sandbox)',
+    account_tax_ids: null,
+    amount_due: amount,
+    amount_overpaid: 0,
+    amount_paid: paid ? amount : 0,
+    amount_remaining: paid ? 0 : amount,
+    amount_shipping: 0,
+    application: null,
+    attempt_count: 1,
+    attempted: true,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatically_finalizes_at: null,
+    billing_reason: billingReason,
+    collection_method: 'charge_automatically',
+    created: now,
+    currency: subscription.currency,
+    custom_fields: null,
+    customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+    customer_account: null,
+    customer_address: null,
+    customer_email: null,
+    customer_name: null,
+    customer_phone: null,
+    customer_shipping: null,
+    customer_tax_exempt: 'none',
+    default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
+    description: null,
+    discounts: [],
+    due_date: null,
+    effective_at: now,
+    ending_balance: 0,
+    footer: null,
+    from_invoice: null,
+    issuer: { type: 'self' },
+    last_finalization_error: null,
+    latest_revision: null,
+    lines: { object: 'list', data: [], has_more: false, url: '/v1/invoices/lines' },
+    livemode: false,
+    metadata: {},
+    next_payment_attempt: paid ? null : now + 3 * 24 * 3600,
+    number: null,
+    on_behalf_of: null,
+    parent: {
+      quote_details: null,
+      subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
+      type: 'subscription_details',
+    },
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    period_end: item.current_period_end,
+    period_start: item.current_period_start,
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    rendering: null,
+    shipping_cost: null,
+    shipping_details: null,
+    starting_balance: 0,
+    statement_descriptor: null,
+    status: paid ? 'paid' : 'open',
+    status_transitions: {
+      finalized_at: now,
+      marked_uncollectible_at: null,
+      paid_at: paid ? now : null,
+      voided_at: null,
+    },
+    subtotal: amount,
+    subtotal_excluding_tax: amount,
+    test_clock: null,
+    total: amount,
+    total_discount_amounts: [],
+    total_excluding_tax: amount,
+    total_pretax_credit_amounts: [],
+    total_taxes: [],
+    webhooks_delivered_at: now,
+  } satisfies Stripe.Invoice;
+}

@@ -1,0 +1,149 @@
+import { waitUntil } from '@promptlib/platform/testing';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { startStripeSandbox, type RunningStripeSandbox } from '../src/stripe-sandbox/sandbox-server';
+
+const SECRET_KEY = 'sk_test_webhook_suite';
+const WEBHOOK_SECRET = 'whsec_webhook_suite';
+
+type Received = { body: string; signature: string };
+
+/** A webhook endpoint that keeps the bytes it got and can be told to fail the next few calls. */
+async function startEndpoint(): Promise<{
+  server: Server;
+  url: string;
+  received: Received[];
+  failNext: (n: number) => void;
+}> {
+  const received: Received[] = [];
+  let failures = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (failures > 0) {
+        failures -= 1;
+        return void res.writeHead(500).end('not now');
+      }
+      received.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: String(req.headers['stripe-signature']),
+      });
+      res.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}/api/webhooks/stripe`,
+    received,
+    failNext: (n) => (failures = n),
+  };
+}
+
+describe('the Stripe sandbox’s webhooks', () => {
+  let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
+  let sandbox: RunningStripeSandbox;
+  let stripe: Stripe;
+
+  beforeAll(async () => {
+    endpoint = await startEndpoint();
+    sandbox = await startStripeSandbox({
+      secretKey: SECRET_KEY,
+      webhooks: { endpoint: endpoint.url, secret: WEBHOOK_SECRET, retryBaseMs: 50 },
+    });
+    stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: sandbox.port, protocol: 'http' });
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+    endpoint?.server.close();
+  });
+
+  /** The events received so far, each verified as billing verifies it. */
+  function verifiedEvents(): Stripe.Event[] {
+    return endpoint.received.map(({ body, signature }) =>
+      stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET),
+    );
+  }
+
+  async function paidSubscription(): Promise<string> {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      client_reference_id: '21',
+      line_items: [{ price: 'price_pro_annual', quantity: 1 }],
+      success_url: 'http://localhost:8080/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
+    });
+    await fetch(`${sandbox.url}/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
+    return (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+  }
+
+  it('sends a paid checkout’s events signed as Stripe signs them, and verification refuses a tampered body', async () => {
+    const before = endpoint.received.length;
+    const subscriptionId = await paidSubscription();
+    await waitUntil(async () => endpoint.received.length >= before + 3, 5_000, 'three events');
+    const events = verifiedEvents().slice(before);
+    expect(events.map((event) => event.type).sort()).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]);
+    const completed = events.find((event) => event.type === 'checkout.session.completed')!;
+    expect(completed.data.object).toMatchObject({
+      client_reference_id: '21',
+      subscription: subscriptionId,
+      status: 'complete',
+    });
+    const invoice = events.find((event) => event.type === 'invoice.paid')!.data.object as Stripe.Invoice;
+    expect(invoice.parent?.subscription_details?.subscription).toBe(subscriptionId);
+    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 2000 });
+
+    const { body, signature } = endpoint.received[before];
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(() =>
+      stripe.webhooks.constructEvent(
+        body.replace('"livemode": false', '"livemode": true'),
+        signature,
+        WEBHOOK_SECRET,
+      ),
+    ).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => stripe.webhooks.constructEvent(body, signature, 'whsec_another')).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+  });
+
+  it('sends an update with the old values, and the end of a subscription', async () => {
+    const subscriptionId = await paidSubscription();
+    const before = endpoint.received.length;
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    await stripe.subscriptions.cancel(subscriptionId);
+    await waitUntil(async () => endpoint.received.length >= before + 2, 5_000, 'two events');
+    const [updated, deleted] = verifiedEvents().slice(before);
+    expect(updated.type).toBe('customer.subscription.updated');
+    expect(updated.data.previous_attributes).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+    expect(updated.data.object).toMatchObject({
+      id: subscriptionId,
+      cancel_at_period_end: true,
+      status: 'active',
+    });
+    expect(deleted.type).toBe('customer.subscription.deleted');
+    expect(deleted.data.object).toMatchObject({ id: subscriptionId, status: 'canceled' });
+  });
+
+  it('tries again, waiting longer each time, while the endpoint answers non-2xx', async () => {
+    endpoint.failNext(2);
+    const before = endpoint.received.length;
+    const subscriptionId = await paidSubscription();
+    await waitUntil(async () => endpoint.received.length >= before + 3, 5_000, 'the events, once retried');
+    const retried = sandbox.deliveries().filter((delivery) => delivery.attempts > 1);
+    expect(retried.length).toBeGreaterThan(0);
+    expect(retried.every((delivery) => delivery.delivered && delivery.lastStatus === 200)).toBe(true);
+    expect(
+      verifiedEvents()
+        .slice(before)
+        .map((event) => (event.data.object as { id: string }).id),
+    ).toContain(subscriptionId);
+  });
+});
