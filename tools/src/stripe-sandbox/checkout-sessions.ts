@@ -5,6 +5,7 @@ import { eventOf, type SandboxEvent } from './events';
 import type { FormFields, FormValue } from './form-body';
 import { newId, nowSeconds } from './ids';
 import { metadataOf, optionalText } from './params';
+import { cardDeclined, type PaymentOutcomes } from './payments';
 import type { Subscriptions } from './subscriptions';
 
 const SESSION_LIFETIME_SECONDS = 24 * 3600;
@@ -27,6 +28,7 @@ export class CheckoutSessions {
     /** Where browsers reach the hosted page, which may differ from where billing reaches the API. */
     private readonly publicUrl: string,
     private readonly emit: (event: SandboxEvent) => void,
+    private readonly payments: PaymentOutcomes,
   ) {}
 
   create(params: FormFields): Stripe.Checkout.Session {
@@ -129,6 +131,8 @@ export class CheckoutSessions {
     if (session.status !== 'open') {
       throw new StripeApiError(400, 'invalid_request_error', `This checkout session is ${session.status}.`);
     }
+    // A declined card leaves the session open, to be paid again.
+    if (this.payments.next() === 'failed') throw cardDeclined();
     const customer =
       typeof session.customer === 'string'
         ? session.customer

@@ -10,7 +10,8 @@ import { IdempotencyKeys } from './idempotency';
 import { newId } from './ids';
 import { SANDBOX_PRICES } from './prices';
 import { Subscriptions } from './subscriptions';
-import { WebhookSender, type Delivery, type WebhookOptions } from './webhooks';
+import { PaymentOutcomes } from './payments';
+import { WebhookSender, type Delivery, type EventRule, type WebhookOptions } from './webhooks';
 
 export type StripeSandboxOptions = {
   /** The secret key clients must send (`Authorization: Bearer <key>`). */
@@ -44,8 +45,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   if (process.env.NODE_ENV === 'production') throw new Error('The Stripe sandbox never runs in production.');
   const webhooks = new WebhookSender(options.webhooks);
   const emit = webhooks.send.bind(webhooks);
+  const payments = new PaymentOutcomes();
   const customers = new Customers();
-  const subscriptions = new Subscriptions(emit);
+  const subscriptions = new Subscriptions(emit, payments);
   const idempotency = new IdempotencyKeys();
   const prices = new Map(SANDBOX_PRICES.map((price) => [price.id, price]));
 
@@ -90,7 +92,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
   const server = createServer((req, res) => {
     readBody(req).then(
-      (body) => (req.url?.startsWith('/checkout/') ? answerPage(req, res) : answerApi(req, res, body)),
+      (body) =>
+        req.url?.startsWith('/checkout/')
+          ? answerPage(req, res)
+          : req.url?.startsWith('/_sandbox/')
+            ? answerControl(req, res, body)
+            : answerApi(req, res, body),
       () => res.destroy(),
     );
   });
@@ -118,6 +125,64 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     } catch (error) {
       const message = error instanceof StripeApiError ? error.message : 'The checkout failed.';
       sendHtml(res, error instanceof StripeApiError ? error.status : 500, closedPage(message));
+    }
+  }
+
+  /**
+   * The test controls, JSON in and out, with the same key as the API:
+   *   POST /_sandbox/events/rules {"rules": ["duplicate"|"reorder"|"hold"|"suppress", …]}  the next events
+   *   POST /_sandbox/events/release                       sends the events held until released
+   *   POST /_sandbox/events/<evt_…>/replay                sends an event made earlier again
+   *   GET  /_sandbox/events                               every delivery so far
+   *   POST /_sandbox/payments/fail-next                   the next payment is declined
+   *   POST /_sandbox/subscriptions/<sub_…>/end-period {"inSeconds": n}
+   */
+  function answerControl(req: IncomingMessage, res: ServerResponse, body: string): void {
+    try {
+      authenticate(req, options.secretKey);
+      const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+      const route = `${req.method} ${path}`;
+      const input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+      if (route === 'GET /_sandbox/events')
+        return send(res, 200, { deliveries: webhooks.deliveries.map(summary) });
+      if (route === 'POST /_sandbox/events/rules') {
+        const rules = input.rules;
+        if (!Array.isArray(rules) || !rules.every((rule) => EVENT_RULES.includes(rule as EventRule))) {
+          throw new StripeApiError(
+            400,
+            'invalid_request_error',
+            `rules: a list of ${EVENT_RULES.join(', ')}`,
+          );
+        }
+        for (const rule of rules as EventRule[]) webhooks.addRule(rule);
+        return send(res, 200, { rules });
+      }
+      if (route === 'POST /_sandbox/events/release') return send(res, 200, { released: webhooks.release() });
+      const replay = /^POST \/_sandbox\/events\/([^/]+)\/replay$/.exec(route);
+      if (replay) {
+        const delivery = webhooks.replay(replay[1]);
+        if (!delivery) throw missing('event', replay[1]);
+        return send(res, 200, summary(delivery));
+      }
+      if (route === 'POST /_sandbox/payments/fail-next') {
+        payments.failNext();
+        return send(res, 200, { failNext: true });
+      }
+      const endPeriod = /^POST \/_sandbox\/subscriptions\/([^/]+)\/end-period$/.exec(route);
+      if (endPeriod) {
+        const seconds = input.inSeconds;
+        if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
+          throw new StripeApiError(400, 'invalid_request_error', 'inSeconds: a number of seconds, 0 or more');
+        }
+        return send(res, 200, subscriptions.endPeriodIn(endPeriod[1], seconds));
+      }
+      throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${route}).`);
+    } catch (error) {
+      const failure =
+        error instanceof StripeApiError
+          ? error
+          : new StripeApiError(400, 'invalid_request_error', 'The body is not valid JSON.');
+      send(res, failure.status, failure.body);
     }
   }
 
@@ -162,16 +227,31 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
   // Made once the server listens: its page's address may name the free port it was given.
-  const checkouts = new CheckoutSessions(customers, subscriptions, prices, options.publicUrl ?? url, emit);
+  const checkouts = new CheckoutSessions(
+    customers,
+    subscriptions,
+    prices,
+    options.publicUrl ?? url,
+    emit,
+    payments,
+  );
   return {
     url,
     port,
     deliveries: () => webhooks.deliveries,
     close: () => {
       webhooks.close();
+      subscriptions.close();
       return closeServer(server);
     },
   };
+}
+
+const EVENT_RULES: readonly EventRule[] = ['duplicate', 'reorder', 'hold', 'suppress'];
+
+function summary(delivery: Delivery) {
+  const { event, state, attempts, delivered, lastStatus } = delivery;
+  return { id: event.id, type: event.type, state, attempts, delivered, lastStatus };
 }
 
 function authenticate(req: IncomingMessage, secretKey: string): void {

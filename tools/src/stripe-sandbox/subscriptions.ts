@@ -4,6 +4,7 @@ import { eventOf, type SandboxEvent } from './events';
 import type { FormFields } from './form-body';
 import { newId, nowSeconds } from './ids';
 import { periodInvoice } from './invoices';
+import type { PaymentOutcomes } from './payments';
 import { metadataOf } from './params';
 
 const DAY_SECONDS = 24 * 3600;
@@ -12,7 +13,12 @@ const DAY_SECONDS = 24 * 3600;
 export class Subscriptions {
   private readonly byId = new Map<string, Stripe.Subscription>();
 
-  constructor(private readonly emit: (event: SandboxEvent) => void) {}
+  private readonly periodEnds = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly emit: (event: SandboxEvent) => void,
+    private readonly payments: PaymentOutcomes,
+  ) {}
 
   /** A paid checkout's subscription to one price, its first period starting now. */
   start(
@@ -122,6 +128,69 @@ export class Subscriptions {
       );
     }
     return subscription;
+  }
+
+  /**
+   * Moves the end of the current period to `seconds` from now (server time is real time, so this
+   * is how a test makes a period end). Then a subscription set to cancel ends, and any other
+   * renews: a new period, its invoice paid or (after a failed payment) past due.
+   */
+  endPeriodIn(id: string, seconds: number): Stripe.Subscription {
+    const subscription = this.retrieve(id);
+    if (subscription.status === 'canceled') {
+      throw invalidParameter('subscription', `This subscription has already been canceled: ${id}`);
+    }
+    const end = nowSeconds() + seconds;
+    subscription.items.data[0].current_period_end = end;
+    if (subscription.cancel_at_period_end) subscription.cancel_at = end;
+    const timer = setTimeout(() => {
+      this.periodEnds.delete(timer);
+      this.endPeriod(id, end);
+    }, seconds * 1000);
+    timer.unref();
+    this.periodEnds.add(timer);
+    return subscription;
+  }
+
+  /** Stops the period ends still waiting. */
+  close(): void {
+    for (const timer of this.periodEnds) clearTimeout(timer);
+    this.periodEnds.clear();
+  }
+
+  private endPeriod(id: string, end: number): void {
+    const subscription = this.retrieve(id);
+    const [item] = subscription.items.data;
+    // Moved again since, or already over.
+    if (subscription.status === 'canceled' || item.current_period_end !== end) return;
+    if (subscription.cancel_at_period_end) {
+      subscription.status = 'canceled';
+      subscription.ended_at = end;
+      this.emit(eventOf('customer.subscription.deleted', { object: subscription }));
+      return;
+    }
+    const before = structuredClone(subscription);
+    item.current_period_start = end;
+    item.current_period_end = periodEnd(end, item.price);
+    const outcome = this.payments.next();
+    const invoice = periodInvoice(subscription, outcome, 'subscription_cycle');
+    subscription.latest_invoice = invoice.id;
+    subscription.status = outcome === 'paid' ? 'active' : 'past_due';
+    this.emit(
+      outcome === 'paid'
+        ? eventOf('invoice.paid', { object: invoice })
+        : eventOf('invoice.payment_failed', { object: invoice }),
+    );
+    this.emit(
+      eventOf('customer.subscription.updated', {
+        object: subscription,
+        previous_attributes: {
+          items: before.items,
+          latest_invoice: before.latest_invoice,
+          ...(before.status === subscription.status ? {} : { status: before.status }),
+        },
+      }),
+    );
   }
 
   /** Ends the subscription now. */

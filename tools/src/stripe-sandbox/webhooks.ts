@@ -12,13 +12,24 @@ export type WebhookOptions = {
   retryMaxMs?: number;
 };
 
-/** One event on its way to the endpoint: how often it was tried, and how it last went. */
+/**
+ * One sending of an event: how often it was tried and how it last went; `held` until released,
+ * `suppressed` never sent. A duplicate or a replay is a delivery of its own, of the same event.
+ */
 export type Delivery = {
   event: SandboxEvent;
+  state: 'sending' | 'held' | 'suppressed';
   attempts: number;
   delivered: boolean;
   lastStatus: number | null;
 };
+
+/**
+ * What happens to the next event made, for tests of a webhook consumer: sent twice; held until the
+ * event after it has been sent (so the two arrive in the other order); held until released;
+ * never sent.
+ */
+export type EventRule = 'duplicate' | 'reorder' | 'hold' | 'suppress';
 
 /** `Stripe-Signature` as Stripe writes it: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export function stripeSignature(payload: string, secret: string, timestamp = nowSeconds()): string {
@@ -32,16 +43,56 @@ export function stripeSignature(payload: string, secret: string, timestamp = now
  */
 export class WebhookSender {
   readonly deliveries: Delivery[] = [];
+  private readonly rules: EventRule[] = [];
+  private readonly heldUntilNext: Delivery[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
 
   constructor(private readonly options: WebhookOptions) {}
 
-  send(event: SandboxEvent): Delivery {
-    const delivery: Delivery = { event, attempts: 0, delivered: false, lastStatus: null };
-    this.deliveries.push(delivery);
-    void this.attempt(delivery);
+  /** Applies `rule` to the next event made (each rule to one event, in the order given). */
+  addRule(rule: EventRule): void {
+    this.rules.push(rule);
+  }
+
+  send(event: SandboxEvent): void {
+    const rule = this.rules.shift();
+    if (rule === 'suppress') return void this.record(event, 'suppressed');
+    if (rule === 'hold') return void this.record(event, 'held');
+    if (rule === 'reorder') return void this.heldUntilNext.push(this.record(event, 'held'));
+    const waiting = this.heldUntilNext.splice(0);
+    this.dispatch(this.record(event, 'sending'));
+    if (rule === 'duplicate') this.dispatch(this.record(event, 'sending'));
+    for (const delivery of waiting) this.dispatch(delivery);
+  }
+
+  /** Sends every event held until released. */
+  release(): number {
+    const held = this.deliveries.filter(
+      (delivery) => delivery.state === 'held' && !this.heldUntilNext.includes(delivery),
+    );
+    for (const delivery of held) this.dispatch(delivery);
+    return held.length;
+  }
+
+  /** Sends an event made earlier once more, as Stripe's "resend" does: the same event, id and all. */
+  replay(eventId: string): Delivery | undefined {
+    const earlier = this.deliveries.find((delivery) => delivery.event.id === eventId);
+    if (!earlier) return undefined;
+    const delivery = this.record(earlier.event, 'sending');
+    this.dispatch(delivery);
     return delivery;
+  }
+
+  private record(event: SandboxEvent, state: Delivery['state']): Delivery {
+    const delivery: Delivery = { event, state, attempts: 0, delivered: false, lastStatus: null };
+    this.deliveries.push(delivery);
+    return delivery;
+  }
+
+  private dispatch(delivery: Delivery): void {
+    delivery.state = 'sending';
+    void this.attempt(delivery);
   }
 
   /** Stops every retry still waiting; deliveries in flight finish. */

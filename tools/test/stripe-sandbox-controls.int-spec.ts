@@ -1,0 +1,194 @@
+import { waitUntil } from '@promptlib/platform/testing';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Stripe from 'stripe';
+import { startStripeSandbox, type RunningStripeSandbox } from '../src/stripe-sandbox/sandbox-server';
+import { startWebhookEndpoint, type WebhookEndpoint } from './support/webhook-endpoint';
+
+const SECRET_KEY = 'sk_test_controls_suite';
+const WEBHOOK_SECRET = 'whsec_controls_suite';
+
+describe('the Stripe sandbox’s test controls', () => {
+  let endpoint: WebhookEndpoint;
+  let sandbox: RunningStripeSandbox;
+  let stripe: Stripe;
+
+  beforeAll(async () => {
+    endpoint = await startWebhookEndpoint();
+    sandbox = await startStripeSandbox({
+      secretKey: SECRET_KEY,
+      webhooks: { endpoint: endpoint.url, secret: WEBHOOK_SECRET, retryBaseMs: 50 },
+    });
+    stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: sandbox.port, protocol: 'http' });
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+    endpoint?.server.close();
+  });
+
+  async function control(path: string, body?: unknown): Promise<Response> {
+    return fetch(`${sandbox.url}/_sandbox/${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SECRET_KEY}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  function eventsSince(count: number): Stripe.Event[] {
+    return endpoint.received
+      .slice(count)
+      .map(({ body, signature }) => stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET));
+  }
+
+  async function received(count: number, what: string): Promise<void> {
+    await waitUntil(async () => endpoint.received.length >= count, 5_000, what);
+  }
+
+  async function paidSubscription(): Promise<string> {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
+      success_url: 'http://localhost:8080/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
+    });
+    const before = endpoint.received.length;
+    const paid = await fetch(`${sandbox.url}/checkout/${session.id}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    await received(before + 3, 'the events of the checkout');
+    return (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+  }
+
+  it('refuses the controls without the key', async () => {
+    const res = await fetch(`${sandbox.url}/_sandbox/payments/fail-next`, { method: 'POST' });
+    expect(res.status).toBe(401);
+  });
+
+  it('duplicates the next event: the same event, id and all, arrives twice', async () => {
+    const subscription = await paidSubscription();
+    expect((await control('events/rules', { rules: ['duplicate'] })).status).toBe(200);
+    const before = endpoint.received.length;
+    await stripe.subscriptions.update(subscription, { metadata: { note: 'twice' } });
+    await received(before + 2, 'the duplicated event');
+    const [first, second] = eventsSince(before);
+    expect(first.type).toBe('customer.subscription.updated');
+    expect(second.id).toBe(first.id);
+  });
+
+  it('reorders: the next event arrives after the one made after it', async () => {
+    const subscription = await paidSubscription();
+    await control('events/rules', { rules: ['reorder'] });
+    const before = endpoint.received.length;
+    await stripe.subscriptions.update(subscription, { cancel_at_period_end: true });
+    await sleep(200);
+    expect(endpoint.received.length).toBe(before);
+    await stripe.subscriptions.cancel(subscription);
+    await received(before + 2, 'both events');
+    expect(eventsSince(before).map((event) => event.type)).toEqual([
+      'customer.subscription.deleted',
+      'customer.subscription.updated',
+    ]);
+  });
+
+  it('holds the next event until released, and suppresses one for good', async () => {
+    const subscription = await paidSubscription();
+    await control('events/rules', { rules: ['hold', 'suppress'] });
+    const before = endpoint.received.length;
+    await stripe.subscriptions.update(subscription, { metadata: { note: 'held' } });
+    await stripe.subscriptions.update(subscription, { metadata: { note: 'suppressed' } });
+    await sleep(300);
+    expect(endpoint.received.length).toBe(before);
+    const released = (await (await control('events/release')).json()) as { released: number };
+    expect(released.released).toBe(1);
+    await received(before + 1, 'the held event');
+    await sleep(200);
+    const [held] = eventsSince(before);
+    expect(endpoint.received.length).toBe(before + 1);
+    expect((held.data.object as Stripe.Subscription).metadata.note).toBe('held');
+    const listing = (await (
+      await fetch(`${sandbox.url}/_sandbox/events`, { headers: { Authorization: `Bearer ${SECRET_KEY}` } })
+    ).json()) as { deliveries: { state: string; type: string }[] };
+    expect(listing.deliveries.some((delivery) => delivery.state === 'suppressed')).toBe(true);
+  });
+
+  it('replays an event already delivered', async () => {
+    const before = endpoint.received.length;
+    await paidSubscription();
+    const [event] = eventsSince(before);
+    const replayed = await control(`events/${event.id}/replay`);
+    expect(replayed.status).toBe(200);
+    await received(before + 4, 'the replayed event');
+    expect(eventsSince(before + 3)[0].id).toBe(event.id);
+    expect((await control('events/evt_none/replay')).status).toBe(404);
+  });
+
+  it('declines the next payment: the checkout stays open and can be paid again', async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
+      success_url: 'http://localhost:8080/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
+    });
+    await control('payments/fail-next');
+    const before = endpoint.received.length;
+    const declined = await fetch(`${sandbox.url}/checkout/${session.id}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain('Your card was declined.');
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+    const paid = await fetch(`${sandbox.url}/checkout/${session.id}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    // Only the payment that went through made events.
+    await received(before + 3, 'the events of the paid checkout');
+    await sleep(100);
+    expect(endpoint.received.length).toBe(before + 3);
+  });
+
+  it('ends a period: a subscription renews with a paid invoice', async () => {
+    const subscription = await paidSubscription();
+    const before = endpoint.received.length;
+    const moved = (await (
+      await control(`subscriptions/${subscription}/end-period`, { inSeconds: 1 })
+    ).json()) as Stripe.Subscription;
+    const end = moved.items.data[0].current_period_end;
+    await received(before + 2, 'the renewal');
+    const [paid, updated] = eventsSince(before);
+    expect(paid.type).toBe('invoice.paid');
+    expect(paid.data.object).toMatchObject({ billing_reason: 'subscription_cycle', period_start: end });
+    expect(updated.type).toBe('customer.subscription.updated');
+    const renewed = await stripe.subscriptions.retrieve(subscription);
+    expect(renewed.status).toBe('active');
+    expect(renewed.items.data[0].current_period_start).toBe(end);
+    expect(renewed.items.data[0].current_period_end).toBeGreaterThan(end + 27 * 86_400);
+  });
+
+  it('ends a period after a declined payment: past due, with invoice.payment_failed', async () => {
+    const subscription = await paidSubscription();
+    await control('payments/fail-next');
+    const before = endpoint.received.length;
+    await control(`subscriptions/${subscription}/end-period`, { inSeconds: 0 });
+    await received(before + 2, 'the failed renewal');
+    expect(eventsSince(before).map((event) => event.type)).toEqual([
+      'invoice.payment_failed',
+      'customer.subscription.updated',
+    ]);
+    expect((await stripe.subscriptions.retrieve(subscription)).status).toBe('past_due');
+  });
+
+  it('ends a period of a subscription set to cancel: canceled, with customer.subscription.deleted', async () => {
+    const subscription = await paidSubscription();
+    await stripe.subscriptions.update(subscription, { cancel_at_period_end: true });
+    const before = endpoint.received.length + 1;
+    await received(before, 'the update');
+    await control(`subscriptions/${subscription}/end-period`, { inSeconds: 0 });
+    await received(before + 1, 'the end');
+    const [deleted] = eventsSince(before);
+    expect(deleted.type).toBe('customer.subscription.deleted');
+    expect((await stripe.subscriptions.retrieve(subscription)).status).toBe('canceled');
+  });
+});
