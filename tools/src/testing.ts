@@ -1,2 +1,7 @@
 // What the test suites of other packages may use from the development tools.
 export { launchChromium } from './browser/launch-chromium';
+export {
+  startStripeSandbox,
+  type RunningStripeSandbox,
+  type StripeSandboxOptions,
+} from './stripe-sandbox/sandbox-server';
