@@ -126,6 +126,64 @@ describe('the Stripe sandbox through the official SDK', () => {
     );
   });
 
+  it('answers every field billing reads, of the type it reads, through the SDK', async () => {
+    const customer = await stripe.customers.create({ metadata: { userId: '31' } });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      client_reference_id: '31',
+      line_items: [{ price: 'price_pro_annual', quantity: 1 }],
+      success_url: 'http://localhost:8080/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
+    });
+    expect(session).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        url: expect.any(String),
+        mode: 'subscription',
+        status: 'open',
+        payment_status: 'unpaid',
+        client_reference_id: '31',
+        customer: customer.id,
+        subscription: null,
+        metadata: {},
+      }),
+    );
+    await fetch(`${sandbox.url}/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    expect(paid).toEqual(
+      expect.objectContaining({
+        status: 'complete',
+        payment_status: 'paid',
+        subscription: expect.any(String),
+      }),
+    );
+    const subscription = await stripe.subscriptions.retrieve(paid.subscription as string);
+    expect(subscription).toEqual(
+      expect.objectContaining({
+        id: paid.subscription,
+        status: 'active',
+        customer: customer.id,
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        ended_at: null,
+        latest_invoice: expect.stringMatching(/^in_/),
+        metadata: {},
+      }),
+    );
+    expect(subscription.items.data).toHaveLength(1);
+    expect(subscription.items.data[0]).toEqual(
+      expect.objectContaining({
+        current_period_start: expect.any(Number),
+        current_period_end: expect.any(Number),
+        price: expect.objectContaining({
+          id: 'price_pro_annual',
+          recurring: expect.objectContaining({ interval: 'year' }),
+        }),
+      }),
+    );
+  });
+
   it('sends Cancel on the hosted page to the cancel URL and leaves the session open', async () => {
     const session = await stripe.checkout.sessions.create({
       mode: 'subscription',
