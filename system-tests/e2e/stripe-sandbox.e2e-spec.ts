@@ -1,13 +1,13 @@
-import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/tools/testing';
+import type { RunningStripeSandbox } from '@promptlib/tools/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
 import { launchBrowser, openPage, seriousAccessibilityViolations } from '../support/browser';
-
-const SECRET_KEY = 'sk_test_browser_suite';
+import { startStack, type Stack } from '../support/stack';
 
 describe('the Stripe sandbox’s hosted checkout page in a browser', () => {
+  let stack: Stack;
   let sandbox: RunningStripeSandbox;
   let stripe: Stripe;
   let site: Server;
@@ -15,11 +15,13 @@ describe('the Stripe sandbox’s hosted checkout page in a browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    sandbox = await startStripeSandbox({
-      secretKey: SECRET_KEY,
-      webhooks: { secret: 'whsec_browser_suite' },
+    stack = await startStack('e2estripe', []);
+    sandbox = await stack.startStripe();
+    stripe = new Stripe(stack.stripeEnv.STRIPE_SECRET_KEY, {
+      host: '127.0.0.1',
+      port: sandbox.port,
+      protocol: 'http',
     });
-    stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: sandbox.port, protocol: 'http' });
     // Stands in for the app's pages the checkout sends the browser back to.
     site = createServer((req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -33,7 +35,7 @@ describe('the Stripe sandbox’s hosted checkout page in a browser', () => {
   afterAll(async () => {
     await browser?.close();
     site?.close();
-    await sandbox?.close();
+    await stack?.stop();
   });
 
   function newSession(): Promise<Stripe.Checkout.Session> {

@@ -2,6 +2,7 @@ import Redis from 'ioredis';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { freePort } from '@promptlib/platform/testing';
+import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/tools/testing';
 import { startApp, type AppProcess } from './processes';
 
 export type Stack = {
@@ -11,6 +12,12 @@ export type Stack = {
   services: Record<string, AppProcess>;
   startGateway: (env?: Record<string, string>) => Promise<Gateway>;
   startService: (name: ServiceDir) => Promise<AppProcess>;
+  /**
+   * The Stripe sandbox for this stack, its webhooks sent to `webhookEndpoint`; what an app that
+   * talks to Stripe is started with is in `stripeEnv`. Stopped with the stack.
+   */
+  startStripe: (webhookEndpoint?: string) => Promise<RunningStripeSandbox>;
+  stripeEnv: Record<string, string>;
   stop: () => Promise<void>;
 };
 
@@ -47,11 +54,25 @@ export async function startStack(
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
+  let stripe: RunningStripeSandbox | undefined;
   const stack: Stack = {
     namespace,
     env,
     gateways: [],
     services: {},
+    stripeEnv: {},
+    startStripe: async (webhookEndpoint) => {
+      const secrets = {
+        STRIPE_SECRET_KEY: `sk_test_${namespace}`,
+        STRIPE_WEBHOOK_SECRET: `whsec_${namespace}`,
+      };
+      stripe = await startStripeSandbox({
+        secretKey: secrets.STRIPE_SECRET_KEY,
+        webhooks: { endpoint: webhookEndpoint, secret: secrets.STRIPE_WEBHOOK_SECRET, retryBaseMs: 500 },
+      });
+      stack.stripeEnv = { ...secrets, STRIPE_API_URL: stripe.url };
+      return stripe;
+    },
     startService: async (name) => {
       const service = await startApp(name, `services/${name}`, { ...env, ...options.services });
       stack.services[name] = service;
@@ -76,6 +97,7 @@ export async function startStack(
     },
     stop: async () => {
       await Promise.all([...stack.gateways, ...Object.values(stack.services)].map((app) => app.stop()));
+      await stripe?.close();
       await removeNamespace(namespace, env);
     },
   };

@@ -1,5 +1,6 @@
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
 import { apps } from './apps';
+import { envFor, provideStripe } from './stripe-access';
 import { startApp, stopApps, waitForReady, type RunningApp } from './supervisor';
 
 /**
@@ -9,6 +10,7 @@ import { startApp, stopApps, waitForReady, type RunningApp } from './supervisor'
 export async function startAll(): Promise<void> {
   const namespace = process.env.APP_NAMESPACE ?? 'promptlib';
   let infra: ProvisionedInfra | undefined;
+  let closeStripe: (() => Promise<void>) | undefined;
   const running: RunningApp[] = [];
   let stopping: Promise<void> | undefined;
 
@@ -16,6 +18,7 @@ export async function startAll(): Promise<void> {
     stopping ??= (async () => {
       console.log('\nStopping Prompt Library…');
       await stopApps(running);
+      await closeStripe?.();
       if (infra) await stopServers(infra.started);
       process.exit(code);
     })();
@@ -33,8 +36,12 @@ export async function startAll(): Promise<void> {
       REDIS_URL: infra.redisUrl,
       NATS_URL: infra.natsUrl,
     };
+    const url = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
+    const stripe = await provideStripe(process.env, `http://127.0.0.1:${process.env.PORT ?? 8080}`);
+    closeStripe = stripe.sandbox?.close;
+    if (stripe.sandbox) console.log(`Stripe sandbox (no STRIPE_SECRET_KEY set) at ${stripe.sandbox.url}`);
     for (const spec of apps) {
-      const app = await startApp(spec, env);
+      const app = await startApp(spec, envFor(spec, env, stripe.access));
       running.push(app);
       void app.exited.then((code) => {
         if (stopping) return;
@@ -43,7 +50,6 @@ export async function startAll(): Promise<void> {
       });
       await waitForReady(app);
     }
-    const url = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
     console.log(`\n  Prompt Library is running at ${url}\n  Press Ctrl-C to stop.\n`);
   } catch (error) {
     // Ctrl-C during start-up makes the apps exit; that is not a failure to report.

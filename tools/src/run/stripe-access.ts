@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { startStripeSandbox, type RunningStripeSandbox } from '../stripe-sandbox/sandbox-server';
+import type { AppSpec } from './apps';
+
+/** What an app that talks to Stripe is given, and no other app is. */
+export type StripeAccess = {
+  STRIPE_SECRET_KEY: string;
+  STRIPE_API_URL: string;
+  STRIPE_WEBHOOK_SECRET: string;
+};
+
+const STRIPE_ONLY = ['STRIPE_SECRET_KEY', 'STRIPE_API_URL', 'STRIPE_WEBHOOK_SECRET'] as const;
+const STRIPE_API = 'https://api.stripe.com';
+
+/**
+ * Stripe for `npm start`: the real one when STRIPE_SECRET_KEY is set (its webhook secret from
+ * STRIPE_WEBHOOK_SECRET), else the sandbox, started here with fresh keys, sending its webhooks to
+ * the gateway. Never the sandbox in production.
+ */
+export async function provideStripe(
+  env: NodeJS.ProcessEnv,
+  gatewayUrl: string,
+): Promise<{ access: StripeAccess; sandbox?: RunningStripeSandbox }> {
+  if (env.STRIPE_SECRET_KEY) {
+    return {
+      access: {
+        STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+        STRIPE_API_URL: env.STRIPE_API_URL ?? STRIPE_API,
+        STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? '',
+      },
+    };
+  }
+  if (env.NODE_ENV === 'production') {
+    throw new Error('STRIPE_SECRET_KEY is required in production: the Stripe sandbox never runs there.');
+  }
+  const access = {
+    STRIPE_SECRET_KEY: `sk_test_${randomBytes(18).toString('hex')}`,
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(18).toString('hex')}`,
+  };
+  const sandbox = await startStripeSandbox({
+    secretKey: access.STRIPE_SECRET_KEY,
+    webhooks: { endpoint: `${gatewayUrl}/api/webhooks/stripe`, secret: access.STRIPE_WEBHOOK_SECRET },
+  });
+  return { access: { ...access, STRIPE_API_URL: sandbox.url }, sandbox };
+}
+
+/** The environment of one app: the shared one, with Stripe's key, address and secret only for an app that talks to Stripe. */
+export function envFor(spec: AppSpec, shared: NodeJS.ProcessEnv, stripe: StripeAccess): NodeJS.ProcessEnv {
+  const env = { ...shared };
+  for (const name of STRIPE_ONLY) delete env[name];
+  return spec.stripe ? { ...env, ...stripe } : env;
+}
