@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Stripe from 'stripe';
 import { startStripeSandbox, type RunningStripeSandbox } from '../src/stripe-sandbox/sandbox-server';
 
@@ -220,5 +223,51 @@ describe('the Stripe sandbox through the official SDK', () => {
     await expect(sdkFor(sandbox, 'sk_test_wrong').customers.create({})).rejects.toBeInstanceOf(
       Stripe.errors.StripeAuthenticationError,
     );
+  });
+});
+
+describe('the Stripe sandbox’s state file', () => {
+  it('finds its customers, checkouts and subscriptions again after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stripe-sandbox-'));
+    const stateFile = join(dir, 'state.json');
+    try {
+      const first = await startStripeSandbox({
+        secretKey: SECRET_KEY,
+        webhooks: { secret: WEBHOOK_SECRET },
+        stateFile,
+      });
+      const stripe = sdkFor(first);
+      const customer = await stripe.customers.create({ email: 'kept@example.com' });
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
+        success_url: 'http://localhost:8080/ok?session_id={CHECKOUT_SESSION_ID}',
+      });
+      await fetch(`${first.url}/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
+      const subscriptionId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+      await first.close();
+
+      const second = await startStripeSandbox({
+        secretKey: SECRET_KEY,
+        webhooks: { secret: WEBHOOK_SECRET },
+        stateFile,
+      });
+      try {
+        const again = sdkFor(second);
+        expect((await again.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({
+          email: 'kept@example.com',
+        });
+        expect((await again.checkout.sessions.retrieve(session.id)).status).toBe('complete');
+        expect(
+          (await again.subscriptions.update(subscriptionId, { cancel_at_period_end: true }))
+            .cancel_at_period_end,
+        ).toBe(true);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,12 @@
 import Redis from 'ioredis';
 import { connect } from 'nats';
 import { Client } from 'pg';
+import { removeSandboxStateFiles } from './stripe-access';
 
 export type NamespaceLocations = { databaseUrl: string; redisUrl: string; natsUrl: string };
 
 /**
- * Removes everything a test run created under its namespace: databases, streams and keys whose
+ * Removes everything a test run created under its namespace: databases, streams, keys and Stripe sandbox state files whose
  * names start with it (test files add suffixes for their own sub-namespaces). The run namespace is
  * unique, so nothing of anyone else's can match.
  */
@@ -14,6 +15,7 @@ export async function removeNamespace(namespace: string, at: NamespaceLocations)
     dropDatabases(namespace, at.databaseUrl),
     deleteStreams(namespace, at.natsUrl),
     deleteKeys(namespace, at.redisUrl),
+    removeSandboxStateFiles(namespace),
   ]);
   return results.flatMap((result) =>
     result.status === 'rejected' ? [String((result.reason as Error).message)] : [],

@@ -1,6 +1,6 @@
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
 import { apps } from './apps';
-import { envFor, provideStripe } from './stripe-access';
+import { envFor, provideStripe, sandboxStateFile } from './stripe-access';
 import { startApp, stopApps, waitForReady, type RunningApp } from './supervisor';
 
 /**
@@ -37,7 +37,11 @@ export async function startAll(): Promise<void> {
       NATS_URL: infra.natsUrl,
     };
     const url = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
-    const stripe = await provideStripe(process.env, `http://127.0.0.1:${process.env.PORT ?? 8080}`);
+    const stripe = await provideStripe(
+      process.env,
+      `http://127.0.0.1:${process.env.PORT ?? 8080}`,
+      process.env.STRIPE_SECRET_KEY ? undefined : await sandboxStateFile(namespace),
+    );
     closeStripe = stripe.sandbox?.close;
     if (stripe.sandbox) console.log(`Stripe sandbox (no STRIPE_SECRET_KEY set) at ${stripe.sandbox.url}`);
     for (const spec of apps) {

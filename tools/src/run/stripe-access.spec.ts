@@ -1,4 +1,5 @@
-import { envFor, provideStripe } from './stripe-access';
+import { existsSync, writeFileSync } from 'node:fs';
+import { envFor, provideStripe, removeSandboxStateFiles, sandboxStateFile } from './stripe-access';
 
 describe('Stripe for npm start', () => {
   const access = {
@@ -52,5 +53,17 @@ describe('Stripe for npm start', () => {
     await expect(provideStripe({ NODE_ENV: 'production' }, 'http://localhost:8080')).rejects.toThrow(
       /STRIPE_SECRET_KEY is required in production/,
     );
+  });
+
+  it('keeps the sandbox state of a namespace in the data directory, and removes it with the namespace', async () => {
+    const namespace = `plt_statefile_${process.pid}`;
+    const own = await sandboxStateFile(namespace);
+    const underIt = await sandboxStateFile(`${namespace}_start`);
+    const other = await sandboxStateFile(`plt_other_${process.pid}`);
+    for (const file of [own, underIt, other]) writeFileSync(file, '{}');
+    await removeSandboxStateFiles(namespace);
+    expect([own, underIt, other].map((file) => existsSync(file))).toEqual([false, false, true]);
+    await removeSandboxStateFiles(`plt_other_${process.pid}`);
+    expect(existsSync(other)).toBe(false);
   });
 });

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { defaultDataDir } from '../infra/data-dir';
 import { startStripeSandbox, type RunningStripeSandbox } from '../stripe-sandbox/sandbox-server';
 import type { AppSpec } from './apps';
 
@@ -15,11 +19,12 @@ const STRIPE_API = 'https://api.stripe.com';
 /**
  * Stripe for `npm start`: the real one when STRIPE_SECRET_KEY is set (its webhook secret from
  * STRIPE_WEBHOOK_SECRET), else the sandbox, started here with fresh keys, sending its webhooks to
- * the gateway. Never the sandbox in production.
+ * the gateway, keeping its objects in `stateFile` when given. Never the sandbox in production.
  */
 export async function provideStripe(
   env: NodeJS.ProcessEnv,
   gatewayUrl: string,
+  stateFile?: string,
 ): Promise<{ access: StripeAccess; sandbox?: RunningStripeSandbox }> {
   if (env.STRIPE_SECRET_KEY) {
     return {
@@ -40,6 +45,7 @@ export async function provideStripe(
   const sandbox = await startStripeSandbox({
     secretKey: access.STRIPE_SECRET_KEY,
     webhooks: { endpoint: `${gatewayUrl}/api/webhooks/stripe`, secret: access.STRIPE_WEBHOOK_SECRET },
+    stateFile,
   });
   return { access: { ...access, STRIPE_API_URL: sandbox.url }, sandbox };
 }
@@ -49,4 +55,33 @@ export function envFor(spec: AppSpec, shared: NodeJS.ProcessEnv, stripe: StripeA
   const env = { ...shared };
   for (const name of STRIPE_ONLY) delete env[name];
   return spec.stripe ? { ...env, ...stripe } : env;
+}
+
+/** Where `npm start` keeps the sandbox's objects: beside the data of the servers it starts, one file per namespace. */
+export async function sandboxStateFile(namespace: string): Promise<string> {
+  const dir = dataDir();
+  await mkdir(dir, { recursive: true });
+  return join(dir, `${STATE_FILE_PREFIX}${namespace}.json`);
+}
+
+/** Removes the state files of a namespace and of those under it (a test run's). */
+export async function removeSandboxStateFiles(namespace: string): Promise<void> {
+  const dir = dataDir();
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const prefix = `${STATE_FILE_PREFIX}${namespace}`;
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(prefix) && name.endsWith('.json'))
+      .map((name) => rm(join(dir, name), { force: true })),
+  );
+}
+
+const STATE_FILE_PREFIX = 'stripe-sandbox-';
+
+function dataDir(): string {
+  return defaultDataDir({
+    uid: typeof process.getuid === 'function' ? process.getuid() : null,
+    env: process.env,
+    homedir: homedir(),
+  });
 }

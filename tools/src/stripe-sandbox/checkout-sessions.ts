@@ -160,6 +160,21 @@ export class CheckoutSessions {
     return session.cancel_url ? withSessionId(session.cancel_url, id) : null;
   }
 
+  all(): { session: Stripe.Checkout.Session; priceId: string; quantity: number }[] {
+    return [...this.byId.values()].map(({ session, purchase }) => ({
+      session,
+      priceId: purchase.price.id,
+      quantity: purchase.quantity,
+    }));
+  }
+
+  restore(checkouts: { session: Stripe.Checkout.Session; priceId: string; quantity: number }[]): void {
+    for (const { session, priceId, quantity } of checkouts) {
+      const price = this.prices.get(priceId);
+      if (price) this.byId.set(session.id, { session, purchase: { price, quantity } });
+    }
+  }
+
   private entry(id: string): { session: Stripe.Checkout.Session; purchase: Purchase } {
     const entry = this.byId.get(id);
     if (!entry) throw missing('checkout.session', id);

@@ -41,4 +41,12 @@ export class Customers {
   has(id: string): boolean {
     return this.byId.has(id);
   }
+
+  all(): Stripe.Customer[] {
+    return [...this.byId.values()];
+  }
+
+  restore(customers: Stripe.Customer[]): void {
+    for (const customer of customers) this.byId.set(customer.id, customer);
+  }
 }

@@ -11,6 +11,7 @@ import { newId } from './ids';
 import { SANDBOX_PRICES } from './prices';
 import { Subscriptions } from './subscriptions';
 import { PaymentOutcomes } from './payments';
+import { loadState, saveState } from './state-file';
 import { WebhookSender, type Delivery, type EventRule, type WebhookOptions } from './webhooks';
 
 export type StripeSandboxOptions = {
@@ -23,6 +24,8 @@ export type StripeSandboxOptions = {
   publicUrl?: string;
   /** Where and how events are sent. */
   webhooks: WebhookOptions;
+  /** A file the objects are kept in, so a restart finds them again; in memory only without one. */
+  stateFile?: string;
 };
 
 export type RunningStripeSandbox = {
@@ -235,6 +238,25 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     emit,
     payments,
   );
+  const saved = options.stateFile ? loadState(options.stateFile) : undefined;
+  if (saved) {
+    customers.restore(saved.customers);
+    subscriptions.restore(saved.subscriptions);
+    checkouts.restore(saved.checkouts);
+  }
+  const save = () => {
+    if (!options.stateFile) return;
+    saveState(options.stateFile, {
+      customers: customers.all(),
+      subscriptions: subscriptions.all(),
+      checkouts: checkouts.all(),
+    });
+  };
+  // After every change: an answer to a request that may have changed something, a period that ended.
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'GET') res.once('finish', save);
+  });
+  subscriptions.onPeriodEnd = save;
   return {
     url,
     port,

@@ -14,6 +14,8 @@ export class Subscriptions {
   private readonly byId = new Map<string, Stripe.Subscription>();
 
   private readonly periodEnds = new Set<NodeJS.Timeout>();
+  /** Told after a period has ended on its own (no request made the change). */
+  onPeriodEnd: () => void = () => undefined;
 
   constructor(
     private readonly emit: (event: SandboxEvent) => void,
@@ -146,10 +148,19 @@ export class Subscriptions {
     const timer = setTimeout(() => {
       this.periodEnds.delete(timer);
       this.endPeriod(id, end);
+      this.onPeriodEnd();
     }, seconds * 1000);
     timer.unref();
     this.periodEnds.add(timer);
     return subscription;
+  }
+
+  all(): Stripe.Subscription[] {
+    return [...this.byId.values()];
+  }
+
+  restore(subscriptions: Stripe.Subscription[]): void {
+    for (const subscription of subscriptions) this.byId.set(subscription.id, subscription);
   }
 
   /** Stops the period ends still waiting. */
