@@ -136,7 +136,11 @@ describe('the Stripe sandbox’s test controls', () => {
       redirect: 'manual',
     });
     expect(declined.status).toBe(402);
-    expect(await declined.text()).toContain('Your card was declined.');
+    const page = await declined.text();
+    expect(page).toContain(
+      '<p class="problem" role="alert">Your card was declined. Try again, or cancel.</p>',
+    );
+    expect(page).toContain('>Pay</button>');
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
     const paid = await fetch(`${sandbox.url}/checkout/${session.id}/pay`, {
       method: 'POST',

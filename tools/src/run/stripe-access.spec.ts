@@ -50,6 +50,25 @@ describe('Stripe for npm start', () => {
     } finally {
       await sandbox?.close();
     }
+    const placed = await provideStripe(
+      { STRIPE_SANDBOX_PUBLIC_URL: 'https://pay.example.test' },
+      'http://localhost:8080',
+    );
+    try {
+      const session = await fetch(`${placed.access.STRIPE_API_URL}/v1/checkout/sessions`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${placed.access.STRIPE_SECRET_KEY}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: 'mode=subscription&line_items[0][price]=price_pro_monthly&success_url=http%3A%2F%2Fx%2Fok',
+      });
+      expect(((await session.json()) as { url: string }).url).toMatch(
+        /^https:\/\/pay\.example\.test\/checkout\/cs_test_/,
+      );
+    } finally {
+      await placed.sandbox?.close();
+    }
     await expect(provideStripe({ NODE_ENV: 'production' }, 'http://localhost:8080')).rejects.toThrow(
       /STRIPE_SECRET_KEY is required in production/,
     );

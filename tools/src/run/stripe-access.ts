@@ -19,7 +19,9 @@ const STRIPE_API = 'https://api.stripe.com';
 /**
  * Stripe for `npm start`: the real one when STRIPE_SECRET_KEY is set (its webhook secret from
  * STRIPE_WEBHOOK_SECRET), else the sandbox, started here with fresh keys, sending its webhooks to
- * the gateway, keeping its objects in `stateFile` when given. Never the sandbox in production.
+ * the gateway, keeping its objects in `stateFile` when given; on STRIPE_SANDBOX_PORT (else a free
+ * port), its checkout page at STRIPE_SANDBOX_PUBLIC_URL (else its own address). Never the sandbox
+ * in production.
  */
 export async function provideStripe(
   env: NodeJS.ProcessEnv,
@@ -44,6 +46,8 @@ export async function provideStripe(
   };
   const sandbox = await startStripeSandbox({
     secretKey: access.STRIPE_SECRET_KEY,
+    port: env.STRIPE_SANDBOX_PORT ? Number(env.STRIPE_SANDBOX_PORT) : 0,
+    publicUrl: env.STRIPE_SANDBOX_PUBLIC_URL || undefined,
     webhooks: { endpoint: `${gatewayUrl}/api/webhooks/stripe`, secret: access.STRIPE_WEBHOOK_SECRET },
     stateFile,
   });

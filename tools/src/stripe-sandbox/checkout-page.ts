@@ -8,6 +8,8 @@ export function checkoutPage(
   session: Stripe.Checkout.Session,
   price: Stripe.Price,
   quantity: number,
+  /** Why the last try failed (a declined card), shown above the buttons. */
+  problem?: string,
 ): string {
   const amount = formatAmount((price.unit_amount ?? 0) * quantity, price.currency);
   const interval = price.recurring ? ` / ${price.recurring.interval}` : '';
@@ -27,6 +29,7 @@ export function checkoutPage(
   button { font: inherit; padding: 0.75rem 1.5rem; border-radius: 6px; border: 1px solid #1f2328; cursor: pointer; margin-right: 0.5rem; }
   .pay { background: #0b5cad; border-color: #0b5cad; color: #fff; }
   .cancel { background: #fff; color: #1f2328; }
+  .problem { padding: 0.75rem; border-radius: 6px; background: #ffebe9; color: #82071e; }
   button:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
 </style>
 </head>
@@ -35,6 +38,7 @@ export function checkoutPage(
   <p class="badge" role="note">Test payment: no card is charged and no money moves.</p>
   <h1>${plan}</h1>
   <p class="price">${escapeHtml(amount)}${escapeHtml(interval)}</p>
+  ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)} Try again, or cancel.</p>` : ''}
   <form method="post" action="/checkout/${encodeURIComponent(session.id)}/pay">
     <button type="submit" class="pay">Pay</button>
   </form>

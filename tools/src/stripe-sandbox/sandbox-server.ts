@@ -126,6 +126,15 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         ? redirect(res, cancelUrl)
         : sendHtml(res, 200, closedPage('The payment was cancelled.'));
     } catch (error) {
+      if (error instanceof StripeApiError && error.type === 'card_error') {
+        // The session stays open: the page again, saying why, to pay again or cancel.
+        const { price, quantity } = checkouts.purchase(id!);
+        return sendHtml(
+          res,
+          error.status,
+          checkoutPage(checkouts.retrieve(id!), price, quantity, error.message),
+        );
+      }
       const message = error instanceof StripeApiError ? error.message : 'The checkout failed.';
       sendHtml(res, error instanceof StripeApiError ? error.status : 500, closedPage(message));
     }
