@@ -1,44 +1,34 @@
 import { waitUntil } from '@promptlib/platform/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Stripe from 'stripe';
-import { startStripeSandbox, type RunningStripeSandbox } from '../src/stripe-sandbox/sandbox-server';
-import { startWebhookEndpoint, type WebhookEndpoint } from './support/webhook-endpoint';
-
-const SECRET_KEY = 'sk_test_controls_suite';
-const WEBHOOK_SECRET = 'whsec_controls_suite';
+import type { RunningStripeSandbox } from '../src/stripe-sandbox/sandbox-server';
+import { startSandboxWithEndpoint, type SandboxWithEndpoint } from './support/sandbox-with-endpoint';
+import type { WebhookEndpoint } from './support/webhook-endpoint';
 
 describe('the Stripe sandbox’s test controls', () => {
+  let setup: SandboxWithEndpoint;
   let endpoint: WebhookEndpoint;
   let sandbox: RunningStripeSandbox;
   let stripe: Stripe;
 
   beforeAll(async () => {
-    endpoint = await startWebhookEndpoint();
-    sandbox = await startStripeSandbox({
-      secretKey: SECRET_KEY,
-      webhooks: { endpoint: endpoint.url, secret: WEBHOOK_SECRET, retryBaseMs: 50 },
-    });
-    stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: sandbox.port, protocol: 'http' });
+    setup = await startSandboxWithEndpoint('controls_suite');
+    ({ endpoint, sandbox, stripe } = setup);
   });
 
   afterAll(async () => {
-    await sandbox?.close();
-    endpoint?.server.close();
+    await setup?.stop();
   });
 
   async function control(path: string, body?: unknown): Promise<Response> {
     return fetch(`${sandbox.url}/_sandbox/${path}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${SECRET_KEY}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${setup.secretKey}`, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   }
 
-  function eventsSince(count: number): Stripe.Event[] {
-    return endpoint.received
-      .slice(count)
-      .map(({ body, signature }) => stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET));
-  }
+  const eventsSince = (count: number): Stripe.Event[] => setup.eventsSince(count);
 
   async function received(count: number, what: string): Promise<void> {
     await waitUntil(async () => endpoint.received.length >= count, 5_000, what);
@@ -107,7 +97,9 @@ describe('the Stripe sandbox’s test controls', () => {
     expect(endpoint.received.length).toBe(before + 1);
     expect((held.data.object as Stripe.Subscription).metadata.note).toBe('held');
     const listing = (await (
-      await fetch(`${sandbox.url}/_sandbox/events`, { headers: { Authorization: `Bearer ${SECRET_KEY}` } })
+      await fetch(`${sandbox.url}/_sandbox/events`, {
+        headers: { Authorization: `Bearer ${setup.secretKey}` },
+      })
     ).json()) as { deliveries: { state: string; type: string }[] };
     expect(listing.deliveries.some((delivery) => delivery.state === 'suppressed')).toBe(true);
   });

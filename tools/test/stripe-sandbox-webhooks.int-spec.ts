@@ -1,36 +1,26 @@
 import { waitUntil } from '@promptlib/platform/testing';
 import Stripe from 'stripe';
-import { startStripeSandbox, type RunningStripeSandbox } from '../src/stripe-sandbox/sandbox-server';
-import { startWebhookEndpoint, type WebhookEndpoint } from './support/webhook-endpoint';
-
-const SECRET_KEY = 'sk_test_webhook_suite';
-const WEBHOOK_SECRET = 'whsec_webhook_suite';
+import type { RunningStripeSandbox } from '../src/stripe-sandbox/sandbox-server';
+import { startSandboxWithEndpoint, type SandboxWithEndpoint } from './support/sandbox-with-endpoint';
+import type { WebhookEndpoint } from './support/webhook-endpoint';
 
 describe('the Stripe sandbox’s webhooks', () => {
+  let setup: SandboxWithEndpoint;
   let endpoint: WebhookEndpoint;
   let sandbox: RunningStripeSandbox;
   let stripe: Stripe;
 
   beforeAll(async () => {
-    endpoint = await startWebhookEndpoint();
-    sandbox = await startStripeSandbox({
-      secretKey: SECRET_KEY,
-      webhooks: { endpoint: endpoint.url, secret: WEBHOOK_SECRET, retryBaseMs: 50 },
-    });
-    stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: sandbox.port, protocol: 'http' });
+    setup = await startSandboxWithEndpoint('webhook_suite');
+    ({ endpoint, sandbox, stripe } = setup);
   });
 
   afterAll(async () => {
-    await sandbox?.close();
-    endpoint?.server.close();
+    await setup?.stop();
   });
 
   /** The events received so far, each verified as billing verifies it. */
-  function verifiedEvents(): Stripe.Event[] {
-    return endpoint.received.map(({ body, signature }) =>
-      stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET),
-    );
-  }
+  const verifiedEvents = (): Stripe.Event[] => setup.eventsSince(0);
 
   async function paidSubscription(): Promise<string> {
     const session = await stripe.checkout.sessions.create({
@@ -69,7 +59,7 @@ describe('the Stripe sandbox’s webhooks', () => {
       stripe.webhooks.constructEvent(
         body.replace('"livemode": false', '"livemode": true'),
         signature,
-        WEBHOOK_SECRET,
+        setup.webhookSecret,
       ),
     ).toThrow(Stripe.errors.StripeSignatureVerificationError);
     expect(() => stripe.webhooks.constructEvent(body, signature, 'whsec_another')).toThrow(
