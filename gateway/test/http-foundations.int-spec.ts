@@ -151,6 +151,7 @@ describe('gateway HTTP foundations', () => {
       expect(res.status).toBe(413);
       expect(res.body).toMatchObject({
         statusCode: 413,
+        message: 'The request body is larger than 100 kB.',
         code: 'PAYLOAD_TOO_LARGE',
         error: 'Payload Too Large',
       });

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { ROOT_LOGGER } from '@promptlib/platform';
 import { ApiException } from './api-exception';
 import { codeForStatus, statusByCode } from './error-status';
-import { apiErrorOfFramework, isFrameworkError } from './framework-errors';
+import { frameworkMessage } from './framework-errors';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -76,7 +76,7 @@ export function toApiError(exception: unknown): ApiError {
       : typeof details.message === 'string'
         ? details.message
         : typeof raw === 'string'
-          ? raw
+          ? (frameworkMessage(status) ?? raw)
           : exception.message;
     const body: ApiError = {
       statusCode: status,
@@ -88,7 +88,5 @@ export function toApiError(exception: unknown): ApiError {
       body.fields = details.fields as ApiError['fields'];
     return body;
   }
-  const framework = isFrameworkError(exception) ? apiErrorOfFramework(exception) : undefined;
-  if (framework) return framework;
   return { statusCode: 500, message: INTERNAL_MESSAGE, error: 'Internal Server Error', code: 'INTERNAL' };
 }

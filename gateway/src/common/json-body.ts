@@ -4,6 +4,9 @@ import { ApiException } from './api-exception';
 
 const UTF8 = new Set(['utf-8', 'utf8']);
 
+/** Said of a body past MAX_BODY_BYTES, which Fastify refuses before a parser runs (see framework-errors). */
+export const BODY_TOO_LARGE = `The request body is larger than ${MAX_BODY_BYTES / 1024} kB.`;
+
 /**
  * The API speaks JSON only: a body of any other type is 415, an oversized one 413 (Fastify's
  * FST_ERR_CTP_BODY_TOO_LARGE, see framework-errors), a malformed one 400. Calls without a body need
@@ -29,7 +32,7 @@ export function acceptJsonBodiesOnly(fastify: FastifyInstance): void {
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(unsupportedMediaType()));
 }
 
-export function unsupportedMediaType(): ApiException {
+function unsupportedMediaType(): ApiException {
   return new ApiException(
     415,
     'UNSUPPORTED_MEDIA_TYPE',
