@@ -55,6 +55,59 @@ describe('the Stripe sandbox’s test controls', () => {
     expect(res.status).toBe(401);
   });
 
+  it('refuses a control it cannot carry out, saying why, and changes nothing', async () => {
+    const post = (path: string, body: string) =>
+      fetch(`${sandbox.url}/_sandbox/${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${setup.secretKey}`, 'Content-Type': 'application/json' },
+        body,
+      });
+    const notJson = await post('events/rules', '{"rules": [');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: 'The body is not a JSON object.' },
+    });
+    const unknownRule = await control('events/rules', { rules: ['duplicate', 'shuffle'] });
+    expect(unknownRule.status).toBe(400);
+    expect(((await unknownRule.json()) as { error: { message: string } }).error.message).toContain(
+      'duplicate, reorder, hold, suppress',
+    );
+    expect((await control('subscriptions/sub_none/end-period', { inSeconds: 1 })).status).toBe(404);
+    const subscription = await paidSubscription();
+    expect((await control(`subscriptions/${subscription}/end-period`, { inSeconds: -1 })).status).toBe(400);
+    expect((await control('no/such/control')).status).toBe(404);
+    // No rule was added by the refused calls: the next event goes out once, as made.
+    const before = endpoint.received.length;
+    await stripe.subscriptions.update(subscription, { metadata: { note: 'plain' } });
+    await received(before + 1, 'the update');
+    await sleep(200);
+    expect(endpoint.received.length).toBe(before + 1);
+  });
+
+  it('answers a checkout page that cannot be paid with a page saying so', async () => {
+    const missingPage = await fetch(`${sandbox.url}/checkout/cs_test_none`);
+    expect(missingPage.status).toBe(404);
+    expect(await missingPage.text()).toContain('No such checkout.session');
+    expect((await fetch(`${sandbox.url}/checkout/not%20an%20id`)).status).toBe(404);
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
+      success_url: 'http://localhost:8080/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
+    });
+    expect((await fetch(`${sandbox.url}/checkout/${session.id}/pay`)).status).toBe(405);
+    const before = endpoint.received.length;
+    await fetch(`${sandbox.url}/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
+    await received(before + 3, 'the events of the checkout');
+    const paidPage = await fetch(`${sandbox.url}/checkout/${session.id}`);
+    expect(paidPage.status).toBe(410);
+    expect(await paidPage.text()).toContain('This checkout is complete.');
+    const again = await fetch(`${sandbox.url}/checkout/${session.id}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(again.status).toBe(400);
+  });
+
   it('duplicates the next event: the same event, id and all, arrives twice', async () => {
     const subscription = await paidSubscription();
     expect((await control('events/rules', { rules: ['duplicate'] })).status).toBe(200);

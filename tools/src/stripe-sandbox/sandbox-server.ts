@@ -1,18 +1,21 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StripeApiError, missing } from './api-error';
+import { apiRoutes } from './api-routes';
+import { StripeApiError } from './api-error';
 import { API_VERSION } from './api-version';
 import { checkoutPage, closedPage } from './checkout-page';
 import { CheckoutSessions } from './checkout-sessions';
 import { Customers } from './customers';
-import { FormBodyError, parseFormBody, type FormFields } from './form-body';
+import { controlRoutes } from './control-routes';
+import { FormBodyError, parseFormBody } from './form-body';
 import { IdempotencyKeys } from './idempotency';
 import { newId } from './ids';
 import { SANDBOX_PRICES } from './prices';
 import { Subscriptions } from './subscriptions';
 import { PaymentOutcomes } from './payments';
 import { loadState, saveState } from './state-file';
-import { WebhookSender, type Delivery, type EventRule, type WebhookOptions } from './webhooks';
+import { findRoute } from './router';
+import { WebhookSender, type Delivery, type WebhookOptions } from './webhooks';
 
 export type StripeSandboxOptions = {
   /** The secret key clients must send (`Authorization: Bearer <key>`). */
@@ -37,208 +40,28 @@ export type RunningStripeSandbox = {
   close(): Promise<void>;
 };
 
-type Route = { method: string; pattern: RegExp; answer: (match: string[], params: FormFields) => unknown };
-
 /**
  * A local stand-in for the part of Stripe's HTTP API billing calls, for development and tests: the
  * official SDK pointed at it (host, port, protocol) cannot tell it from Stripe. State lives in
- * memory. It never runs in production.
+ * memory, and in `stateFile` when given. It never runs in production.
  */
 export async function startStripeSandbox(options: StripeSandboxOptions): Promise<RunningStripeSandbox> {
   if (process.env.NODE_ENV === 'production') throw new Error('The Stripe sandbox never runs in production.');
-  const webhooks = new WebhookSender(options.webhooks);
-  const emit = webhooks.send.bind(webhooks);
-  const payments = new PaymentOutcomes();
-  const customers = new Customers();
-  const subscriptions = new Subscriptions(emit, payments);
-  const idempotency = new IdempotencyKeys();
-  const prices = new Map(SANDBOX_PRICES.map((price) => [price.id, price]));
-
-  const routes: Route[] = [
-    { method: 'POST', pattern: /^\/v1\/customers$/, answer: (_match, params) => customers.create(params) },
-    { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, answer: ([id]) => customers.retrieve(id) },
-    {
-      method: 'GET',
-      pattern: /^\/v1\/prices\/([^/]+)$/,
-      answer: ([id]) => {
-        const price = prices.get(id);
-        if (!price) throw missing('price', id);
-        return price;
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/v1\/checkout\/sessions$/,
-      answer: (_match, params) => checkouts.create(params),
-    },
-    {
-      method: 'GET',
-      pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
-      answer: ([id]) => checkouts.retrieve(id),
-    },
-    {
-      method: 'GET',
-      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
-      answer: ([id]) => subscriptions.retrieve(id),
-    },
-    {
-      method: 'POST',
-      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
-      answer: ([id], params) => subscriptions.update(id, params),
-    },
-    {
-      method: 'DELETE',
-      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
-      answer: ([id]) => subscriptions.cancel(id),
-    },
-  ];
-
-  const server = createServer((req, res) => {
-    readBody(req).then(
-      (body) =>
-        req.url?.startsWith('/checkout/')
-          ? answerPage(req, res)
-          : req.url?.startsWith('/_sandbox/')
-            ? answerControl(req, res, body)
-            : answerApi(req, res, body),
-      () => res.destroy(),
-    );
-  });
-
-  /** The hosted checkout page and its two buttons: for browsers, so no API key. */
-  function answerPage(req: IncomingMessage, res: ServerResponse): void {
-    const match = /^\/checkout\/([A-Za-z0-9_]+)(?:\/(pay|cancel))?$/.exec(req.url ?? '');
-    const id = match?.[1];
-    try {
-      if (!match || !id) return sendHtml(res, 404, closedPage('There is no such checkout.'));
-      if (req.method === 'GET' && !match[2]) {
-        const session = checkouts.retrieve(id);
-        if (session.status !== 'open')
-          return sendHtml(res, 410, closedPage(`This checkout is ${session.status}.`));
-        const { price, quantity } = checkouts.purchase(id);
-        return sendHtml(res, 200, checkoutPage(session, price, quantity));
-      }
-      if (req.method !== 'POST')
-        return sendHtml(res, 405, closedPage('Use the buttons of the checkout page.'));
-      if (match[2] === 'pay') return redirect(res, checkouts.pay(id).redirect);
-      const cancelUrl = checkouts.cancelUrl(id);
-      return cancelUrl
-        ? redirect(res, cancelUrl)
-        : sendHtml(res, 200, closedPage('The payment was cancelled.'));
-    } catch (error) {
-      if (error instanceof StripeApiError && error.type === 'card_error') {
-        // The session stays open: the page again, saying why, to pay again or cancel.
-        const { price, quantity } = checkouts.purchase(id!);
-        return sendHtml(
-          res,
-          error.status,
-          checkoutPage(checkouts.retrieve(id!), price, quantity, error.message),
-        );
-      }
-      const message = error instanceof StripeApiError ? error.message : 'The checkout failed.';
-      sendHtml(res, error instanceof StripeApiError ? error.status : 500, closedPage(message));
-    }
-  }
-
-  /**
-   * The test controls, JSON in and out, with the same key as the API:
-   *   POST /_sandbox/events/rules {"rules": ["duplicate"|"reorder"|"hold"|"suppress", …]}  the next events
-   *   POST /_sandbox/events/release                       sends the events held until released
-   *   POST /_sandbox/events/<evt_…>/replay                sends an event made earlier again
-   *   GET  /_sandbox/events                               every delivery so far
-   *   POST /_sandbox/payments/fail-next                   the next payment is declined
-   *   POST /_sandbox/subscriptions/<sub_…>/end-period {"inSeconds": n}
-   */
-  function answerControl(req: IncomingMessage, res: ServerResponse, body: string): void {
-    try {
-      authenticate(req, options.secretKey);
-      const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
-      const route = `${req.method} ${path}`;
-      const input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-      if (route === 'GET /_sandbox/events')
-        return send(res, 200, { deliveries: webhooks.deliveries.map(summary) });
-      if (route === 'POST /_sandbox/events/rules') {
-        const rules = input.rules;
-        if (!Array.isArray(rules) || !rules.every((rule) => EVENT_RULES.includes(rule as EventRule))) {
-          throw new StripeApiError(
-            400,
-            'invalid_request_error',
-            `rules: a list of ${EVENT_RULES.join(', ')}`,
-          );
-        }
-        for (const rule of rules as EventRule[]) webhooks.addRule(rule);
-        return send(res, 200, { rules });
-      }
-      if (route === 'POST /_sandbox/events/release') return send(res, 200, { released: webhooks.release() });
-      const replay = /^POST \/_sandbox\/events\/([^/]+)\/replay$/.exec(route);
-      if (replay) {
-        const delivery = webhooks.replay(replay[1]);
-        if (!delivery) throw missing('event', replay[1]);
-        return send(res, 200, summary(delivery));
-      }
-      if (route === 'POST /_sandbox/payments/fail-next') {
-        payments.failNext();
-        return send(res, 200, { failNext: true });
-      }
-      const endPeriod = /^POST \/_sandbox\/subscriptions\/([^/]+)\/end-period$/.exec(route);
-      if (endPeriod) {
-        const seconds = input.inSeconds;
-        if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
-          throw new StripeApiError(400, 'invalid_request_error', 'inSeconds: a number of seconds, 0 or more');
-        }
-        return send(res, 200, subscriptions.endPeriodIn(endPeriod[1], seconds));
-      }
-      throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${route}).`);
-    } catch (error) {
-      const failure =
-        error instanceof StripeApiError
-          ? error
-          : new StripeApiError(400, 'invalid_request_error', 'The body is not valid JSON.');
-      send(res, failure.status, failure.body);
-    }
-  }
-
-  function answerApi(req: IncomingMessage, res: ServerResponse, body: string): void {
-    try {
-      authenticate(req, options.secretKey);
-      const url = new URL(req.url ?? '/', 'http://sandbox');
-      const method = req.method ?? 'GET';
-      const params = parseFormBody(method === 'GET' ? url.search.slice(1) : body);
-      const route = routes.find(
-        (candidate) => candidate.method === method && candidate.pattern.test(url.pathname),
-      );
-      if (!route)
-        throw new StripeApiError(
-          404,
-          'invalid_request_error',
-          `Unrecognized request URL (${method}: ${url.pathname}).`,
-        );
-      const match = route.pattern.exec(url.pathname)!.slice(1).map(decodeURIComponent);
-      const key = method === 'POST' ? header(req, 'idempotency-key') : undefined;
-      const request = `${method} ${url.pathname} ${body}`;
-      const replayed = key === undefined ? undefined : idempotency.replay(key, request);
-      if (replayed) return send(res, replayed.status, replayed.body, { 'Idempotent-Replayed': 'true' });
-      const result = route.answer(match, params);
-      if (key !== undefined) idempotency.remember(key, request, 200, result);
-      send(res, 200, result);
-    } catch (error) {
-      const failure =
-        error instanceof StripeApiError
-          ? error
-          : error instanceof FormBodyError
-            ? new StripeApiError(400, 'invalid_request_error', error.message, 'parameter_invalid', error.key)
-            : new StripeApiError(500, 'api_error', 'An unexpected error occurred in the Stripe sandbox.');
-      send(res, failure.status, failure.body);
-    }
-  }
-
+  const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
-  // Made once the server listens: its page's address may name the free port it was given.
+
+  const webhooks = new WebhookSender(options.webhooks);
+  const emit = webhooks.send.bind(webhooks);
+  const payments = new PaymentOutcomes();
+  const customers = new Customers();
+  const subscriptions = new Subscriptions(emit, payments);
+  const prices = new Map(SANDBOX_PRICES.map((price) => [price.id, price]));
+  // The page's address may name the free port the server was given.
   const checkouts = new CheckoutSessions(
     customers,
     subscriptions,
@@ -247,6 +70,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     emit,
     payments,
   );
+  const idempotency = new IdempotencyKeys();
+  const api = apiRoutes({ customers, prices, checkouts, subscriptions });
+  const controls = controlRoutes({ webhooks, payments, subscriptions });
+
   const saved = options.stateFile ? loadState(options.stateFile) : undefined;
   if (saved) {
     customers.restore(saved.customers);
@@ -261,11 +88,91 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       checkouts: checkouts.all(),
     });
   };
-  // After every change: an answer to a request that may have changed something, a period that ended.
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'GET') res.once('finish', save);
-  });
   subscriptions.onPeriodEnd = save;
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    // After every answer that may have changed something.
+    if (req.method !== 'GET') res.once('finish', save);
+    const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+    readBody(req).then(
+      (body) =>
+        path.startsWith('/checkout/')
+          ? answerPage(req.method ?? 'GET', path, res)
+          : path.startsWith('/_sandbox/')
+            ? answerControl(req, path, body, res)
+            : answerApi(req, body, res),
+      () => res.destroy(),
+    );
+  });
+
+  /** The hosted checkout page and its two buttons: for browsers, so no API key. */
+  function answerPage(method: string, path: string, res: ServerResponse): void {
+    const match = /^\/checkout\/([A-Za-z0-9_]+)(?:\/(pay|cancel))?$/.exec(path);
+    if (!match) return sendHtml(res, 404, closedPage('There is no such checkout.'));
+    const [, id, action] = match;
+    try {
+      if (method === 'GET' && !action) {
+        const session = checkouts.retrieve(id);
+        if (session.status !== 'open')
+          return sendHtml(res, 410, closedPage(`This checkout is ${session.status}.`));
+        const { price, quantity } = checkouts.purchase(id);
+        return sendHtml(res, 200, checkoutPage(session, price, quantity));
+      }
+      if (method !== 'POST' || !action)
+        return sendHtml(res, 405, closedPage('Use the buttons of the checkout page.'));
+      if (action === 'pay') return redirect(res, checkouts.pay(id).redirect);
+      const cancelUrl = checkouts.cancelUrl(id);
+      return cancelUrl
+        ? redirect(res, cancelUrl)
+        : sendHtml(res, 200, closedPage('The payment was cancelled.'));
+    } catch (error) {
+      if (error instanceof StripeApiError && error.type === 'card_error') {
+        // The session stays open: the page again, saying why, to pay again or cancel.
+        const { price, quantity } = checkouts.purchase(id);
+        return sendHtml(
+          res,
+          error.status,
+          checkoutPage(checkouts.retrieve(id), price, quantity, error.message),
+        );
+      }
+      const failure = asStripeError(error);
+      sendHtml(res, failure.status, closedPage(failure.message));
+    }
+  }
+
+  function answerControl(req: IncomingMessage, path: string, body: string, res: ServerResponse): void {
+    try {
+      authenticate(req, options.secretKey);
+      const found = findRoute(controls, req.method ?? 'GET', path);
+      if (!found) throw unrecognized(req.method, path);
+      send(res, 200, found.route.answer(found.params, jsonBody(body)));
+    } catch (error) {
+      const failure = asStripeError(error);
+      send(res, failure.status, failure.body);
+    }
+  }
+
+  function answerApi(req: IncomingMessage, body: string, res: ServerResponse): void {
+    try {
+      authenticate(req, options.secretKey);
+      const url = new URL(req.url ?? '/', 'http://sandbox');
+      const method = req.method ?? 'GET';
+      const found = findRoute(api, method, url.pathname);
+      if (!found) throw unrecognized(method, url.pathname);
+      const form = parseFormBody(method === 'GET' ? url.search.slice(1) : body);
+      const key = method === 'POST' ? header(req, 'idempotency-key') : undefined;
+      const request = `${method} ${url.pathname} ${body}`;
+      const replayed = key === undefined ? undefined : idempotency.replay(key, request);
+      if (replayed) return send(res, replayed.status, replayed.body, { 'Idempotent-Replayed': 'true' });
+      const result = found.route.answer(found.params, form);
+      if (key !== undefined) idempotency.remember(key, request, 200, result);
+      send(res, 200, result);
+    } catch (error) {
+      const failure = asStripeError(error);
+      send(res, failure.status, failure.body);
+    }
+  }
+
   return {
     url,
     port,
@@ -278,11 +185,29 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   };
 }
 
-const EVENT_RULES: readonly EventRule[] = ['duplicate', 'reorder', 'hold', 'suppress'];
+/** Any failure as Stripe would answer it: a malformed body is the client's, anything unforeseen the sandbox's. */
+function asStripeError(error: unknown): StripeApiError {
+  if (error instanceof StripeApiError) return error;
+  if (error instanceof FormBodyError) {
+    return new StripeApiError(400, 'invalid_request_error', error.message, 'parameter_invalid', error.key);
+  }
+  return new StripeApiError(500, 'api_error', 'An unexpected error occurred in the Stripe sandbox.');
+}
 
-function summary(delivery: Delivery) {
-  const { event, state, attempts, delivered, lastStatus } = delivery;
-  return { id: event.id, type: event.type, state, attempts, delivered, lastStatus };
+function unrecognized(method: string | undefined, path: string): StripeApiError {
+  return new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+}
+
+function jsonBody(body: string): Record<string, unknown> {
+  if (body === '') return {};
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw new StripeApiError(400, 'invalid_request_error', 'The body is not a JSON object.');
 }
 
 function authenticate(req: IncomingMessage, secretKey: string): void {
