@@ -23,6 +23,8 @@ export type ServiceTestbedOptions<C extends ServiceProcessConfig> = Pick<
   suffix: string;
   /** Also serve the health port (liveness, readiness, /metrics) on a free port. */
   health?: boolean;
+  /** More environment for the service's config (a Stripe key and address, say). */
+  env?: Record<string, string>;
 };
 
 export type ServiceTestbed<C extends ServiceProcessConfig> = {
@@ -62,6 +64,7 @@ export async function startServiceTestbed<C extends ServiceProcessConfig>(
     NATS_URL: process.env.NATS_URL,
     REDIS_URL: process.env.REDIS_URL,
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
   const logger = createLogger(`${options.service}-test`, 'silent');
   const app = await createServiceApp(options.service, options.module(config, logger), config, logger);

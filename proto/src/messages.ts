@@ -22,3 +22,11 @@ export const libraryMessages = {
   proCategoryQuota: (limit: number) =>
     `You've reached the maximum of ${limit.toLocaleString('en-US')} categories.`,
 } as const;
+
+export const billingMessages = {
+  unknownPrice: 'Choose the monthly or the annual Pro plan.',
+  alreadyActive: 'You already have an active Pro subscription.',
+  checkoutNotFound: 'Checkout session not found',
+  nothingToCancel: 'You have no active subscription to cancel.',
+  paymentsUnavailable: 'Payments are unavailable right now. Please try again in a moment.',
+} as const;

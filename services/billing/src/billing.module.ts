@@ -1,0 +1,48 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ServiceInfrastructureModule } from '@promptlib/platform';
+import type { Logger } from 'pino';
+import { CheckoutSessionEntity } from './checkout/checkout-session.entity';
+import { CheckoutController } from './checkout/checkout.controller';
+import { CheckoutService } from './checkout/checkout.service';
+import type { BillingConfig } from './config/billing-config';
+import { BillingConfigModule } from './config/billing-config.module';
+import { CustomerEntity } from './customers/customer.entity';
+import { CustomersService } from './customers/customers.service';
+import { migrations } from './migrations';
+import { StripeApi } from './stripe/stripe-api';
+import { SubscriptionMirror } from './subscriptions/subscription-mirror';
+import { SubscriptionEntity } from './subscriptions/subscription.entity';
+import { SubscriptionsController } from './subscriptions/subscriptions.controller';
+import { SubscriptionsService } from './subscriptions/subscriptions.service';
+import { SubscriptionSweep } from './sweep/subscription-sweep';
+import { TierLedger } from './tiers/tier-ledger';
+import { UserTierEntity } from './tiers/user-tier.entity';
+
+@Module({})
+export class BillingModule {
+  static forRoot(config: BillingConfig, logger: Logger): DynamicModule {
+    return {
+      module: BillingModule,
+      imports: [
+        ServiceInfrastructureModule.forRoot({
+          service: 'billing',
+          config,
+          logger,
+          entities: [CustomerEntity, CheckoutSessionEntity, SubscriptionEntity, UserTierEntity],
+          migrations,
+        }),
+        BillingConfigModule.forRoot(config),
+      ],
+      controllers: [CheckoutController, SubscriptionsController],
+      providers: [
+        StripeApi,
+        CustomersService,
+        TierLedger,
+        SubscriptionMirror,
+        CheckoutService,
+        SubscriptionsService,
+        SubscriptionSweep,
+      ],
+    };
+  }
+}

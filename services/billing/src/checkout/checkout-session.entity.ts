@@ -1,0 +1,23 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** A checkout billing started for a user: only that user may ask how it went. */
+@Entity('checkout_sessions')
+export class CheckoutSessionEntity {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @Column({ name: 'price_id', type: 'text' })
+  priceId!: string;
+
+  @Column({ name: 'subscription_id', type: 'text', nullable: true })
+  subscriptionId!: string | null;
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,99 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATA_SOURCE, serviceError } from '@promptlib/platform';
+import {
+  billingMessages,
+  type CheckoutSession,
+  type CheckoutState,
+  type ParsedRequestOf,
+  type subjects,
+} from '@promptlib/proto';
+import type Stripe from 'stripe';
+import type { DataSource } from 'typeorm';
+import { BILLING_CONFIG, pricesOf, type BillingConfig } from '../config/billing-config';
+import { CustomersService } from '../customers/customers.service';
+import { StripeApi } from '../stripe/stripe-api';
+import { SubscriptionMirror } from '../subscriptions/subscription-mirror';
+import { tierOf } from '../subscriptions/subscription-rules';
+import { TierLedger } from '../tiers/tier-ledger';
+import { CheckoutSessionEntity } from './checkout-session.entity';
+
+export type CreateCheckoutRequest = ParsedRequestOf<typeof subjects.billing.checkoutCreate>;
+export type CheckoutStatusRequest = ParsedRequestOf<typeof subjects.billing.checkoutStatus>;
+
+/** Stripe replaces this with the session's id in the success URL. */
+const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+/** Starting a checkout on Stripe's hosted page, and finding out how it went. */
+@Injectable()
+export class CheckoutService {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
+    private readonly stripe: StripeApi,
+    private readonly customers: CustomersService,
+    private readonly mirror: SubscriptionMirror,
+    private readonly ledger: TierLedger,
+  ) {}
+
+  /** A hosted checkout for one of the Pro prices; a user who is Pro already gets none. */
+  async create({ userId, priceId }: CreateCheckoutRequest): Promise<CheckoutSession> {
+    if (!pricesOf(this.config).includes(priceId)) {
+      throw serviceError('VALIDATION_FAILED', billingMessages.unknownPrice, {
+        priceId: billingMessages.unknownPrice,
+      });
+    }
+    const customerId = await this.customers.ensure(userId);
+    const { result: url } = await this.ledger.forUser(userId, async (manager) => {
+      // Read fresh: a subscription that ended (or started) without billing hearing of it yet.
+      const subscriptions = await this.mirror.syncLive(manager, userId);
+      if (tierOf(subscriptions, new Date()).isPro) return null;
+      const session = await this.stripe.createCheckout({
+        userId,
+        customerId,
+        priceId,
+        successUrl: `${this.config.PUBLIC_URL}/subscribe/success?session_id=${SESSION_ID_PLACEHOLDER}`,
+        cancelUrl: `${this.config.PUBLIC_URL}/subscribe`,
+      });
+      if (!session.url) throw serviceError('SERVICE_UNAVAILABLE', billingMessages.paymentsUnavailable);
+      await manager.insert(CheckoutSessionEntity, { id: session.id, userId, priceId });
+      return session.url;
+    });
+    if (url === null) throw serviceError('SUBSCRIPTION_ALREADY_ACTIVE', billingMessages.alreadyActive);
+    return { url };
+  }
+
+  /**
+   * How the user's checkout went, read from Stripe rather than waited for in a webhook, so a slow
+   * or lost webhook cannot leave a paying user free. `paid` once the payment went through and the
+   * user is Pro as of `tierVersion`, the tier version the library must reach.
+   */
+  async status({ userId, sessionId }: CheckoutStatusRequest): Promise<CheckoutState> {
+    const checkout = await this.dataSource
+      .getRepository(CheckoutSessionEntity)
+      .findOneBy({ id: sessionId, userId });
+    if (!checkout) throw serviceError('NOT_FOUND', billingMessages.checkoutNotFound);
+    const { result: paid, tier } = await this.ledger.forUser(userId, async (manager) => {
+      const session = await this.stripe.retrieveCheckout(sessionId);
+      const subscriptionId = idOf(session.subscription);
+      if (!isPaid(session) || !subscriptionId) return false;
+      await this.mirror.sync(manager, userId, subscriptionId);
+      if (!checkout.completedAt) {
+        await manager.update(
+          CheckoutSessionEntity,
+          { id: sessionId },
+          { subscriptionId, completedAt: new Date() },
+        );
+      }
+      return true;
+    });
+    return { paid: paid && tier.isPro, tierVersion: tier.version };
+  }
+}
+
+function isPaid(session: Stripe.Checkout.Session): boolean {
+  return session.status === 'complete' && session.payment_status !== 'unpaid';
+}
+
+function idOf(reference: string | { id: string } | null): string | null {
+  return typeof reference === 'string' ? reference : (reference?.id ?? null);
+}

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { startService } from '@promptlib/platform';
+import { billingService } from './service';
+
+startService(billingService);

@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ROOT_LOGGER, serviceError } from '@promptlib/platform';
+import { billingMessages } from '@promptlib/proto';
+import type { RpcException } from '@nestjs/microservices';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import Stripe from 'stripe';
+import { BILLING_CONFIG, type BillingConfig } from '../config/billing-config';
+
+// A hung Stripe call must not hold a user's lock for long; the one retry reuses its idempotency key.
+const STRIPE_TIMEOUT_MS = 8_000;
+const STRIPE_RETRIES = 1;
+
+export function createStripe(config: BillingConfig): Stripe {
+  const api = new URL(config.STRIPE_API_URL);
+  return new Stripe(config.STRIPE_SECRET_KEY, {
+    host: api.hostname,
+    port: api.port ? Number(api.port) : undefined,
+    protocol: api.protocol === 'http:' ? 'http' : 'https',
+    timeout: STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: STRIPE_RETRIES,
+    appInfo: { name: 'prompt-library-billing' },
+  });
+}
+
+export type CheckoutParams = {
+  userId: number;
+  customerId: string;
+  priceId: string;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/**
+ * The Stripe calls billing makes, through the official SDK (Stripe itself, or the sandbox when
+ * STRIPE_API_URL points there). Every write carries an idempotency key. A failure becomes a
+ * service error with a sentence for the user; Stripe's own words go to the log only.
+ */
+@Injectable()
+export class StripeApi {
+  private readonly stripe: Stripe;
+
+  constructor(
+    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+  ) {
+    this.stripe = createStripe(config);
+  }
+
+  /** The user's customer: one per user, however often this runs (the key is the user's). */
+  createCustomer(userId: number): Promise<Stripe.Customer> {
+    return this.call('customers.create', () =>
+      this.stripe.customers.create(
+        { metadata: { userId: String(userId), namespace: this.config.APP_NAMESPACE } },
+        { idempotencyKey: `customer-${this.config.APP_NAMESPACE}-${userId}` },
+      ),
+    );
+  }
+
+  createCheckout(params: CheckoutParams): Promise<Stripe.Checkout.Session> {
+    return this.call('checkout.sessions.create', () =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: params.customerId,
+          client_reference_id: String(params.userId),
+          line_items: [{ price: params.priceId, quantity: 1 }],
+          success_url: params.successUrl,
+          cancel_url: params.cancelUrl,
+          metadata: { userId: String(params.userId) },
+        },
+        { idempotencyKey: `checkout-${randomUUID()}` },
+      ),
+    );
+  }
+
+  retrieveCheckout(id: string): Promise<Stripe.Checkout.Session> {
+    return this.call(
+      'checkout.sessions.retrieve',
+      () => this.stripe.checkout.sessions.retrieve(id),
+      billingMessages.checkoutNotFound,
+    );
+  }
+
+  retrieveSubscription(id: string): Promise<Stripe.Subscription> {
+    return this.call('subscriptions.retrieve', () => this.stripe.subscriptions.retrieve(id));
+  }
+
+  /** Stops renewal: the subscription, and Pro, last until the end of the period paid for. */
+  cancelAtPeriodEnd(id: string): Promise<Stripe.Subscription> {
+    return this.call('subscriptions.update', () =>
+      this.stripe.subscriptions.update(
+        id,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `cancel-${id}-${randomUUID()}` },
+      ),
+    );
+  }
+
+  /** `missing`: the sentence when Stripe does not know the object asked for (else it is unavailable). */
+  private async call<T>(operation: string, run: () => Promise<T>, missing?: string): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw this.failure(operation, error, missing);
+    }
+  }
+
+  private failure(operation: string, error: unknown, missing: string | undefined): RpcException {
+    const stripeError = error instanceof Stripe.errors.StripeError ? error : null;
+    this.logger.error(
+      {
+        err: error,
+        operation,
+        stripeType: stripeError?.type,
+        stripeCode: stripeError?.code,
+        status: stripeError?.statusCode,
+      },
+      'Stripe call failed',
+    );
+    if (missing && stripeError?.code === 'resource_missing') return serviceError('NOT_FOUND', missing);
+    return serviceError('SERVICE_UNAVAILABLE', billingMessages.paymentsUnavailable);
+  }
+}

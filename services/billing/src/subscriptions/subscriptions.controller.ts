@@ -1,0 +1,14 @@
+import { Controller } from '@nestjs/common';
+import { Handles } from '@promptlib/platform';
+import { subjects, type Done, type UserScoped } from '@promptlib/proto';
+import { SubscriptionsService } from './subscriptions.service';
+
+@Controller()
+export class SubscriptionsController {
+  constructor(private readonly subscriptions: SubscriptionsService) {}
+
+  @Handles(subjects.billing.subscriptionCancel)
+  cancel(request: UserScoped): Promise<Done> {
+    return this.subscriptions.cancel(request);
+  }
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { serviceError } from '@promptlib/platform';
+import { billingMessages, type Done, type UserScoped } from '@promptlib/proto';
+import { StripeApi } from '../stripe/stripe-api';
+import { TierLedger } from '../tiers/tier-ledger';
+import { SubscriptionMirror } from './subscription-mirror';
+import { grantsPro } from './subscription-rules';
+
+@Injectable()
+export class SubscriptionsService {
+  constructor(
+    private readonly stripe: StripeApi,
+    private readonly mirror: SubscriptionMirror,
+    private readonly ledger: TierLedger,
+  ) {}
+
+  /**
+   * Cancels at the end of the period paid for: the user stays Pro until then. Asking again once it
+   * is cancelled changes nothing and succeeds; a user with nothing running has nothing to cancel.
+   */
+  async cancel({ userId }: UserScoped): Promise<Done> {
+    const { result } = await this.ledger.forUser(userId, async (manager) => {
+      const now = new Date();
+      const running = (await this.mirror.syncLive(manager, userId)).filter((s) => grantsPro(s, now));
+      if (running.length === 0) return 'nothing-running' as const;
+      for (const subscription of running.filter((s) => s.endsAt === null)) {
+        await this.mirror.store(manager, userId, await this.stripe.cancelAtPeriodEnd(subscription.id));
+      }
+      return 'cancelled' as const;
+    });
+    if (result === 'nothing-running') throw serviceError('NOT_FOUND', billingMessages.nothingToCancel);
+    return { success: true };
+  }
+}

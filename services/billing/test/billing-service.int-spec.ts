@@ -1,0 +1,302 @@
+import type { ServiceClient } from '@promptlib/platform';
+import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
+import {
+  eventsStream,
+  namespaced,
+  subjects,
+  type EventEnvelope,
+  type ServiceError,
+  type TierChanged,
+} from '@promptlib/proto';
+import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/tools/testing';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BillingConfig } from '../src/config/billing-config';
+import { billingService } from '../src/service';
+
+const SECRET_KEY = 'sk_test_billing_service';
+const MONTHLY = 'price_pro_monthly';
+
+describe('billing service over NATS, against the Stripe sandbox', () => {
+  let sandbox: RunningStripeSandbox;
+  let testbed: ServiceTestbed<BillingConfig>;
+  let billing: ServiceClient;
+  let nextUserId = 5_000;
+
+  beforeAll(async () => {
+    sandbox = await startStripeSandbox({
+      secretKey: SECRET_KEY,
+      webhooks: { secret: 'whsec_billing_service' },
+    });
+    testbed = await startServiceTestbed({
+      ...billingService,
+      suffix: 'billsvc',
+      env: {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_API_URL: sandbox.url,
+        PUBLIC_URL: 'http://app.test',
+        BILLING_SWEEP_INTERVAL_MS: '300',
+        BILLING_RESYNC_AFTER_MS: '1000',
+      },
+    });
+    billing = testbed.client;
+  }, 60_000);
+
+  afterAll(async () => {
+    await testbed?.close();
+    await sandbox?.close();
+  });
+
+  const newUser = () => (nextUserId += 1);
+
+  async function failure(call: Promise<unknown>): Promise<ServiceError> {
+    try {
+      await call;
+    } catch (error) {
+      return (error as { error: ServiceError }).error;
+    }
+    throw new Error('the call succeeded');
+  }
+
+  async function checkout(userId: number): Promise<string> {
+    const { url } = await billing.request(subjects.billing.checkoutCreate, { userId, priceId: MONTHLY });
+    return new URL(url).pathname.split('/').pop()!;
+  }
+
+  async function pay(sessionId: string): Promise<void> {
+    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+  }
+
+  async function paidUser(): Promise<{ userId: number; sessionId: string }> {
+    const userId = newUser();
+    const sessionId = await checkout(userId);
+    await pay(sessionId);
+    expect(await billing.request(subjects.billing.checkoutStatus, { userId, sessionId })).toEqual({
+      paid: true,
+      tierVersion: 1,
+    });
+    return { userId, sessionId };
+  }
+
+  async function tierEvents(userId: number): Promise<TierChanged[]> {
+    const manager = await testbed.nats.jetstreamManager();
+    const stream = eventsStream(testbed.namespace).name;
+    const { state } = await manager.streams.info(stream);
+    const events: TierChanged[] = [];
+    for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq += 1) {
+      const message = await manager.streams.getMessage(stream, { seq }).catch(() => undefined);
+      if (message?.subject !== namespaced(testbed.namespace, 'events.tier.changed')) continue;
+      const { data } = message.json<EventEnvelope<'events.tier.changed'>>();
+      if (data.userId === userId) events.push(data);
+    }
+    return events;
+  }
+
+  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const value = await read();
+      if (done(value) || Date.now() > deadline) return value;
+      await sleep(100);
+    }
+  }
+
+  it('sends the user to the hosted checkout, back to PUBLIC_URL, with one customer however often they start', async () => {
+    const userId = newUser();
+    const first = await billing.request(subjects.billing.checkoutCreate, { userId, priceId: MONTHLY });
+    expect(first.url).toMatch(new RegExp(`^${sandbox.url}/checkout/cs_test_`));
+    await billing.request(subjects.billing.checkoutCreate, { userId, priceId: 'price_pro_annual' });
+    const customers = await testbed.query<{ stripe_customer_id: string }>(
+      'SELECT stripe_customer_id FROM billing.customers WHERE user_id = $1',
+      [userId],
+    );
+    expect(customers).toHaveLength(1);
+    const sessionId = new URL(first.url).pathname.split('/').pop()!;
+    const page = await (await fetch(first.url)).text();
+    expect(page).toContain('Pay');
+    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(res.headers.get('location')).toBe(`http://app.test/subscribe/success?session_id=${sessionId}`);
+  });
+
+  it('refuses a price that is not one of the two Pro plans, naming the field', async () => {
+    expect(
+      await failure(
+        billing.request(subjects.billing.checkoutCreate, { userId: newUser(), priceId: 'price_free' }),
+      ),
+    ).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Choose the monthly or the annual Pro plan.',
+      fields: { priceId: 'Choose the monthly or the annual Pro plan.' },
+    });
+  });
+
+  it('answers not paid before paying, then paid with the tier version that made the user Pro', async () => {
+    const userId = newUser();
+    const sessionId = await checkout(userId);
+    expect(await billing.request(subjects.billing.checkoutStatus, { userId, sessionId })).toEqual({
+      paid: false,
+      tierVersion: 0,
+    });
+    await pay(sessionId);
+    expect(await billing.request(subjects.billing.checkoutStatus, { userId, sessionId })).toEqual({
+      paid: true,
+      tierVersion: 1,
+    });
+    // Asked again: the same answer and no new event.
+    expect(await billing.request(subjects.billing.checkoutStatus, { userId, sessionId })).toEqual({
+      paid: true,
+      tierVersion: 1,
+    });
+    const events = await eventually(
+      () => tierEvents(userId),
+      (found) => found.length > 0,
+    );
+    expect(events).toEqual([{ userId, isPro: true, isCancelled: false, endsAt: null, version: 1 }]);
+  });
+
+  it('shows a checkout to the user who started it and to nobody else', async () => {
+    const userId = newUser();
+    const sessionId = await checkout(userId);
+    for (const request of [
+      { userId: newUser(), sessionId },
+      { userId, sessionId: 'cs_test_unknown' },
+    ]) {
+      expect(await failure(billing.request(subjects.billing.checkoutStatus, request))).toEqual({
+        code: 'NOT_FOUND',
+        message: 'Checkout session not found',
+      });
+    }
+  });
+
+  it('gives a Pro user no second checkout', async () => {
+    const { userId } = await paidUser();
+    expect(
+      await failure(billing.request(subjects.billing.checkoutCreate, { userId, priceId: MONTHLY })),
+    ).toEqual({
+      code: 'SUBSCRIPTION_ALREADY_ACTIVE',
+      message: 'You already have an active Pro subscription.',
+    });
+  });
+
+  it('cancels at the period’s end: still Pro, cancelled, with the end date; a second cancel changes nothing', async () => {
+    const { userId } = await paidUser();
+    expect(await billing.request(subjects.billing.subscriptionCancel, { userId })).toEqual({ success: true });
+    expect(await billing.request(subjects.billing.subscriptionCancel, { userId })).toEqual({ success: true });
+    const events = await eventually(
+      () => tierEvents(userId),
+      (found) => found.length >= 2,
+    );
+    expect(events).toHaveLength(2);
+    expect(events[1]).toEqual({
+      userId,
+      isPro: true,
+      isCancelled: true,
+      endsAt: expect.any(String),
+      version: 2,
+    });
+    const [subscription] = await testbed.query<{ id: string; ends_at: Date; version: number }>(
+      'SELECT id, ends_at, version FROM billing.subscriptions WHERE user_id = $1',
+      [userId],
+    );
+    expect(new Date(events[1].endsAt!)).toEqual(subscription.ends_at);
+    expect(subscription.ends_at.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    expect(subscription.version).toBe(2);
+  });
+
+  it('has nothing to cancel for a user without a subscription', async () => {
+    expect(
+      await failure(billing.request(subjects.billing.subscriptionCancel, { userId: newUser() })),
+    ).toEqual({
+      code: 'NOT_FOUND',
+      message: 'You have no active subscription to cancel.',
+    });
+  });
+
+  it('ends a cancelled subscription at its end through the sweep, though Stripe never told billing', async () => {
+    const { userId } = await paidUser();
+    await billing.request(subjects.billing.subscriptionCancel, { userId });
+    const [{ id }] = await testbed.query<{ id: string }>(
+      'SELECT id FROM billing.subscriptions WHERE user_id = $1',
+      [userId],
+    );
+    // The sandbox's webhooks go nowhere here: only the sweep's re-reading can find out.
+    const ended = await fetch(`${sandbox.url}/_sandbox/subscriptions/${id}/end-period`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ inSeconds: 1 }),
+    });
+    expect(ended.status).toBe(200);
+    const events = await eventually(
+      () => tierEvents(userId),
+      (found) => found.length >= 3,
+    );
+    expect(events.map(({ version, isPro }) => ({ version, isPro }))).toEqual([
+      { version: 1, isPro: true },
+      { version: 2, isPro: true },
+      { version: 3, isPro: false },
+    ]);
+    expect(events[2]).toEqual({ userId, isPro: false, isCancelled: false, endsAt: null, version: 3 });
+    // Free again, the user may subscribe anew.
+    await expect(checkout(userId)).resolves.toMatch(/^cs_test_/);
+  });
+
+  it('announces each change once, in growing versions, when many calls for one user race', async () => {
+    const userId = newUser();
+    const sessionId = await checkout(userId);
+    await pay(sessionId);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        i % 4 === 3
+          ? billing.request(subjects.billing.subscriptionCancel, { userId })
+          : billing.request(subjects.billing.checkoutStatus, { userId, sessionId }),
+      ),
+    );
+    expect(answers.length).toBe(8);
+    const events = await eventually(
+      () => tierEvents(userId),
+      (found) => found.length >= 2,
+    );
+    expect(events.map((event) => event.version)).toEqual([1, 2]);
+    expect(events[1]).toMatchObject({ isPro: true, isCancelled: true });
+  });
+});
+
+describe('billing service when Stripe cannot be reached', () => {
+  let testbed: ServiceTestbed<BillingConfig>;
+
+  beforeAll(async () => {
+    // Nothing listens on port 9 (discard) here: every Stripe call fails to connect.
+    testbed = await startServiceTestbed({
+      ...billingService,
+      suffix: 'billdown',
+      env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_URL: 'http://127.0.0.1:9' },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await testbed?.close();
+  });
+
+  it('says payments are unavailable and writes nothing', async () => {
+    const call = testbed.client.request(
+      subjects.billing.checkoutCreate,
+      { userId: 7, priceId: MONTHLY },
+      { timeoutMs: 30_000 },
+    );
+    await expect(call).rejects.toMatchObject({
+      error: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'Payments are unavailable right now. Please try again in a moment.',
+      },
+    });
+    for (const table of ['customers', 'checkout_sessions', 'subscriptions', 'outbox']) {
+      expect(await testbed.query(`SELECT 1 FROM billing.${table}`)).toEqual([]);
+    }
+  }, 40_000);
+});
