@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { AuthModule } from './auth/auth.module';
+import { BillingModule } from './billing/billing.module';
 import { ClientsModule } from './clients/clients.module';
 import { ClientConfigController } from './client-config/client-config.controller';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -25,6 +26,7 @@ export class AppModule {
         SessionModule,
         AuthModule,
         LibraryModule,
+        BillingModule,
         ...features,
         OpenApiModule,
         WebModule,

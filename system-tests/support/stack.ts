@@ -9,9 +9,14 @@ export type Stack = {
   namespace: string;
   env: Record<string, string>;
   gateways: Gateway[];
+  /** Each service's process by name (the first, while it runs, when a test adds replicas). */
   services: Record<string, AppProcess>;
   startGateway: (env?: Record<string, string>) => Promise<Gateway>;
-  startService: (name: ServiceDir) => Promise<AppProcess>;
+  /**
+   * Starts one more process of the service (a replica, when one runs already), with `env` on top
+   * of the stack's. billing gets the stack's Stripe sandbox, started for it if need be.
+   */
+  startService: (name: ServiceDir, env?: Record<string, string>) => Promise<AppProcess>;
   /**
    * The Stripe sandbox for this stack, its webhooks sent to `webhookEndpoint`; what an app that
    * talks to Stripe is started with is in `stripeEnv`. Stopped with the stack.
@@ -23,7 +28,7 @@ export type Stack = {
 
 export type Gateway = AppProcess & { url: string };
 
-type ServiceDir = 'auth' | 'library';
+type ServiceDir = 'auth' | 'library' | 'billing';
 
 export type StackOptions = {
   /** Extra environment for every gateway of the stack. */
@@ -55,6 +60,7 @@ export async function startStack(
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
   let stripe: RunningStripeSandbox | undefined;
+  const processes: AppProcess[] = [];
   const stack: Stack = {
     namespace,
     env,
@@ -73,9 +79,18 @@ export async function startStack(
       stack.stripeEnv = { ...secrets, STRIPE_API_URL: stripe.url };
       return stripe;
     },
-    startService: async (name) => {
-      const service = await startApp(name, `services/${name}`, { ...env, ...options.services });
-      stack.services[name] = service;
+    startService: async (name, extra = {}) => {
+      if (name === 'billing' && !stripe) await stack.startStripe();
+      const service = await startApp(name, `services/${name}`, {
+        ...env,
+        ...options.services,
+        ...(name === 'billing' ? stack.stripeEnv : {}),
+        ...extra,
+      });
+      const current = stack.services[name]?.child;
+      if (!current || current.exitCode !== null || current.signalCode !== null)
+        stack.services[name] = service;
+      processes.push(service);
       return service;
     },
     startGateway: async (extra = {}) => {
@@ -96,7 +111,7 @@ export async function startStack(
       return gateway;
     },
     stop: async () => {
-      await Promise.all([...stack.gateways, ...Object.values(stack.services)].map((app) => app.stop()));
+      await Promise.all([...stack.gateways, ...processes].map((app) => app.stop()));
       await stripe?.close();
       await removeNamespace(namespace, env);
     },

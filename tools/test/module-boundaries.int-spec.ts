@@ -20,6 +20,7 @@ const PACKAGES: FixturePackage[] = [
   { dir: 'gateway', name: '@promptlib/gateway', exports: { '.': './dist/main.js' } },
   { dir: 'services/auth', name: '@promptlib/auth', exports: { '.': './dist/main.js' } },
   { dir: 'services/library', name: '@promptlib/library', exports: { '.': './dist/main.js' } },
+  { dir: 'services/billing', name: '@promptlib/billing', exports: { '.': './dist/main.js' } },
   { dir: 'frontend', name: '@promptlib/frontend', exports: { './i18n/*.json': './src/i18n/*.json' } },
   { dir: 'tools', name: '@promptlib/tools', exports: { './testing': './dist/testing.js' } },
   { dir: 'system-tests', name: '@promptlib/system-tests', exports: {} },
@@ -75,6 +76,8 @@ describe('the module boundary check', () => {
       'gateway/src/library.ts': "import '@promptlib/library';\n",
       'gateway/src/auth/user-profiles.ts': "import '../library/library.client';\n",
       'gateway/src/library/library.client.ts': 'export {};\n',
+      'gateway/src/billing/billing.controller.ts': "import '../library/library.client';\n",
+      'services/billing/src/tiers.ts': "import '@promptlib/library';\n",
       'frontend/src/api.ts': "import '@promptlib/platform';\n",
       'services/auth/src/ports.ts': "import '@promptlib/tools/testing';\n",
       'services/library/src/seed.ts': "import '@promptlib/platform/testing';\n",
@@ -85,6 +88,7 @@ describe('the module boundary check', () => {
       violations(root, ['proto', 'platform', 'services', 'gateway', 'frontend', 'system-tests']),
     ).toEqual([
       'gateway-api-area-imports-no-other-area: gateway/src/auth/user-profiles.ts → gateway/src/library/library.client.ts',
+      'gateway-api-area-imports-no-other-area: gateway/src/billing/billing.controller.ts → gateway/src/library/library.client.ts',
       'gateway-imports-no-service: gateway/src/library.ts → services/library/dist/main.js',
       'no-import-into-dist: system-tests/support/ports.ts → tools/dist/run/exec.js',
       'no-relative-import-into-another-package: system-tests/support/ports.ts → tools/dist/run/exec.js',
@@ -94,6 +98,7 @@ describe('the module boundary check', () => {
       'production-code-imports-no-dev-tools: services/library/src/seed.ts → platform/dist-testing/index.js',
       'proto-depends-on-no-package-of-ours: proto/src/contracts.ts → platform/dist/index.js',
       'service-imports-no-gateway-or-spa: services/library/src/http.ts → gateway/dist/main.js',
+      'service-imports-no-other-service: services/billing/src/tiers.ts → services/library/dist/main.js',
       'service-imports-no-other-service: services/library/src/users.ts → services/auth/dist/main.js',
       'spa-imports-only-proto: frontend/src/api.ts → platform/dist/index.js',
     ]);

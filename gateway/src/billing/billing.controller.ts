@@ -1,0 +1,84 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  billingMessages,
+  checkoutSession,
+  checkoutStatus,
+  done,
+  type CheckoutSession,
+  type CheckoutStatus,
+  type Done,
+} from '@promptlib/proto';
+import { BillingClient } from '../clients/billing.client';
+import { LibraryClient } from '../clients/library.client';
+import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
+import { ApiException } from '../common/api-exception';
+import { validateBody } from '../common/validate-body';
+import { CurrentUserId } from '../session/current-user.decorator';
+import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
+import { CHECKOUT_SESSION_ID, createCheckoutDto } from './dto/checkout.dto';
+
+/** How long a finished checkout waits for the library's limits to read Pro before saying "not yet". */
+const TIER_WAIT_MS = 5_000;
+
+@Controller('api')
+export class BillingController {
+  constructor(
+    private readonly billing: BillingClient,
+    private readonly library: LibraryClient,
+  ) {}
+
+  @Post('create-subscription')
+  @ApiDoc({
+    summary: 'Start a checkout for a Pro plan on the payment provider’s hosted page',
+    description: 'A user who already has a running subscription gets 409.',
+    tag: 'Billing',
+    body: createCheckoutDto,
+    response: checkoutSession,
+    errors: [...errorsOf.write, 409],
+  })
+  @HttpCode(200)
+  @SignedInWrite()
+  create(@CurrentUserId() userId: number, @Body() body: unknown): Promise<CheckoutSession> {
+    return this.billing.createCheckout(userId, validateBody(createCheckoutDto, body).priceId);
+  }
+
+  /**
+   * Success only once the payment went through and the library's limits read Pro, so the success
+   * page never shows success while creating is still limited; until then (up to 5 s) it waits.
+   */
+  @Get('checkout-session/:sessionId')
+  @ApiDoc({
+    summary: 'Whether the user’s checkout is paid and Pro is active',
+    tag: 'Billing',
+    response: checkoutStatus,
+    errors: [...errorsOf.read, 404],
+  })
+  @Header('Cache-Control', 'no-store')
+  @SignedIn()
+  async status(
+    @CurrentUserId() userId: number,
+    @Param('sessionId') sessionId: string,
+  ): Promise<CheckoutStatus> {
+    if (!CHECKOUT_SESSION_ID.test(sessionId)) {
+      throw new ApiException(404, 'NOT_FOUND', billingMessages.checkoutNotFound);
+    }
+    const state = await this.billing.checkoutState(userId, sessionId);
+    if (!state.paid) return { success: false };
+    const { reached } = await this.library.awaitTierVersion(userId, state.tierVersion, TIER_WAIT_MS);
+    return { success: reached };
+  }
+
+  @Post('subscription/cancel')
+  @ApiDoc({
+    summary: 'Cancel the subscription at the end of the period paid for',
+    description: 'Pro lasts until then. A user with no running subscription gets 404.',
+    tag: 'Billing',
+    response: done,
+    errors: errorsOf.itemAction,
+  })
+  @HttpCode(200)
+  @SignedInWrite()
+  cancel(@CurrentUserId() userId: number): Promise<Done> {
+    return this.billing.cancelSubscription(userId);
+  }
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** The plan chosen on /subscribe: one of the price ids /api/config lists (billing checks which). */
+export const createCheckoutDto = z.object({
+  priceId: z.string({ error: 'priceId is required' }).min(1, 'priceId is required').max(255),
+});
+
+/** Stripe's checkout session ids: anything else names no session. */
+export const CHECKOUT_SESSION_ID = /^[A-Za-z0-9_]{1,255}$/;

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { ServiceClient } from '@promptlib/platform';
+import { subjects, type CheckoutSession, type CheckoutState, type Done } from '@promptlib/proto';
+
+// Billing talks to Stripe while it answers (two reads at most, each with one retry), so it gets
+// longer than the default before the gateway gives up with a 503.
+const BILLING_TIMEOUT_MS = 20_000;
+
+/** The billing service's calls, each on behalf of one user; the request id travels by itself. */
+@Injectable()
+export class BillingClient {
+  constructor(private readonly services: ServiceClient) {}
+
+  createCheckout(userId: number, priceId: string): Promise<CheckoutSession> {
+    return this.services.request(
+      subjects.billing.checkoutCreate,
+      { userId, priceId },
+      { timeoutMs: BILLING_TIMEOUT_MS },
+    );
+  }
+
+  checkoutState(userId: number, sessionId: string): Promise<CheckoutState> {
+    return this.services.request(
+      subjects.billing.checkoutStatus,
+      { userId, sessionId },
+      { timeoutMs: BILLING_TIMEOUT_MS },
+    );
+  }
+
+  cancelSubscription(userId: number): Promise<Done> {
+    return this.services.request(
+      subjects.billing.subscriptionCancel,
+      { userId },
+      { timeoutMs: BILLING_TIMEOUT_MS },
+    );
+  }
+}

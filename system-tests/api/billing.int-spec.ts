@@ -1,0 +1,248 @@
+import type { ApiError, Category, LimitsRecord, Prompt, User } from '@promptlib/proto';
+import {
+  pay,
+  pollCheckout,
+  sandboxControl,
+  startCheckout,
+  stripeOf,
+  subscriptionOf,
+} from '../support/billing-api';
+import { streamEvents } from '../support/events';
+import {
+  createPrompt,
+  eventually,
+  limitsOf,
+  listPrompts,
+  newLibraryUser,
+  type LibraryUser,
+} from '../support/library-api';
+import { databaseQuery } from '../support/seed';
+import { startStack, type Gateway, type Stack } from '../support/stack';
+
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+describe('billing through the gateway, against the Stripe sandbox', () => {
+  let stack: Stack;
+  let gateway: Gateway;
+
+  beforeAll(async () => {
+    // The sandbox sends its webhooks nowhere: every change here is found by billing's own reads.
+    stack = await startStack('bill', ['auth', 'library', 'billing'], {
+      services: { BILLING_SWEEP_INTERVAL_MS: '300', BILLING_RESYNC_AFTER_MS: '1000' },
+    });
+    gateway = await stack.startGateway();
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  }, 30_000);
+
+  const newUser = () => newLibraryUser(gateway.url, 'bill');
+
+  async function proUser(): Promise<{ user: LibraryUser; sessionId: string }> {
+    const user = await newUser();
+    const { sessionId } = await startCheckout(user);
+    await pay(stack, sessionId);
+    expect(await pollCheckout(user, sessionId)).toBe(true);
+    return { user, sessionId };
+  }
+
+  async function tierVersions(userId: number): Promise<number[]> {
+    const events = await streamEvents(stack, 'events.tier.changed');
+    return events.filter((event) => event.data.userId === userId).map((event) => event.data.version);
+  }
+
+  it('makes a paying user Pro everywhere the moment checkout says success, and free again when a cancelled period ends, keeping everything', async () => {
+    const user = await newUser();
+    const { url, sessionId } = await startCheckout(user);
+    expect(url).toBe(`${stack.stripeEnv.STRIPE_API_URL}/checkout/${sessionId}`);
+    expect((await user.client.get(`/api/checkout-session/${sessionId}`)).body).toEqual({ success: false });
+
+    await pay(stack, sessionId);
+    expect(await pollCheckout(user, sessionId)).toBe(true);
+    // No waiting from here on: success means the limits already read Pro.
+    expect(await limitsOf(user)).toEqual({
+      isPro: true,
+      prompts: { used: 0, limit: -1, canCreate: true },
+      categories: { used: 1, limit: -1, canCreate: true },
+      subscription: { isCancelled: false, endsAt: null },
+    });
+    expect((await user.client.get<{ user: User }>('/api/user')).body.user.isPro).toBe(true);
+
+    // Pro: more than the free limits, in more than one category.
+    const writing = (await user.client.post<Category>('/api/categories', { name: 'Writing' })).body;
+    for (let i = 0; i < 6; i += 1) await createPrompt(user, { categoryId: i % 2 ? writing.id : null });
+    await createPrompt(user, { categoryId: writing.id });
+
+    const cancelled = await user.client.post('/api/subscription/cancel');
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toEqual({ success: true });
+    const afterCancel = await eventually(
+      () => limitsOf(user),
+      (limits) => limits.subscription.isCancelled,
+    );
+    expect(afterCancel).toMatchObject({ isPro: true, subscription: { isCancelled: true } });
+    const endsAt = new Date(afterCancel.subscription.endsAt!);
+    expect(endsAt.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+
+    // The period ends at Stripe; nobody tells billing, whose sweep finds out.
+    await sandboxControl(stack, `subscriptions/${await subscriptionOf(stack, sessionId)}/end-period`, {
+      inSeconds: 1,
+    });
+    const ended = await eventually(
+      () => limitsOf(user),
+      (limits) => !limits.isPro,
+      15_000,
+    );
+    expect(ended).toEqual({
+      isPro: false,
+      prompts: { used: 7, limit: 5, canCreate: false },
+      categories: { used: 2, limit: 1, canCreate: false },
+      subscription: { isCancelled: false, endsAt: null },
+    });
+    expect((await user.client.get<{ user: User }>('/api/user')).body.user.isPro).toBe(false);
+    const prompts = await listPrompts(user);
+    expect(prompts).toHaveLength(7);
+    expect(prompts.filter((prompt: Prompt) => prompt.categoryId === writing.id)).toHaveLength(4);
+    expect((await user.client.get<Category[]>('/api/categories')).body.map((c) => c.name)).toEqual([
+      'General',
+      'Writing',
+    ]);
+    expect(await tierVersions(user.id)).toEqual([1, 2, 3]);
+  });
+
+  it('shows a checkout only to its own user', async () => {
+    const owner = await newUser();
+    const { sessionId } = await startCheckout(owner);
+    const stranger = await newUser();
+    for (const path of [
+      `/api/checkout-session/${sessionId}`,
+      '/api/checkout-session/cs_test_doesnotexist',
+      '/api/checkout-session/..%2Fsecret',
+    ]) {
+      const res = await stranger.client.get<ApiError>(path);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'NOT_FOUND', message: 'Checkout session not found' });
+    }
+  });
+
+  it('refuses a price that is not a Pro plan, and a body without one', async () => {
+    const user = await newUser();
+    const unknown = await user.client.post<ApiError>('/api/create-subscription', { priceId: 'price_free' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Choose the monthly or the annual Pro plan.',
+      fields: { priceId: 'Choose the monthly or the annual Pro plan.' },
+    });
+    const missing = await user.client.post<ApiError>('/api/create-subscription', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toHaveProperty('priceId');
+  });
+
+  it('gives a Pro user no second checkout', async () => {
+    const { user } = await proUser();
+    const second = await user.client.post<ApiError>('/api/create-subscription', {
+      priceId: 'price_pro_annual',
+    });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      code: 'SUBSCRIPTION_ALREADY_ACTIVE',
+      message: 'You already have an active Pro subscription.',
+    });
+  });
+
+  it('has nothing to cancel for a free user', async () => {
+    const user = await newUser();
+    const res = await user.client.post<ApiError>('/api/subscription/cancel');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'You have no active subscription to cancel.',
+    });
+  });
+
+  it('refuses every billing call without a session', async () => {
+    const anonymous = await newUser();
+    anonymous.client.useCookie(undefined);
+    for (const [method, path] of [
+      ['POST', '/api/create-subscription'],
+      ['GET', '/api/checkout-session/cs_test_x'],
+      ['POST', '/api/subscription/cancel'],
+    ] as const) {
+      const res = await anonymous.client.send(method, path, method === 'POST' ? {} : undefined, {});
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it('keeps one consistent state with two replicas answering status calls while the sweep runs', async () => {
+    const second = await stack.startService('billing');
+    try {
+      const user = await newUser();
+      const { sessionId } = await startCheckout(user);
+      await pay(stack, sessionId);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          user.client.get<{ success: boolean }>(`/api/checkout-session/${sessionId}`),
+        ),
+      );
+      expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
+      expect(answers.every((res) => res.body.success)).toBe(true);
+      await user.client.post('/api/subscription/cancel');
+      const subscriptionId = await subscriptionOf(stack, sessionId);
+      // The sweeps of both replicas re-read the subscription every second meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+
+      const stripe = await stripeOf(stack).subscriptions.retrieve(subscriptionId);
+      const rows = await databaseQuery<{ status: string; ends_at: Date; version: number }>(
+        stack,
+        'SELECT status, ends_at, version FROM billing.subscriptions WHERE user_id = $1',
+        [user.id],
+      );
+      expect(rows).toEqual([
+        { status: stripe.status, ends_at: new Date(stripe.cancel_at! * 1000), version: 2 },
+      ]);
+      expect(await tierVersions(user.id)).toEqual([1, 2]);
+      const limits = await limitsOf(user);
+      expect(limits).toMatchObject<Partial<LimitsRecord>>({
+        isPro: true,
+        subscription: { isCancelled: true, endsAt: new Date(stripe.cancel_at! * 1000).toISOString() },
+      });
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('answers 503 on every billing call while billing is down, and nothing is half done', async () => {
+    const { user } = await proUser();
+    const free = await newUser();
+    await stack.services.billing.stop();
+    try {
+      const calls = [
+        () =>
+          free.client.post<ApiError>(
+            '/api/create-subscription',
+            { priceId: 'price_pro_monthly' },
+            { allowServerError: true },
+          ),
+        () => user.client.get<ApiError>('/api/checkout-session/cs_test_any', { allowServerError: true }),
+        () => user.client.post<ApiError>('/api/subscription/cancel', undefined, { allowServerError: true }),
+      ];
+      for (const call of calls) {
+        const res = await call();
+        expect(res.status).toBe(503);
+        expect(res.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE });
+      }
+    } finally {
+      await stack.startService('billing');
+    }
+    expect(await limitsOf(user)).toMatchObject({ isPro: true, subscription: { isCancelled: false } });
+    expect(await limitsOf(free)).toMatchObject({ isPro: false });
+    expect(
+      await databaseQuery(stack, 'SELECT 1 FROM billing.checkout_sessions WHERE user_id = $1', [free.id]),
+    ).toEqual([]);
+    await expect(startCheckout(free)).resolves.toMatchObject({
+      sessionId: expect.stringMatching(/^cs_test_/),
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import type { ApiError, CheckoutSession, CheckoutStatus } from '@promptlib/proto';
+import Stripe from 'stripe';
+import type { LibraryUser } from './library-api';
+import type { Stack } from './stack';
+
+/** Starts a checkout for the user: the hosted page's address and the session id in it. */
+export async function startCheckout(
+  user: LibraryUser,
+  priceId = 'price_pro_monthly',
+): Promise<{ url: string; sessionId: string }> {
+  const res = await user.client.post<CheckoutSession | ApiError>('/api/create-subscription', { priceId });
+  if (res.status !== 200) throw new Error(`checkout failed with ${res.status}: ${JSON.stringify(res.body)}`);
+  const { url } = res.body as CheckoutSession;
+  return { url, sessionId: new URL(url).pathname.split('/').pop()! };
+}
+
+/** Presses the hosted page's Pay button, as the browser's form would post it. */
+export async function pay(stack: Stack, sessionId: string): Promise<void> {
+  const res = await fetch(`${stack.stripeEnv.STRIPE_API_URL}/checkout/${sessionId}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  if (res.status !== 303) throw new Error(`paying ${sessionId} answered ${res.status}`);
+}
+
+/** The success page's check, repeated until it says success or the time is up. */
+export async function pollCheckout(
+  user: LibraryUser,
+  sessionId: string,
+  timeoutMs = 20_000,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await user.client.get<CheckoutStatus>(`/api/checkout-session/${sessionId}`);
+    if (res.status !== 200)
+      throw new Error(`checkout status answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (res.body.success || Date.now() > deadline) return res.body.success;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** One of the sandbox's test controls. */
+export async function sandboxControl(stack: Stack, path: string, body: unknown = {}): Promise<unknown> {
+  const res = await fetch(`${stack.stripeEnv.STRIPE_API_URL}/_sandbox/${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${stack.stripeEnv.STRIPE_SECRET_KEY}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`sandbox control ${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** Stripe's side, read as billing reads it: through the SDK, from the stack's sandbox. */
+export function stripeOf(stack: Stack): Stripe {
+  const api = new URL(stack.stripeEnv.STRIPE_API_URL);
+  return new Stripe(stack.stripeEnv.STRIPE_SECRET_KEY, {
+    host: api.hostname,
+    port: Number(api.port),
+    protocol: 'http',
+  });
+}
+
+/** The subscription a paid checkout started. */
+export async function subscriptionOf(stack: Stack, sessionId: string): Promise<string> {
+  const session = await stripeOf(stack).checkout.sessions.retrieve(sessionId);
+  if (typeof session.subscription !== 'string') throw new Error(`${sessionId} started no subscription`);
+  return session.subscription;
+}
