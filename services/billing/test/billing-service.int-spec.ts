@@ -10,6 +10,7 @@ import {
 } from '@promptlib/proto';
 import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/tools/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
+import Stripe from 'stripe';
 import type { BillingConfig } from '../src/config/billing-config';
 import { billingService } from '../src/service';
 
@@ -20,6 +21,7 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
   let sandbox: RunningStripeSandbox;
   let testbed: ServiceTestbed<BillingConfig>;
   let billing: ServiceClient;
+  let stripe: Stripe;
   let nextUserId = 5_000;
 
   beforeAll(async () => {
@@ -39,6 +41,8 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
       },
     });
     billing = testbed.client;
+    const api = new URL(sandbox.url);
+    stripe = new Stripe(SECRET_KEY, { host: api.hostname, port: Number(api.port), protocol: 'http' });
   }, 60_000);
 
   afterAll(async () => {
@@ -122,6 +126,23 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
       redirect: 'manual',
     });
     expect(res.headers.get('location')).toBe(`http://app.test/subscribe/success?session_id=${sessionId}`);
+  });
+
+  it('makes one customer when a user’s first checkouts race', async () => {
+    const userId = newUser();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        billing.request(subjects.billing.checkoutCreate, { userId, priceId: MONTHLY }),
+      ),
+    );
+    expect(new Set(answers.map((answer) => answer.url)).size).toBe(5);
+    expect(await testbed.query('SELECT 1 FROM billing.customers WHERE user_id = $1', [userId])).toHaveLength(
+      1,
+    );
+    const sessions = await Promise.all(
+      answers.map(({ url }) => stripe.checkout.sessions.retrieve(new URL(url).pathname.split('/').pop()!)),
+    );
+    expect(new Set(sessions.map((session) => session.customer)).size).toBe(1);
   });
 
   it('refuses a price that is not one of the two Pro plans, naming the field', async () => {

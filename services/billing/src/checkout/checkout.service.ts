@@ -42,11 +42,12 @@ export class CheckoutService {
         priceId: billingMessages.unknownPrice,
       });
     }
-    const customerId = await this.customers.ensure(userId);
     const { result: url } = await this.ledger.forUser(userId, async (manager) => {
       // Read fresh: a subscription that ended (or started) without billing hearing of it yet.
       const subscriptions = await this.mirror.syncLive(manager, userId);
       if (tierOf(subscriptions, new Date()).isPro) return null;
+      // Under the user's lock, so Stripe never sees two first calls with one idempotency key at once.
+      const customerId = await this.customers.ensure(userId);
       const session = await this.stripe.createCheckout({
         userId,
         customerId,

@@ -13,9 +13,9 @@ export class CustomersService {
   ) {}
 
   /**
-   * The user's customer id, creating the customer if there is none. Stored at once, outside any
-   * larger transaction, so a checkout that fails later still finds it; concurrent first calls get
-   * the same customer from Stripe (the idempotency key is the user's) and store it once.
+   * The user's customer id, creating the customer if there is none. Stored at once, outside the
+   * caller's transaction, so a checkout that fails later still finds it; a retry after a failure in
+   * between gets the same customer from Stripe (the idempotency key is the user's).
    */
   async ensure(userId: number): Promise<string> {
     const repository = this.dataSource.getRepository(CustomerEntity);
