@@ -27,4 +27,6 @@ export type CheckoutState = z.output<typeof checkoutState>;
 export const checkoutStatus = z.object({ success: z.boolean() });
 export type CheckoutStatus = z.output<typeof checkoutStatus>;
 
+/** POST /api/webhooks/stripe: the event is stored and will be applied. */
 export const webhookReceived = z.object({ received: z.literal(true) });
+export type WebhookReceived = z.output<typeof webhookReceived>;

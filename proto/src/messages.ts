@@ -29,4 +29,6 @@ export const billingMessages = {
   checkoutNotFound: 'Checkout session not found',
   nothingToCancel: 'You have no active subscription to cancel.',
   paymentsUnavailable: 'Payments are unavailable right now. Please try again in a moment.',
+  badSignature: 'The Stripe-Signature header is missing, invalid or too old.',
+  webhookNotStored: 'The event could not be stored; send it again later.',
 } as const;

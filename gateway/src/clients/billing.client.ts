@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ServiceClient } from '@promptlib/platform';
-import { subjects, type CheckoutSession, type CheckoutState, type Done } from '@promptlib/proto';
+import {
+  subjects,
+  type CheckoutSession,
+  type CheckoutState,
+  type Done,
+  type WebhookReceived,
+} from '@promptlib/proto';
 
 // Billing talks to Stripe while it answers (two reads at most, each with one retry), so it gets
 // longer than the default before the gateway gives up with a 503.
@@ -33,5 +39,10 @@ export class BillingClient {
       { userId },
       { timeoutMs: BILLING_TIMEOUT_MS },
     );
+  }
+
+  /** Hands a webhook to billing; its default timeout is well within the time Stripe waits for an answer. */
+  ingestWebhook(payloadBase64: string, signature: string): Promise<WebhookReceived> {
+    return this.services.request(subjects.billing.webhooksIngest, { payloadBase64, signature });
   }
 }

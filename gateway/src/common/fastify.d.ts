@@ -10,4 +10,9 @@ declare module 'fastify' {
     /** The id of that session in Redis. */
     sessionId: string | null;
   }
+
+  interface FastifyContextConfig {
+    /** The route takes its JSON body as the bytes received (see RAW_BODY in json-body). */
+    rawBody?: boolean;
+  }
 }

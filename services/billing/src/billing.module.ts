@@ -17,6 +17,11 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
 import { SubscriptionSweep } from './sweep/subscription-sweep';
 import { TierLedger } from './tiers/tier-ledger';
 import { UserTierEntity } from './tiers/user-tier.entity';
+import { StripeEventProcessor } from './webhooks/stripe-event-processor';
+import { StripeEventQueue } from './webhooks/stripe-event-queue';
+import { StripeEventEntity } from './webhooks/stripe-event.entity';
+import { WebhookInbox } from './webhooks/webhook-inbox';
+import { WebhooksController } from './webhooks/webhooks.controller';
 
 @Module({})
 export class BillingModule {
@@ -28,12 +33,20 @@ export class BillingModule {
           service: 'billing',
           config,
           logger,
-          entities: [CustomerEntity, CheckoutSessionEntity, SubscriptionEntity, UserTierEntity],
+          entities: [
+            CustomerEntity,
+            CheckoutSessionEntity,
+            SubscriptionEntity,
+            UserTierEntity,
+            StripeEventEntity,
+          ],
           migrations,
+          // Readiness counts Redis: without it no webhook can be queued.
+          redis: true,
         }),
         BillingConfigModule.forRoot(config),
       ],
-      controllers: [CheckoutController, SubscriptionsController],
+      controllers: [CheckoutController, SubscriptionsController, WebhooksController],
       providers: [
         StripeApi,
         CustomersService,
@@ -41,6 +54,9 @@ export class BillingModule {
         SubscriptionMirror,
         CheckoutService,
         SubscriptionsService,
+        StripeEventProcessor,
+        StripeEventQueue,
+        WebhookInbox,
         SubscriptionSweep,
       ],
     };

@@ -34,6 +34,7 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
       suffix: 'billsvc',
       env: {
         STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: 'whsec_billing_service',
         STRIPE_API_URL: sandbox.url,
         PUBLIC_URL: 'http://app.test',
         BILLING_SWEEP_INTERVAL_MS: '300',
@@ -296,7 +297,11 @@ describe('billing service when Stripe cannot be reached', () => {
     testbed = await startServiceTestbed({
       ...billingService,
       suffix: 'billdown',
-      env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_URL: 'http://127.0.0.1:9' },
+      env: {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: 'whsec_billing_service',
+        STRIPE_API_URL: 'http://127.0.0.1:9',
+      },
     });
   }, 60_000);
 

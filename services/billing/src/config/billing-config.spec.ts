@@ -7,14 +7,16 @@ const production = {
   NATS_URL: 'nats://nats:4222',
   REDIS_URL: 'redis://redis:6379',
   STRIPE_SECRET_KEY: 'sk_live_example',
+  STRIPE_WEBHOOK_SECRET: 'whsec_example',
   STRIPE_PRICE_MONTHLY: 'price_live_m',
   STRIPE_PRICE_ANNUAL: 'price_live_a',
 };
 
 describe('billing config', () => {
-  it('runs on development defaults once it has a Stripe key', () => {
+  it('runs on development defaults once it has a Stripe key and webhook secret', () => {
     const config = loadBillingConfig({
       STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
       STRIPE_API_URL: 'http://127.0.0.1:4010',
     });
     expect(config.HEALTH_PORT).toBe(9105);
@@ -23,8 +25,8 @@ describe('billing config', () => {
     expect(config.BILLING_SWEEP_INTERVAL_MS).toBe(60_000);
   });
 
-  it('refuses to start without a Stripe key', () => {
-    expect(() => loadBillingConfig({})).toThrow(/STRIPE_SECRET_KEY/);
+  it('refuses to start without a Stripe key and webhook secret', () => {
+    expect(() => loadBillingConfig({})).toThrow(/STRIPE_SECRET_KEY.*STRIPE_WEBHOOK_SECRET/);
   });
 
   it('talks to Stripe itself in production, never to the sandbox', () => {

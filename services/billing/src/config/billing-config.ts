@@ -17,6 +17,8 @@ const billingEnvShape = {
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')),
   STRIPE_SECRET_KEY: z.string().min(1),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default(STRIPE_API),
+  // The webhook endpoint's signing secret (whsec_…): billing alone verifies what Stripe sends.
+  STRIPE_WEBHOOK_SECRET: z.string().min(1),
   STRIPE_PRICE_MONTHLY: z.string().min(1),
   STRIPE_PRICE_ANNUAL: z.string().min(1),
   // How often the sweep ends cancelled subscriptions at their end date and re-reads stale ones.

@@ -10,6 +10,7 @@ import { BILLING_CONFIG, type BillingConfig } from '../config/billing-config';
 // A hung Stripe call must not hold a user's lock for long; the one retry reuses its idempotency key.
 const STRIPE_TIMEOUT_MS = 8_000;
 const STRIPE_RETRIES = 1;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export function createStripe(config: BillingConfig): Stripe {
   const api = new URL(config.STRIPE_API_URL);
@@ -95,6 +96,24 @@ export class StripeApi {
         { idempotencyKey: `cancel-${id}-${randomUUID()}` },
       ),
     );
+  }
+
+  /**
+   * The event in a webhook, if its signature is the webhook secret's and was made within the last 5
+   * minutes (Stripe's own tolerance, against replays of an old delivery).
+   */
+  verifyWebhook(payload: Buffer, signature: string): Stripe.Event {
+    try {
+      return this.stripe.webhooks.constructEvent(
+        payload,
+        signature,
+        this.config.STRIPE_WEBHOOK_SECRET,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, 'Stripe webhook refused');
+      throw serviceError('VALIDATION_FAILED', billingMessages.badSignature);
+    }
   }
 
   /** `missing`: the sentence when Stripe does not know the object asked for (else it is unavailable). */

@@ -57,23 +57,23 @@ export class SubscriptionMirror {
   ): Promise<SubscriptionEntity> {
     const state = stateOf(subscription);
     const syncedAt = new Date();
-    const repository = manager.getRepository(SubscriptionEntity);
-    const stored = await repository.findOneBy({ id: subscription.id });
+    const stored = await manager.findOneBy(SubscriptionEntity, { id: subscription.id });
     if (!stored) {
       const customer = subscription.customer;
-      return repository.save(
-        repository.create({
-          id: subscription.id,
-          userId,
-          customerId: typeof customer === 'string' ? customer : customer.id,
-          ...state,
-          version: 1,
-          syncedAt,
-        }),
-      );
+      const created = manager.create(SubscriptionEntity, {
+        id: subscription.id,
+        userId,
+        customerId: typeof customer === 'string' ? customer : customer.id,
+        ...state,
+        version: 1,
+        syncedAt,
+      });
+      await manager.insert(SubscriptionEntity, created);
+      return created;
     }
     const changed = !sameState(stored, state) || stored.priceId !== state.priceId;
-    Object.assign(stored, state, { syncedAt, version: changed ? stored.version + 1 : stored.version });
-    return repository.save(stored);
+    const update = changed ? { ...state, syncedAt, version: stored.version + 1 } : { syncedAt };
+    await manager.update(SubscriptionEntity, { id: subscription.id }, update);
+    return Object.assign(stored, update);
   }
 }

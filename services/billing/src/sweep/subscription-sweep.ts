@@ -11,6 +11,7 @@ import { BILLING_CONFIG, type BillingConfig } from '../config/billing-config';
 import { SubscriptionMirror } from '../subscriptions/subscription-mirror';
 import { FINAL_STATUSES } from '../subscriptions/subscription-rules';
 import { TierLedger } from '../tiers/tier-ledger';
+import { StripeEventQueue } from '../webhooks/stripe-event-queue';
 
 const USERS_PER_PASS = 100;
 
@@ -29,11 +30,18 @@ const DUE_USERS = `
          OR "synced_at" < now() - make_interval(secs => $2::float8 / 1000))
   LIMIT ${USERS_PER_PASS}`;
 
+/** Stored events not applied within a sweep interval: their job may be lost, or failed for good. */
+const UNAPPLIED_EVENTS = `
+  SELECT "id" FROM "billing"."stripe_events"
+  WHERE "processed_at" IS NULL AND "received_at" < now() - make_interval(secs => $1::float8 / 1000)
+  ORDER BY "received_at" LIMIT ${USERS_PER_PASS}`;
+
 /**
  * Every BILLING_SWEEP_INTERVAL_MS, on every replica: re-reads the due users' subscriptions from
  * Stripe and settles their tier (TierLedger announces any change). A user another replica is
  * working on is skipped, not waited for; a Stripe that cannot be reached leaves the stored state,
- * which still ends a cancelled subscription at its end date.
+ * which still ends a cancelled subscription at its end date. It also queues again the stored
+ * Stripe events still unapplied, so a Redis that lost its queue cannot lose a payment.
  */
 @Injectable()
 export class SubscriptionSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -45,6 +53,7 @@ export class SubscriptionSweep implements OnApplicationBootstrap, BeforeApplicat
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     private readonly mirror: SubscriptionMirror,
     private readonly ledger: TierLedger,
+    private readonly queue: StripeEventQueue,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -68,8 +77,17 @@ export class SubscriptionSweep implements OnApplicationBootstrap, BeforeApplicat
           this.mirror.syncLive(manager, userId, 'keep'),
         );
       }
+      const unapplied = await this.dataSource.query<{ id: string }[]>(UNAPPLIED_EVENTS, [
+        this.config.BILLING_SWEEP_INTERVAL_MS,
+      ]);
+      for (const { id } of unapplied) {
+        if (!this.loop.isRunning) break;
+        const outcome = await this.queue.requeue(id);
+        if (outcome !== 'in-queue')
+          this.logger.warn({ eventId: id, outcome }, 'Unapplied Stripe event queued again');
+      }
     } catch (error) {
-      this.logger.error({ err: error }, 'Subscription sweep failed; trying again next interval');
+      this.logger.error({ err: error }, 'Billing sweep failed; trying again next interval');
     }
     return this.config.BILLING_SWEEP_INTERVAL_MS;
   }

@@ -1,0 +1,41 @@
+import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { billingMessages, webhookReceived, type WebhookReceived } from '@promptlib/proto';
+import type { FastifyRequest } from 'fastify';
+import { BillingClient } from '../clients/billing.client';
+import { ApiDoc } from '../common/api-doc.decorator';
+import { ApiException } from '../common/api-exception';
+import { RAW_BODY } from '../common/json-body';
+
+/**
+ * Stripe's webhooks: no session and no CSRF check (Stripe's servers send them; the signature,
+ * verified by billing with the secret only it holds, stands in for both). The bytes go to billing
+ * exactly as received; 200 only once billing has stored the event, so Stripe sends again whatever
+ * was not stored.
+ */
+@Controller('api/webhooks')
+export class StripeWebhookController {
+  constructor(private readonly billing: BillingClient) {}
+
+  @Post('stripe')
+  @RouteConfig(RAW_BODY)
+  @ApiDoc({
+    summary: 'Stripe webhook intake',
+    description:
+      'The raw JSON body as Stripe sent it, signed in Stripe-Signature. 400: a bad, missing or stale signature; 503: not stored, send again.',
+    tag: 'Billing',
+    response: webhookReceived,
+    errors: [400, 413, 415, 503],
+  })
+  @HttpCode(200)
+  receive(
+    @Req() request: FastifyRequest,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<WebhookReceived> {
+    const body = request.body;
+    if (!signature || !Buffer.isBuffer(body) || body.length === 0) {
+      throw new ApiException(400, 'VALIDATION_FAILED', billingMessages.badSignature);
+    }
+    return this.billing.ingestWebhook(body.toString('base64'), signature);
+  }
+}
