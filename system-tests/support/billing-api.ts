@@ -69,3 +69,14 @@ export async function subscriptionOf(stack: Stack, sessionId: string): Promise<s
   if (typeof session.subscription !== 'string') throw new Error(`${sessionId} started no subscription`);
   return session.subscription;
 }
+
+export type SandboxDelivery = { id: string; type: string; delivered: boolean; lastStatus: number | null };
+
+/** Every webhook delivery the sandbox has made so far, with how it went. */
+export async function sandboxDeliveries(stack: Stack): Promise<SandboxDelivery[]> {
+  const res = await fetch(`${stack.stripeEnv.STRIPE_API_URL}/_sandbox/events`, {
+    headers: { authorization: `Bearer ${stack.stripeEnv.STRIPE_SECRET_KEY}` },
+  });
+  if (!res.ok) throw new Error(`sandbox events answered ${res.status}`);
+  return ((await res.json()) as { deliveries: SandboxDelivery[] }).deliveries;
+}

@@ -1,0 +1,173 @@
+import type { ApiError, LimitsRecord } from '@promptlib/proto';
+import {
+  pay,
+  sandboxControl,
+  sandboxDeliveries,
+  startCheckout,
+  subscriptionOf,
+} from '../support/billing-api';
+import { streamEvents } from '../support/events';
+import { eventually, limitsOf, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { databaseQuery } from '../support/seed';
+import { startStack, type Gateway, type Stack } from '../support/stack';
+
+describe('Stripe webhooks through the gateway into billing', () => {
+  let stack: Stack;
+  let gateway: Gateway;
+
+  beforeAll(async () => {
+    stack = await startStack('hook', ['auth', 'library']);
+    gateway = await stack.startGateway();
+    // The sandbox sends its events to this gateway, as Stripe sends them to the public URL.
+    await stack.startStripe(`${gateway.url}/api/webhooks/stripe`);
+    await stack.startService('billing', { BILLING_SWEEP_INTERVAL_MS: '500' });
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  }, 30_000);
+
+  const newUser = () => newLibraryUser(gateway.url, 'hook');
+
+  /** Paid in the sandbox, and nobody asks billing about the checkout: only webhooks tell it. */
+  async function payWithoutAsking(user: LibraryUser): Promise<string> {
+    const { sessionId } = await startCheckout(user);
+    await pay(stack, sessionId);
+    return sessionId;
+  }
+
+  const proAfterWebhooks = (user: LibraryUser, timeoutMs = 15_000) =>
+    eventually(
+      () => limitsOf(user),
+      (limits) => limits.isPro,
+      timeoutMs,
+    );
+
+  async function tierEventsOf(userId: number) {
+    const events = await streamEvents(stack, 'events.tier.changed');
+    return events.filter((event) => event.data.userId === userId).map((event) => event.data);
+  }
+
+  const webhook = (body: string, headers: Record<string, string>) =>
+    fetch(`${gateway.url}/api/webhooks/stripe`, { method: 'POST', headers, body });
+
+  it('makes a paying user Pro from the webhook alone', async () => {
+    const user = await newUser();
+    await payWithoutAsking(user);
+    expect(await proAfterWebhooks(user)).toMatchObject<Partial<LimitsRecord>>({
+      isPro: true,
+      subscription: { isCancelled: false, endsAt: null },
+    });
+    expect((await tierEventsOf(user.id)).map((event) => event.version)).toEqual([1]);
+  });
+
+  it('answers 400 to a bad or missing signature and stores nothing; no session or origin needed', async () => {
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: {} },
+    });
+    const json = { 'content-type': 'application/json' };
+    for (const headers of [
+      json,
+      { ...json, 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+    ]) {
+      const res = await webhook(body, headers);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject<Partial<ApiError>>({
+        code: 'VALIDATION_FAILED',
+        message: 'The Stripe-Signature header is missing, invalid or too old.',
+      });
+    }
+    expect(
+      (await webhook('not json', { 'content-type': 'text/plain', 'stripe-signature': 't=1,v1=0' })).status,
+    ).toBe(415);
+    expect(await databaseQuery(stack, `SELECT 1 FROM billing.stripe_events WHERE id = 'evt_forged'`)).toEqual(
+      [],
+    );
+  });
+
+  it('ends right whatever order and however often the sandbox delivers a checkout’s events', async () => {
+    const orders = [
+      ['reorder'],
+      ['reorder', 'reorder'],
+      ['duplicate', 'reorder', 'duplicate'],
+      ['hold', 'duplicate'],
+    ];
+    for (const rules of orders) {
+      const user = await newUser();
+      await sandboxControl(stack, 'events/rules', { rules });
+      await payWithoutAsking(user);
+      if (rules.includes('hold')) await sandboxControl(stack, 'events/release');
+      expect((await proAfterWebhooks(user)).isPro).toBe(true);
+      expect((await tierEventsOf(user.id)).map((event) => event.version)).toEqual([1]);
+    }
+  });
+
+  it('answers 503 while billing is down; Stripe’s retries then make the user Pro', async () => {
+    const user = await newUser();
+    const { sessionId } = await startCheckout(user);
+    await stack.services.billing.stop();
+    let restarted = false;
+    try {
+      await pay(stack, sessionId);
+      const refused = await eventually(
+        () => sandboxDeliveries(stack),
+        (deliveries) => deliveries.some((d) => d.lastStatus === 503),
+      );
+      expect(refused.some((d) => d.lastStatus === 503 && !d.delivered)).toBe(true);
+      await stack.startService('billing', { BILLING_SWEEP_INTERVAL_MS: '500' });
+      restarted = true;
+      expect((await proAfterWebhooks(user, 20_000)).isPro).toBe(true);
+    } finally {
+      if (!restarted) await stack.startService('billing', { BILLING_SWEEP_INTERVAL_MS: '500' });
+    }
+  });
+
+  it('applies a tier change published while the library was down once it is back', async () => {
+    const user = await newUser();
+    await stack.services.library.stop();
+    try {
+      await payWithoutAsking(user);
+      await eventually(
+        () => tierEventsOf(user.id),
+        (events) => events.length > 0,
+      );
+    } finally {
+      await stack.startService('library');
+    }
+    expect((await proAfterWebhooks(user)).isPro).toBe(true);
+  });
+
+  it('keeps one right tier, versions only growing, with two replicas and reordered, duplicated events', async () => {
+    const second = await stack.startService('billing', { BILLING_SWEEP_INTERVAL_MS: '500' });
+    try {
+      const user = await newUser();
+      await sandboxControl(stack, 'events/rules', { rules: ['duplicate', 'reorder', 'duplicate'] });
+      const sessionId = await payWithoutAsking(user);
+      await proAfterWebhooks(user);
+
+      await sandboxControl(stack, 'events/rules', { rules: ['duplicate'] });
+      expect((await user.client.post('/api/subscription/cancel')).status).toBe(200);
+      await sandboxControl(stack, 'events/rules', { rules: ['duplicate', 'duplicate'] });
+      await sandboxControl(stack, `subscriptions/${await subscriptionOf(stack, sessionId)}/end-period`, {
+        inSeconds: 1,
+      });
+      const ended = await eventually(
+        () => limitsOf(user),
+        (limits) => !limits.isPro,
+        15_000,
+      );
+      expect(ended).toMatchObject({ isPro: false, subscription: { isCancelled: false, endsAt: null } });
+      const events = await tierEventsOf(user.id);
+      expect(events.map(({ version, isPro, isCancelled }) => ({ version, isPro, isCancelled }))).toEqual([
+        { version: 1, isPro: true, isCancelled: false },
+        { version: 2, isPro: true, isCancelled: true },
+        { version: 3, isPro: false, isCancelled: false },
+      ]);
+    } finally {
+      await second.stop();
+    }
+  });
+});
