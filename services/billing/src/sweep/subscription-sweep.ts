@@ -66,6 +66,12 @@ export class SubscriptionSweep implements OnApplicationBootstrap, BeforeApplicat
 
   /** One pass; answers the pause before the next. */
   async pass(): Promise<number> {
+    await this.settleDueUsers();
+    await this.requeueUnappliedEvents();
+    return this.config.BILLING_SWEEP_INTERVAL_MS;
+  }
+
+  private async settleDueUsers(): Promise<void> {
     try {
       const due = await this.dataSource.query<{ user_id: number }[]>(DUE_USERS, [
         FINAL_STATUSES,
@@ -77,18 +83,26 @@ export class SubscriptionSweep implements OnApplicationBootstrap, BeforeApplicat
           this.mirror.syncLive(manager, userId, 'keep'),
         );
       }
+    } catch (error) {
+      this.logger.error({ err: error }, 'Subscription sweep failed; trying again next interval');
+    }
+  }
+
+  // Apart from the subscriptions' part, so a Redis that is away never keeps a tier from settling.
+  private async requeueUnappliedEvents(): Promise<void> {
+    try {
       const unapplied = await this.dataSource.query<{ id: string }[]>(UNAPPLIED_EVENTS, [
         this.config.BILLING_SWEEP_INTERVAL_MS,
       ]);
       for (const { id } of unapplied) {
         if (!this.loop.isRunning) break;
         const outcome = await this.queue.requeue(id);
-        if (outcome !== 'in-queue')
+        if (outcome !== 'in-queue') {
           this.logger.warn({ eventId: id, outcome }, 'Unapplied Stripe event queued again');
+        }
       }
     } catch (error) {
-      this.logger.error({ err: error }, 'Billing sweep failed; trying again next interval');
+      this.logger.error({ err: error }, 'Stored Stripe events not queued again; trying again next interval');
     }
-    return this.config.BILLING_SWEEP_INTERVAL_MS;
   }
 }

@@ -21,8 +21,8 @@ type StripeEventJob = { eventId: string };
 const ATTEMPTS = 10;
 const BACKOFF_MS = 1_000;
 const WORKER_CONCURRENCY = 4;
-// A queue command waits while Redis reconnects; a webhook must not wait that long for its answer.
-const ADD_TIMEOUT_MS = 3_000;
+// A queue command waits while Redis reconnects; a webhook, a sweep or a scrape must not wait that long.
+const QUEUE_TIMEOUT_MS = 3_000;
 // A failed job is tried again by the sweep once it has been failed this long.
 const RETRY_FAILED_AFTER_MS = 10 * 60_000;
 
@@ -60,8 +60,12 @@ export class StripeEventQueue implements OnApplicationBootstrap, BeforeApplicati
       labelNames: ['state'],
       registers: [registry],
       async collect() {
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
-        for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
+        // A Redis that is away must not hang the scrape: the gauge then keeps its last reading.
+        const counts = await withTimeout(
+          queue.getJobCounts('waiting', 'active', 'delayed', 'failed'),
+          QUEUE_TIMEOUT_MS,
+        ).catch(() => null);
+        for (const [state, count] of Object.entries(counts ?? {})) this.set({ state }, count);
       },
     });
   }
@@ -98,7 +102,7 @@ export class StripeEventQueue implements OnApplicationBootstrap, BeforeApplicati
 
   /** Queues the event unless it is queued already. */
   async add(eventId: string): Promise<void> {
-    await withTimeout(this.queue.add('apply', { eventId }, { jobId: eventId }), ADD_TIMEOUT_MS);
+    await withTimeout(this.queue.add('apply', { eventId }, { jobId: eventId }), QUEUE_TIMEOUT_MS);
   }
 
   /**
@@ -106,13 +110,13 @@ export class StripeEventQueue implements OnApplicationBootstrap, BeforeApplicati
    * Redis, say), retries it if it failed long enough ago, and leaves it if it is on its way.
    */
   async requeue(eventId: string): Promise<'queued' | 'retried' | 'in-queue'> {
-    const job = await this.queue.getJob(eventId);
+    const job = await withTimeout(this.queue.getJob(eventId), QUEUE_TIMEOUT_MS);
     if (!job) {
       await this.add(eventId);
       return 'queued';
     }
     if ((await job.isFailed()) && Date.now() - (job.finishedOn ?? 0) > RETRY_FAILED_AFTER_MS) {
-      await job.retry('failed');
+      await withTimeout(job.retry('failed'), QUEUE_TIMEOUT_MS);
       return 'retried';
     }
     return 'in-queue';
