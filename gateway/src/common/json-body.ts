@@ -22,7 +22,11 @@ export function acceptJsonBodiesOnly(fastify: FastifyInstance): void {
   fastify.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },
-    (request: FastifyRequest, bytes: string | Buffer, done: (error: Error | null, body?: unknown) => void) => {
+    (
+      request: FastifyRequest,
+      bytes: string | Buffer,
+      done: (error: Error | null, body?: unknown) => void,
+    ) => {
       const refusal = encodingRefusal(request);
       if (refusal) return done(refusal);
       if (request.routeOptions.config.rawBody) return done(null, bytes);
