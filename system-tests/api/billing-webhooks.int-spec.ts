@@ -1,11 +1,5 @@
 import type { ApiError, LimitsRecord } from '@promptlib/proto';
-import {
-  pay,
-  sandboxControl,
-  sandboxDeliveries,
-  startCheckout,
-  subscriptionOf,
-} from '../support/billing-api';
+import { endPeriodSoon, pay, sandboxControl, sandboxDeliveries, startCheckout } from '../support/billing-api';
 import { streamEvents } from '../support/events';
 import { eventually, limitsOf, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { databaseQuery } from '../support/seed';
@@ -151,9 +145,7 @@ describe('Stripe webhooks through the gateway into billing', () => {
       await sandboxControl(stack, 'events/rules', { rules: ['duplicate'] });
       expect((await user.client.post('/api/subscription/cancel')).status).toBe(200);
       await sandboxControl(stack, 'events/rules', { rules: ['duplicate', 'duplicate'] });
-      await sandboxControl(stack, `subscriptions/${await subscriptionOf(stack, sessionId)}/end-period`, {
-        inSeconds: 1,
-      });
+      await endPeriodSoon(stack, sessionId);
       const ended = await eventually(
         () => limitsOf(user),
         (limits) => !limits.isPro,

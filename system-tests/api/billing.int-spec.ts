@@ -1,8 +1,8 @@
 import type { ApiError, Category, LimitsRecord, Prompt, User } from '@promptlib/proto';
 import {
+  endPeriodSoon,
   pay,
   pollCheckout,
-  sandboxControl,
   startCheckout,
   stripeOf,
   subscriptionOf,
@@ -86,9 +86,7 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
     expect(endsAt.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
 
     // The period ends at Stripe; nobody tells billing, whose sweep finds out.
-    await sandboxControl(stack, `subscriptions/${await subscriptionOf(stack, sessionId)}/end-period`, {
-      inSeconds: 1,
-    });
+    await endPeriodSoon(stack, sessionId);
     const ended = await eventually(
       () => limitsOf(user),
       (limits) => !limits.isPro,

@@ -80,3 +80,10 @@ export async function sandboxDeliveries(stack: Stack): Promise<SandboxDelivery[]
   if (!res.ok) throw new Error(`sandbox events answered ${res.status}`);
   return ((await res.json()) as { deliveries: SandboxDelivery[] }).deliveries;
 }
+
+/** Ends the current period of the checkout's subscription at Stripe a second from now. */
+export async function endPeriodSoon(stack: Stack, sessionId: string): Promise<void> {
+  await sandboxControl(stack, `subscriptions/${await subscriptionOf(stack, sessionId)}/end-period`, {
+    inSeconds: 1,
+  });
+}

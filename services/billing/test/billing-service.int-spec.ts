@@ -1,23 +1,24 @@
 import type { ServiceClient } from '@promptlib/platform';
 import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
-import {
-  eventsStream,
-  namespaced,
-  subjects,
-  type EventEnvelope,
-  type ServiceError,
-  type TierChanged,
-} from '@promptlib/proto';
-import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/tools/testing';
-import { setTimeout as sleep } from 'node:timers/promises';
-import Stripe from 'stripe';
+import { subjects } from '@promptlib/proto';
+import type { RunningStripeSandbox } from '@promptlib/tools/testing';
+import type Stripe from 'stripe';
 import type { BillingConfig } from '../src/config/billing-config';
 import { billingService } from '../src/service';
+import {
+  eventually,
+  payInSandbox,
+  serviceFailure as failure,
+  sessionIdOf,
+  startBillingWithSandbox,
+  tierEvents as tierEventsIn,
+  type BillingWithSandbox,
+} from './support/billing-with-sandbox';
 
-const SECRET_KEY = 'sk_test_billing_service';
 const MONTHLY = 'price_pro_monthly';
 
 describe('billing service over NATS, against the Stripe sandbox', () => {
+  let setup: BillingWithSandbox;
   let sandbox: RunningStripeSandbox;
   let testbed: ServiceTestbed<BillingConfig>;
   let billing: ServiceClient;
@@ -25,54 +26,28 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
   let nextUserId = 5_000;
 
   beforeAll(async () => {
-    sandbox = await startStripeSandbox({
-      secretKey: SECRET_KEY,
-      webhooks: { secret: 'whsec_billing_service' },
+    setup = await startBillingWithSandbox('billsvc', {
+      PUBLIC_URL: 'http://app.test',
+      BILLING_SWEEP_INTERVAL_MS: '300',
+      BILLING_RESYNC_AFTER_MS: '1000',
     });
-    testbed = await startServiceTestbed({
-      ...billingService,
-      suffix: 'billsvc',
-      env: {
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: 'whsec_billing_service',
-        STRIPE_API_URL: sandbox.url,
-        PUBLIC_URL: 'http://app.test',
-        BILLING_SWEEP_INTERVAL_MS: '300',
-        BILLING_RESYNC_AFTER_MS: '1000',
-      },
-    });
-    billing = testbed.client;
-    const api = new URL(sandbox.url);
-    stripe = new Stripe(SECRET_KEY, { host: api.hostname, port: Number(api.port), protocol: 'http' });
+    ({ sandbox, testbed, billing, stripe } = setup);
   }, 60_000);
 
   afterAll(async () => {
-    await testbed?.close();
-    await sandbox?.close();
+    await setup?.close();
   });
 
   const newUser = () => (nextUserId += 1);
-
-  async function failure(call: Promise<unknown>): Promise<ServiceError> {
-    try {
-      await call;
-    } catch (error) {
-      return (error as { error: ServiceError }).error;
-    }
-    throw new Error('the call succeeded');
-  }
+  const tierEvents = (userId: number) => tierEventsIn(testbed, userId);
 
   async function checkout(userId: number): Promise<string> {
     const { url } = await billing.request(subjects.billing.checkoutCreate, { userId, priceId: MONTHLY });
-    return new URL(url).pathname.split('/').pop()!;
+    return sessionIdOf(url);
   }
 
   async function pay(sessionId: string): Promise<void> {
-    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-    });
-    expect(res.status).toBe(303);
+    expect((await payInSandbox(`${sandbox.url}/checkout/${sessionId}`)).status).toBe(303);
   }
 
   async function paidUser(): Promise<{ userId: number; sessionId: string }> {
@@ -86,29 +61,6 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
     return { userId, sessionId };
   }
 
-  async function tierEvents(userId: number): Promise<TierChanged[]> {
-    const manager = await testbed.nats.jetstreamManager();
-    const stream = eventsStream(testbed.namespace).name;
-    const { state } = await manager.streams.info(stream);
-    const events: TierChanged[] = [];
-    for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq += 1) {
-      const message = await manager.streams.getMessage(stream, { seq }).catch(() => undefined);
-      if (message?.subject !== namespaced(testbed.namespace, 'events.tier.changed')) continue;
-      const { data } = message.json<EventEnvelope<'events.tier.changed'>>();
-      if (data.userId === userId) events.push(data);
-    }
-    return events;
-  }
-
-  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > deadline) return value;
-      await sleep(100);
-    }
-  }
-
   it('sends the user to the hosted checkout, back to PUBLIC_URL, with one customer however often they start', async () => {
     const userId = newUser();
     const first = await billing.request(subjects.billing.checkoutCreate, { userId, priceId: MONTHLY });
@@ -119,13 +71,10 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
       [userId],
     );
     expect(customers).toHaveLength(1);
-    const sessionId = new URL(first.url).pathname.split('/').pop()!;
+    const sessionId = sessionIdOf(first.url);
     const page = await (await fetch(first.url)).text();
     expect(page).toContain('Pay');
-    const res = await fetch(`${sandbox.url}/checkout/${sessionId}/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-    });
+    const res = await payInSandbox(first.url);
     expect(res.headers.get('location')).toBe(`http://app.test/subscribe/success?session_id=${sessionId}`);
   });
 
@@ -250,7 +199,10 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
     // The sandbox's webhooks go nowhere here: only the sweep's re-reading can find out.
     const ended = await fetch(`${sandbox.url}/_sandbox/subscriptions/${id}/end-period`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${testbed.config.STRIPE_SECRET_KEY}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ inSeconds: 1 }),
     });
     expect(ended.status).toBe(200);
@@ -298,8 +250,8 @@ describe('billing service when Stripe cannot be reached', () => {
       ...billingService,
       suffix: 'billdown',
       env: {
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: 'whsec_billing_service',
+        STRIPE_SECRET_KEY: 'sk_test_billdown',
+        STRIPE_WEBHOOK_SECRET: 'whsec_billdown',
         STRIPE_API_URL: 'http://127.0.0.1:9',
       },
     });

@@ -7,6 +7,7 @@ import { billingService } from '../src/service';
 import type { StripeApi } from '../src/stripe/stripe-api';
 import { SubscriptionMirror } from '../src/subscriptions/subscription-mirror';
 import { TierLedger } from '../src/tiers/tier-ledger';
+import { APPLIED_EVENT_TYPES } from '../src/webhooks/event-target';
 import { StripeEventProcessor } from '../src/webhooks/stripe-event-processor';
 
 /**
@@ -36,14 +37,6 @@ describe('every order of the six event types for one subscription', () => {
     await testbed?.close();
   });
 
-  const TYPES = [
-    'checkout.session.completed',
-    'customer.subscription.created',
-    'customer.subscription.updated',
-    'customer.subscription.deleted',
-    'invoice.paid',
-    'invoice.payment_failed',
-  ];
   // How the subscription stands at Stripe once the events are out, and the tier that follows.
   const ENDINGS = [
     { status: 'active', cancelAtPeriodEnd: false, tier: { is_pro: true, is_cancelled: false } },
@@ -86,7 +79,7 @@ describe('every order of the six event types for one subscription', () => {
   }
 
   it('ends in the tier of Stripe’s state, each event applied once, in all 720', async () => {
-    const orders = permutations(TYPES.map((type, index) => ({ type, index })));
+    const orders = permutations(APPLIED_EVENT_TYPES.map((type, index) => ({ type, index })));
     expect(orders).toHaveLength(720);
     const periodEnd = Math.floor(Date.now() / 1000) + 20 * 86_400;
     // Stripe as the worker reads it: the subscription's state now (each event's own copy is older).

@@ -1,25 +1,23 @@
 import type { ServiceClient } from '@promptlib/platform';
-import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
 import { bullMqPrefix } from '@promptlib/platform';
-import {
-  eventSubjects,
-  eventsStream,
-  namespaced,
-  subjects,
-  type EventEnvelope,
-  type ServiceError,
-} from '@promptlib/proto';
-import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/tools/testing';
+import type { ServiceTestbed } from '@promptlib/platform/testing';
+import { subjects } from '@promptlib/proto';
+import type { RunningStripeSandbox } from '@promptlib/tools/testing';
 import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BillingConfig } from '../src/config/billing-config';
-import { billingService } from '../src/service';
-
-const SECRET_KEY = 'sk_test_billing_webhooks';
-const WEBHOOK_SECRET = 'whsec_billing_webhooks';
+import {
+  eventually,
+  payInSandbox,
+  serviceFailure as failure,
+  startBillingWithSandbox,
+  tierEvents,
+  type BillingWithSandbox,
+} from './support/billing-with-sandbox';
 
 describe('Stripe webhooks into billing: verified, stored once, applied once', () => {
+  let setup: BillingWithSandbox;
   let sandbox: RunningStripeSandbox;
   let testbed: ServiceTestbed<BillingConfig>;
   let billing: ServiceClient;
@@ -27,46 +25,22 @@ describe('Stripe webhooks into billing: verified, stored once, applied once', ()
   let nextUserId = 9_000;
 
   beforeAll(async () => {
-    // No endpoint: the test hands billing the events itself, signed as Stripe signs them.
-    sandbox = await startStripeSandbox({ secretKey: SECRET_KEY, webhooks: { secret: WEBHOOK_SECRET } });
-    testbed = await startServiceTestbed({
-      ...billingService,
-      suffix: 'billhook',
-      health: true,
-      env: {
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: sandbox.url,
-        BILLING_SWEEP_INTERVAL_MS: '300',
-      },
-    });
-    billing = testbed.client;
-    const api = new URL(sandbox.url);
-    stripe = new Stripe(SECRET_KEY, { host: api.hostname, port: Number(api.port), protocol: 'http' });
+    setup = await startBillingWithSandbox('billhook', { BILLING_SWEEP_INTERVAL_MS: '300' }, { health: true });
+    ({ sandbox, testbed, billing, stripe } = setup);
   }, 60_000);
 
   afterAll(async () => {
-    await testbed?.close();
-    await sandbox?.close();
+    await setup?.close();
   });
 
   const sign = (payload: string, timestamp = Math.floor(Date.now() / 1000)) =>
-    stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
+    stripe.webhooks.generateTestHeaderString({ payload, secret: setup.webhookSecret, timestamp });
 
   function ingest(payload: string, signature: string) {
     return billing.request(subjects.billing.webhooksIngest, {
       payloadBase64: Buffer.from(payload).toString('base64'),
       signature,
     });
-  }
-
-  async function failure(call: Promise<unknown>): Promise<ServiceError> {
-    try {
-      await call;
-    } catch (error) {
-      return (error as { error: ServiceError }).error;
-    }
-    throw new Error('the call succeeded');
   }
 
   /** A user who paid in the sandbox without billing hearing of it: the events Stripe made, as JSON. */
@@ -77,8 +51,7 @@ describe('Stripe webhooks into billing: verified, stored once, applied once', ()
       userId,
       priceId: 'price_pro_monthly',
     });
-    const res = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
-    expect(res.status).toBe(303);
+    expect((await payInSandbox(url)).status).toBe(303);
     const events = sandbox
       .deliveries()
       .slice(before)
@@ -92,35 +65,14 @@ describe('Stripe webhooks into billing: verified, stored once, applied once', ()
       [userId],
     );
 
-  /** The versions of the user's tier.changed events in the stream, in order. */
-  async function tierVersions(userId: number): Promise<number[]> {
-    const manager = await testbed.nats.jetstreamManager();
-    const stream = eventsStream(testbed.namespace).name;
-    const { state } = await manager.streams.info(stream);
-    const versions: number[] = [];
-    for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq += 1) {
-      const message = await manager.streams.getMessage(stream, { seq }).catch(() => undefined);
-      if (message?.subject !== namespaced(testbed.namespace, eventSubjects.tierChanged)) continue;
-      const { data } = message.json<EventEnvelope<'events.tier.changed'>>();
-      if (data.userId === userId) versions.push(data.version);
-    }
-    return versions;
-  }
+  const tierVersions = async (userId: number) =>
+    (await tierEvents(testbed, userId)).map((event) => event.version);
 
   const inboxRows = (id: string) =>
     testbed.query<{ processed_at: Date | null; outcome: string | null }>(
       'SELECT processed_at, outcome FROM billing.stripe_events WHERE id = $1',
       [id],
     );
-
-  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > deadline) return value;
-      await sleep(100);
-    }
-  }
 
   it('refuses a bad, a missing and a stale signature, and stores nothing', async () => {
     const { events } = await paidWithoutTelling();
