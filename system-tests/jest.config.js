@@ -3,4 +3,6 @@ module.exports = {
   testMatch: ['<rootDir>/api/**/*.int-spec.ts'],
   // Each file starts its own processes; two files at once would only compete for the two cores.
   maxWorkers: 1,
+  // Tests start and stop processes and wait for events between them: seconds each, more when loaded.
+  testTimeout: 30_000,
 };

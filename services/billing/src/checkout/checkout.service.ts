@@ -7,7 +7,6 @@ import {
   type ParsedRequestOf,
   type subjects,
 } from '@promptlib/proto';
-import type Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
 import { BILLING_CONFIG, pricesOf, type BillingConfig } from '../config/billing-config';
 import { CustomersService } from '../customers/customers.service';
@@ -47,7 +46,7 @@ export class CheckoutService {
       const subscriptions = await this.mirror.syncLive(manager, userId);
       if (tierOf(subscriptions, new Date()).isPro) return null;
       // Under the user's lock, so Stripe never sees two first calls with one idempotency key at once.
-      const customerId = await this.customers.ensure(userId);
+      const customerId = await this.customers.ensure(manager, userId);
       const session = await this.stripe.createCheckout({
         userId,
         customerId,
@@ -73,28 +72,10 @@ export class CheckoutService {
       .getRepository(CheckoutSessionEntity)
       .findOneBy({ id: sessionId, userId });
     if (!checkout) throw serviceError('NOT_FOUND', billingMessages.checkoutNotFound);
-    const { result: paid, tier } = await this.ledger.forUser(userId, async (manager) => {
-      const session = await this.stripe.retrieveCheckout(sessionId);
-      const subscriptionId = idOf(session.subscription);
-      if (!isPaid(session) || !subscriptionId) return false;
-      await this.mirror.sync(manager, userId, subscriptionId);
-      if (!checkout.completedAt) {
-        await manager.update(
-          CheckoutSessionEntity,
-          { id: sessionId },
-          { subscriptionId, completedAt: new Date() },
-        );
-      }
-      return true;
-    });
+    // A completed checkout is read again too: its subscription may have changed since.
+    const { result: paid, tier } = await this.ledger.forUser(userId, (manager) =>
+      this.mirror.syncCheckout(manager, userId, sessionId),
+    );
     return { paid: paid && tier.isPro, tierVersion: tier.version };
   }
-}
-
-function isPaid(session: Stripe.Checkout.Session): boolean {
-  return session.status === 'complete' && session.payment_status !== 'unpaid';
-}
-
-function idOf(reference: string | { id: string } | null): string | null {
-  return typeof reference === 'string' ? reference : (reference?.id ?? null);
 }

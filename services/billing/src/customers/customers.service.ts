@@ -1,33 +1,24 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE } from '@promptlib/platform';
-import type { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { StripeApi } from '../stripe/stripe-api';
 import { CustomerEntity } from './customer.entity';
 
 /** One Stripe customer per user, made on the user's first checkout. */
 @Injectable()
 export class CustomersService {
-  constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
-    private readonly stripe: StripeApi,
-  ) {}
+  constructor(private readonly stripe: StripeApi) {}
 
   /**
-   * The user's customer id, creating the customer if there is none. Stored at once, outside the
-   * caller's transaction, so a checkout that fails later still finds it; a retry after a failure in
-   * between gets the same customer from Stripe (the idempotency key is the user's).
+   * The user's customer id, creating the customer if there is none, in the caller's transaction
+   * (which holds the user's lock, so Stripe never sees two first calls at once). Should that
+   * transaction fail later, the next attempt gets the same customer back from Stripe: the
+   * idempotency key is the user's.
    */
-  async ensure(userId: number): Promise<string> {
-    const repository = this.dataSource.getRepository(CustomerEntity);
-    const existing = await repository.findOneBy({ userId });
+  async ensure(manager: EntityManager, userId: number): Promise<string> {
+    const existing = await manager.findOneBy(CustomerEntity, { userId });
     if (existing) return existing.stripeCustomerId;
     const customer = await this.stripe.createCustomer(userId);
-    await repository
-      .createQueryBuilder()
-      .insert()
-      .values({ userId, stripeCustomerId: customer.id })
-      .orIgnore()
-      .execute();
-    return (await repository.findOneByOrFail({ userId })).stripeCustomerId;
+    await manager.insert(CustomerEntity, { userId, stripeCustomerId: customer.id });
+    return customer.id;
   }
 }

@@ -2,10 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ROOT_LOGGER } from '@promptlib/platform';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import { In, Not, type EntityManager } from 'typeorm';
+import { In, IsNull, MoreThan, Not, type EntityManager } from 'typeorm';
+import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
 import { StripeApi } from '../stripe/stripe-api';
 import { FINAL_STATUSES, sameState, stateOf } from './subscription-rules';
 import { SubscriptionEntity } from './subscription.entity';
+
+// Stripe lets an unpaid checkout session expire after a day; after that it can start nothing.
+const CHECKOUT_LIFETIME_MS = 24 * 3600 * 1000;
 
 /** On a failed Stripe read: stop (a call acting on the subscription) or keep the stored state (the sweep). */
 export type OnReadFailure = 'throw' | 'keep';
@@ -26,7 +30,11 @@ export class SubscriptionMirror {
     return this.store(manager, userId, await this.stripe.retrieveSubscription(subscriptionId));
   }
 
-  /** Reads again every subscription of the user that may still change, and answers all of them. */
+  /**
+   * Reads again every subscription of the user that may still change, and those started by a
+   * checkout billing has not yet seen completed (paid in another tab, its webhook still on the
+   * way): answers all the user's subscriptions.
+   */
   async syncLive(
     manager: EntityManager,
     userId: number,
@@ -36,17 +44,55 @@ export class SubscriptionMirror {
       where: { userId, status: Not(In([...FINAL_STATUSES])) },
     });
     for (const subscription of live) {
-      try {
-        await this.sync(manager, userId, subscription.id);
-      } catch (error) {
-        if (onFailure === 'throw') throw error;
-        this.logger.warn(
-          { err: error, userId, subscriptionId: subscription.id },
-          'Subscription not re-read from Stripe; its stored state stands until the next sweep',
-        );
-      }
+      await this.orKeep(onFailure, userId, subscription.id, () =>
+        this.sync(manager, userId, subscription.id),
+      );
+    }
+    const pending = await manager.find(CheckoutSessionEntity, {
+      where: {
+        userId,
+        completedAt: IsNull(),
+        createdAt: MoreThan(new Date(Date.now() - CHECKOUT_LIFETIME_MS)),
+      },
+    });
+    for (const checkout of pending) {
+      await this.orKeep(onFailure, userId, checkout.id, () =>
+        this.syncCheckout(manager, userId, checkout.id),
+      );
     }
     return manager.find(SubscriptionEntity, { where: { userId } });
+  }
+
+  /**
+   * Reads a checkout of the user from Stripe; once paid, stores the subscription it started and
+   * marks it completed. Answers whether it is paid.
+   */
+  async syncCheckout(manager: EntityManager, userId: number, checkoutId: string): Promise<boolean> {
+    const session = await this.stripe.retrieveCheckout(checkoutId);
+    const subscriptionId = idOf(session.subscription);
+    if (session.status !== 'complete' || session.payment_status === 'unpaid' || !subscriptionId) {
+      return false;
+    }
+    await this.sync(manager, userId, subscriptionId);
+    await markCompleted(manager, checkoutId, subscriptionId);
+    return true;
+  }
+
+  private async orKeep(
+    onFailure: OnReadFailure,
+    userId: number,
+    stripeId: string,
+    read: () => Promise<unknown>,
+  ): Promise<void> {
+    try {
+      await read();
+    } catch (error) {
+      if (onFailure === 'throw') throw error;
+      this.logger.warn(
+        { err: error, userId, stripeId },
+        'Not re-read from Stripe; the stored state stands until the next sweep',
+      );
+    }
   }
 
   /** Stores what Stripe said of a subscription; its version grows only when something changed. */
@@ -76,4 +122,21 @@ export class SubscriptionMirror {
     await manager.update(SubscriptionEntity, { id: subscription.id }, update);
     return Object.assign(stored, update);
   }
+}
+
+function idOf(reference: string | { id: string } | null): string | null {
+  return typeof reference === 'string' ? reference : (reference?.id ?? null);
+}
+
+/** Records that a checkout was paid and which subscription it started (the first time only). */
+export async function markCompleted(
+  manager: EntityManager,
+  checkoutId: string,
+  subscriptionId: string,
+): Promise<void> {
+  await manager.update(
+    CheckoutSessionEntity,
+    { id: checkoutId, completedAt: IsNull() },
+    { subscriptionId, completedAt: new Date() },
+  );
 }

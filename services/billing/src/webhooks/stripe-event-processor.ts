@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DATA_SOURCE } from '@promptlib/platform';
 import type Stripe from 'stripe';
 import { IsNull, type DataSource } from 'typeorm';
-import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
-import { SubscriptionMirror } from '../subscriptions/subscription-mirror';
+import { SubscriptionMirror, markCompleted } from '../subscriptions/subscription-mirror';
 import { TierLedger } from '../tiers/tier-ledger';
 import { StripeEventEntity } from './stripe-event.entity';
 import { targetOf, type EventTarget } from './event-target';
@@ -47,13 +46,8 @@ export class StripeEventProcessor {
     }
     await this.ledger.forUser(userId, async (manager) => {
       await this.mirror.sync(manager, userId, target.subscriptionId);
-      if (target.checkoutSessionId) {
-        await manager.update(
-          CheckoutSessionEntity,
-          { id: target.checkoutSessionId, completedAt: IsNull() },
-          { subscriptionId: target.subscriptionId, completedAt: new Date() },
-        );
-      }
+      if (target.checkoutSessionId)
+        await markCompleted(manager, target.checkoutSessionId, target.subscriptionId);
       await manager.update(
         StripeEventEntity,
         { id: eventId },
