@@ -53,6 +53,20 @@ describe('Stripe webhooks through the gateway into billing', () => {
       subscription: { isCancelled: false, endsAt: null },
     });
     expect((await tierEventsOf(user.id)).map((event) => event.version)).toEqual([1]);
+
+    // Stripe's "resend", long after the job completed and left the queue: no second change.
+    const completed = (await sandboxDeliveries(stack))
+      .filter((d) => d.type === 'checkout.session.completed')
+      .pop()!;
+    await sandboxControl(stack, `events/${completed.id}/replay`);
+    await eventually(
+      () => sandboxDeliveries(stack),
+      (deliveries) => deliveries.filter((d) => d.id === completed.id && d.delivered).length === 2,
+    );
+    expect((await tierEventsOf(user.id)).map((event) => event.version)).toEqual([1]);
+    expect(
+      await databaseQuery(stack, 'SELECT outcome FROM billing.stripe_events WHERE id = $1', [completed.id]),
+    ).toEqual([{ outcome: 'applied' }]);
   });
 
   it('answers 400 to a bad or missing signature and stores nothing; no session or origin needed', async () => {

@@ -10,6 +10,9 @@ import { SubscriptionEntity } from './subscription.entity';
 
 // Stripe lets an unpaid checkout session expire after a day; after that it can start nothing.
 const CHECKOUT_LIFETIME_MS = 24 * 3600 * 1000;
+// The newest open checkouts only: a user starting many cannot make each call read them all (the
+// others still arrive through their webhook, or the success page's status call).
+const PENDING_CHECKOUTS_READ = 3;
 
 /** On a failed Stripe read: stop (a call acting on the subscription) or keep the stored state (the sweep). */
 export type OnReadFailure = 'throw' | 'keep';
@@ -54,6 +57,8 @@ export class SubscriptionMirror {
         completedAt: IsNull(),
         createdAt: MoreThan(new Date(Date.now() - CHECKOUT_LIFETIME_MS)),
       },
+      order: { createdAt: 'DESC' },
+      take: PENDING_CHECKOUTS_READ,
     });
     for (const checkout of pending) {
       await this.orKeep(onFailure, userId, checkout.id, () =>

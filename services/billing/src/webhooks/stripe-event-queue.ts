@@ -50,7 +50,8 @@ export class StripeEventQueue implements OnApplicationBootstrap, BeforeApplicati
         attempts: ATTEMPTS,
         backoff: { type: 'exponential', delay: BACKOFF_MS },
         removeOnComplete: true,
-        removeOnFail: false,
+        // Failed jobs stay visible for a week (the inbox row stays unapplied, and the sweep retries).
+        removeOnFail: { age: 7 * 24 * 3600 },
       },
     });
     const queue = this.queue;
