@@ -6,6 +6,7 @@ import {
   startCheckout,
   stripeOf,
   subscriptionOf,
+  tierPhases,
 } from '../support/billing-api';
 import { streamEvents } from '../support/events';
 import {
@@ -47,9 +48,9 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
     return { user, sessionId };
   }
 
-  async function tierVersions(userId: number): Promise<number[]> {
+  async function tierEventsOf(userId: number) {
     const events = await streamEvents(stack, 'events.tier.changed');
-    return events.filter((event) => event.data.userId === userId).map((event) => event.data.version);
+    return events.filter((event) => event.data.userId === userId).map((event) => event.data);
   }
 
   it('makes a paying user Pro everywhere the moment checkout says success, and free again when a cancelled period ends, keeping everything', async () => {
@@ -106,7 +107,7 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
       'General',
       'Writing',
     ]);
-    expect(await tierVersions(user.id)).toEqual([1, 2, 3]);
+    expect(tierPhases(await tierEventsOf(user.id))).toEqual(['pro', 'cancelled', 'free']);
   });
 
   it('shows a checkout only to its own user', async () => {
@@ -200,7 +201,7 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
       expect(rows).toEqual([
         { status: stripe.status, ends_at: new Date(stripe.cancel_at! * 1000), version: 2 },
       ]);
-      expect(await tierVersions(user.id)).toEqual([1, 2]);
+      expect(tierPhases(await tierEventsOf(user.id))).toEqual(['pro', 'cancelled']);
       const limits = await limitsOf(user);
       expect(limits).toMatchObject<Partial<LimitsRecord>>({
         isPro: true,

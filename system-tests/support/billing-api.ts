@@ -87,3 +87,16 @@ export async function endPeriodSoon(stack: Stack, sessionId: string): Promise<vo
     inSeconds: 1,
   });
 }
+
+type TierEvent = { version: number; isPro: boolean; isCancelled: boolean };
+
+/**
+ * A user's tier events as the phases they went through ('pro', 'cancelled', 'free', repeats
+ * merged), after checking that their versions run 1, 2, 3… with none missing or repeated. A
+ * cancelled subscription whose end date moves is announced again, still 'cancelled'.
+ */
+export function tierPhases(events: TierEvent[]): string[] {
+  expect(events.map((event) => event.version)).toEqual(events.map((_, i) => i + 1));
+  const phases = events.map((event) => (!event.isPro ? 'free' : event.isCancelled ? 'cancelled' : 'pro'));
+  return phases.filter((phase, i) => phase !== phases[i - 1]);
+}
