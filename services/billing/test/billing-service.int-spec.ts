@@ -251,10 +251,11 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
     expect(answers.length).toBe(8);
     const events = await eventually(
       () => tierEvents(userId),
-      (found) => found.length >= 2,
+      (found) => found.at(-1)?.isCancelled === true,
     );
-    expect(events.map((event) => event.version)).toEqual([1, 2]);
-    expect(events[1]).toMatchObject({ isPro: true, isCancelled: true });
+    // A cancel that wins the lock before any status call takes the user from free to cancelled
+    // in one change; otherwise Pro comes first. Either way each change is announced once.
+    expect([['pro', 'cancelled'], ['cancelled']]).toContainEqual(tierPhases(events));
   });
 });
 
