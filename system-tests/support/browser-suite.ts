@@ -27,8 +27,17 @@ export function browserSuite(
   const opened: OpenedPage[] = [];
 
   beforeAll(async () => {
-    stack = await startStack(suffix, services, options);
+    stack = await startStack(
+      suffix,
+      services.filter((service) => service !== 'billing'),
+      options,
+    );
     gateway = await stack.startGateway();
+    if (services.includes('billing')) {
+      // After the gateway, whose address billing's checkout returns to and the sandbox's webhooks go to.
+      await stack.startStripe(`${gateway.url}/api/webhooks/stripe`);
+      await stack.startService('billing', { PUBLIC_URL: gateway.url });
+    }
     browser = await launchBrowser();
   }, 90_000);
 

@@ -1,4 +1,4 @@
-import type { CheckoutSession, CheckoutStatus } from '@promptlib/proto';
+import type { CheckoutSession, CheckoutStatus, Done } from '@promptlib/proto';
 import { baseApi } from '../../api/base-api';
 
 const billingApi = baseApi.injectEndpoints({
@@ -9,7 +9,12 @@ const billingApi = baseApi.injectEndpoints({
     getCheckoutStatus: build.query<CheckoutStatus, string>({
       query: (sessionId) => `/checkout-session/${encodeURIComponent(sessionId)}`,
     }),
+    // The page reloads after a cancel, so no cache needs invalidating here.
+    cancelSubscription: build.mutation<Done, void>({
+      query: () => ({ url: '/subscription/cancel', method: 'POST' }),
+    }),
   }),
 });
 
-export const { useCreateSubscriptionMutation, useLazyGetCheckoutStatusQuery } = billingApi;
+export const { useCreateSubscriptionMutation, useLazyGetCheckoutStatusQuery, useCancelSubscriptionMutation } =
+  billingApi;

@@ -9,13 +9,17 @@ import { useGetLimitsQuery } from '../../library/library.api';
 const LIMITS_POLL_MS = 60_000;
 export const PRO_STATUS_KEY = 'pro-status';
 const CHANNEL = 'promptlib-subscription';
+// A change seen within this long of an announcement of the same tier is that same change.
+const SAME_CHANGE_MS = LIMITS_POLL_MS * 2;
 
 type SubscriptionChange = { isPro: boolean; timestamp: number };
 
 /**
  * Watches the user's tier: the first answer is only a baseline; a later change to or from Pro is
  * announced, all cached data is refreshed, the local pro-status hint is updated and other tabs are
- * told. The limits from the server stay the truth; the hint is for instant feedback.
+ * told. A tab told by another shows that tab's notice alone: the change it then reads itself is
+ * the same one, and is neither announced nor passed on again. The limits from the server stay the
+ * truth; the hint is for instant feedback.
  */
 export function useTierWatcher(): void {
   const { t } = useTranslation();
@@ -23,6 +27,10 @@ export function useTierWatcher(): void {
   const dispatch = useAppDispatch();
   const { data } = useGetLimitsQuery(undefined, { pollingInterval: LIMITS_POLL_MS });
   const known = useRef<boolean | null>(null);
+  // The change another tab announced last, and the one this tab did: each change is announced
+  // once in every tab, whichever tab saw it first.
+  const announcedElsewhere = useRef<SubscriptionChange | null>(null);
+  const announcedHere = useRef<SubscriptionChange | null>(null);
   const isPro = data?.isPro;
 
   useEffect(() => {
@@ -31,6 +39,9 @@ export function useTierWatcher(): void {
     const previous = known.current;
     known.current = isPro;
     if (previous === null || previous === isPro) return;
+    const elsewhere = announcedElsewhere.current;
+    announcedElsewhere.current = null;
+    if (isRecent(elsewhere, isPro)) return;
     if (isPro)
       notify({
         title: t('billing.upgraded.title'),
@@ -44,13 +55,16 @@ export function useTierWatcher(): void {
         variant: 'error',
       });
     dispatch(baseApi.util.invalidateTags(['User', 'Limits', 'Prompts', 'Categories']));
-    broadcast({ isPro, timestamp: Date.now() });
+    announcedHere.current = { isPro, timestamp: Date.now() };
+    broadcast(announcedHere.current);
   }, [isPro, notify, t, dispatch]);
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (event: MessageEvent<SubscriptionChange>) => {
+      if (isRecent(announcedHere.current, event.data.isPro)) return;
+      announcedElsewhere.current = event.data;
       const key = event.data.isPro ? 'billing.otherTab.activated' : 'billing.otherTab.changed';
       notify({ title: t(`${key}.title`), description: t(`${key}.description`), variant: 'info' });
       dispatch(baseApi.util.invalidateTags(['User', 'Limits', 'Prompts', 'Categories']));
@@ -64,4 +78,9 @@ export function broadcast(change: SubscriptionChange): void {
   const channel = new BroadcastChannel(CHANNEL);
   channel.postMessage(change);
   channel.close();
+}
+
+/** Whether `change` announced this same tier lately (so it is the change at hand, not an older one). */
+function isRecent(change: SubscriptionChange | null, isPro: boolean): boolean {
+  return change !== null && change.isPro === isPro && Date.now() - change.timestamp < SAME_CHANGE_MS;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
 import { useDeleteCategoryMutation } from '../library.api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 
 type Props = {
   category: Category | null;

@@ -3,7 +3,7 @@ import type { Prompt } from '@promptlib/proto';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useDeletePromptMutation } from '../library.api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 
 export const DeletePromptDialog = memo(function DeletePromptDialog({
   prompt,

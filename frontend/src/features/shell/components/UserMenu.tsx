@@ -17,6 +17,7 @@ import { Spinner } from '../../../shared/components/Spinner';
 import { useNavigate } from 'react-router-dom';
 import { languages } from '../../../i18n';
 import { useSignOut } from '../../auth/hooks/useSignOut';
+import { CancelSubscriptionDialog } from '../../billing/components/CancelSubscriptionDialog';
 import { useGetLimitsQuery } from '../../library/library.api';
 
 // An unlimited allowance (-1) shows as the infinity sign.
@@ -35,7 +36,9 @@ export function UserMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const { signOut, isSigningOut } = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const close = () => setAnchor(null);
+  const isPro = user.isPro || limits?.isPro;
 
   return (
     <>
@@ -88,7 +91,7 @@ export function UserMenu({ user }: { user: User }) {
             />
           </MenuItem>
         ) : null}
-        {user.isPro || limits?.isPro ? (
+        {isPro ? (
           <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
             <ListItemText
               primary={t('header.proAccount')}
@@ -112,6 +115,16 @@ export function UserMenu({ user }: { user: User }) {
             {t('header.upgrade')}
           </MenuItem>
         )}
+        {isPro && limits && !limits.subscription.isCancelled ? (
+          <MenuItem
+            onClick={() => {
+              close();
+              setCancelling(true);
+            }}
+          >
+            {t('billing.cancel.menu')}
+          </MenuItem>
+        ) : null}
         <Divider component="li" />
         <MenuItem disabled dense sx={{ '&.Mui-disabled': { opacity: 1 }, color: 'text.secondary' }}>
           {t('header.language')}
@@ -141,6 +154,7 @@ export function UserMenu({ user }: { user: User }) {
           <ListItemText>{isSigningOut ? t('header.loggingOut') : t('header.logout')}</ListItemText>
         </MenuItem>
       </Menu>
+      <CancelSubscriptionDialog open={cancelling} onClose={() => setCancelling(false)} />
     </>
   );
 }

@@ -6,13 +6,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyButton } from '../../../shared/components/BusyButton';
+import { BusyButton } from './BusyButton';
 
 type Props = {
   open: boolean;
   title: string;
   message: string;
   confirmLabel: string;
+  /** The safe answer; "Cancel" unless given. */
+  cancelLabel?: string;
   busyLabel: string;
   busy: boolean;
   onConfirm: () => void;
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   busyLabel,
   busy,
   onConfirm,
@@ -46,7 +49,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <BusyButton color="error" variant="contained" onClick={onConfirm} busy={busy} busyLabel={busyLabel}>
           {confirmLabel}
