@@ -1,6 +1,12 @@
 import type { Category, LimitsRecord } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
-import { endPeriodSoon } from '../support/billing-api';
+import {
+  endPeriodSoon,
+  sandboxControl,
+  startCheckout,
+  stripeOf,
+  subscriptionOf,
+} from '../support/billing-api';
 import { seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { createPrompt, eventually, limitsOf, newLibraryUser, type LibraryUser } from '../support/library-api';
@@ -74,13 +80,25 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       await route.continue();
     });
+    // The toast shows for the half second before the page reloads: an observer notes it, and the
+    // pro-status hint at that moment, where the reload keeps them (sessionStorage).
+    await success.evaluate(() => {
+      new MutationObserver(() => {
+        if (!document.body.innerText.includes('Subscription Cancelled')) return;
+        sessionStorage.setItem('seen-toast', 'Subscription Cancelled');
+        sessionStorage.setItem('seen-pro-status', String(localStorage.getItem('pro-status')));
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     const reloaded = success.waitForEvent('load');
     await dialog.getByRole('button', { name: 'Yes, Cancel Subscription' }).click();
     await dialog.getByRole('button', { name: 'Cancelling...' }).waitFor();
-    // Shown for the half second before the page reloads.
-    await success.getByText('Subscription Cancelled').waitFor({ state: 'attached' });
-    expect(await success.evaluate(() => window.localStorage.getItem('pro-status'))).toBe('false');
     await reloaded;
+    expect(
+      await success.evaluate(() => [
+        sessionStorage.getItem('seen-toast'),
+        sessionStorage.getItem('seen-pro-status'),
+      ]),
+    ).toEqual(['Subscription Cancelled', 'false']);
     const cancelled = await limitsOf(user);
     const endsOn = new Date(cancelled.subscription.endsAt!).toLocaleDateString('en-US', {
       month: 'short',
@@ -111,5 +129,110 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
       categories: { used: 2, limit: 1, canCreate: false },
     });
     await success.getByRole('link', { name: 'Upgrade to Pro', exact: true }).waitFor();
+  });
+
+  it('takes the annual plan up to the success page', async () => {
+    const user = await newLibraryUser(gateway.url, 'annual');
+    const page = await pageFor(user, '/subscribe');
+    const success = await checkoutAndPay(page, 'Annual');
+    await success.getByRole('heading', { name: 'Subscription Successful!' }).waitFor();
+    const limits = await limitsOf(user);
+    expect(limits.isPro).toBe(true);
+    const subscription = await stripeOf(stack).subscriptions.retrieve(
+      await subscriptionOf(stack, new URL(success.url()).searchParams.get('session_id')!),
+    );
+    expect(subscription.items.data[0].price.id).toBe('price_pro_annual');
+  });
+
+  it('tells a second tab once when the first upgrades', async () => {
+    const user = await newLibraryUser(gateway.url, 'tabs');
+    const first = await pageFor(user, '/subscribe');
+    await first.getByRole('heading', { name: 'Upgrade to Pro' }).waitFor();
+    const firstLoadedAt = Date.now();
+    // The second tab loads a few seconds later, so its 60-second poll comes after the first's.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const second = await first.context().newPage();
+    await second.goto(`${gateway.url}/`);
+    await second.locator('#new-prompt-button:not([disabled])').waitFor();
+
+    const checkout = await checkoutAndPay(first, 'Monthly');
+    await checkout.getByRole('heading', { name: 'Subscription Successful!' }).waitFor();
+    await checkout.close();
+    // The first tab's poll comes due; the second tab's not yet.
+    await first.clock.fastForward(60_000 - (Date.now() - firstLoadedAt) + 500);
+    await first.getByText('Upgraded to Pro!').waitFor();
+    await second.getByText('Pro Subscription Activated').waitFor();
+    // The second tab's own poll then reads the same change, and says nothing more.
+    await second.clock.fastForward(5_000);
+    await second.getByText('Pro', { exact: true }).waitFor();
+    expect(await second.getByText('Upgraded to Pro!').count()).toBe(0);
+    expect(await first.getByText('Pro Subscription Activated').count()).toBe(0);
+    await second.close();
+  });
+
+  it('shows the processing notice for a checkout not yet paid and stops after six re-checks', async () => {
+    const user = await newLibraryUser(gateway.url, 'pending');
+    const { sessionId } = await startCheckout(user);
+    const checks: string[] = [];
+    const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, user));
+    page.on('request', (request) => {
+      if (request.url().includes('/api/checkout-session/')) checks.push(request.url());
+    });
+    await page.clock.install();
+    await page.goto(`${gateway.url}/subscribe/success?session_id=${sessionId}`);
+    await page.getByRole('heading', { name: 'Thank You for Your Purchase!' }).waitFor();
+    await page.getByText('Subscription processing. It might take a few moments to activate.').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    for (let recheck = 1; recheck <= 6; recheck += 1) {
+      await page.clock.fastForward(5_000);
+      await eventually(
+        async () => checks.length,
+        (count) => count === recheck + 1,
+        5_000,
+      );
+    }
+    await page.clock.fastForward(30_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(checks).toHaveLength(7);
+  });
+
+  it('shows the sandbox’s declined payment on the checkout page, and a second Pay goes through', async () => {
+    const user = await newLibraryUser(gateway.url, 'declined');
+    const page = await pageFor(user, '/subscribe');
+    await sandboxControl(stack, 'payments/fail-next');
+    const [checkout] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Choose Monthly' }).click(),
+    ]);
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    await checkout.getByRole('alert').getByText('Your card was declined.').waitFor();
+    expect((await limitsOf(user)).isPro).toBe(false);
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    await checkout.getByRole('heading', { name: 'Subscription Successful!' }).waitFor();
+  });
+
+  it('says what went wrong when billing is down as a plan is chosen, and the page stays usable', async () => {
+    const user = await newLibraryUser(gateway.url, 'down');
+    // Not tracked: its one expected 503 is checked here instead.
+    const { context, page, problems } = await signedInPage(suite.browser(), gateway.url, user);
+    try {
+      await page.goto(`${gateway.url}/subscribe`);
+      await page.getByRole('button', { name: 'Choose Monthly' }).waitFor();
+      await stack.services.billing.stop();
+      try {
+        await page.getByRole('button', { name: 'Choose Monthly' }).click();
+        await page
+          .getByText('The service is temporarily unavailable. Please try again in a moment.')
+          .waitFor();
+        await page.getByText('Error', { exact: true }).waitFor();
+        expect(await page.getByRole('button', { name: 'Choose Monthly' }).isEnabled()).toBe(true);
+        expect(await page.getByRole('button', { name: 'Choose Annual' }).isEnabled()).toBe(true);
+      } finally {
+        await stack.startService('billing', { PUBLIC_URL: gateway.url });
+      }
+      expect(problems()).toEqual([`HTTP 503: POST ${gateway.url}/api/create-subscription`]);
+    } finally {
+      await context.close();
+    }
   });
 });
