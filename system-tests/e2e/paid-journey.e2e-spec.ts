@@ -1,4 +1,4 @@
-import type { Category, LimitsRecord } from '@promptlib/proto';
+import type { LimitsRecord } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
 import {
   endPeriodSoon,
@@ -68,8 +68,13 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     const menu = await openMenu(success, user);
     await menu.getByText('Pro-Account').waitFor();
     await success.keyboard.press('Escape');
-    // Pro: a second category, and more prompts than the free five.
-    expect((await user.client.post<Category>('/api/categories', { name: 'Writing' })).status).toBe(201);
+    // Pro: a second category, made on the page, and more prompts than the free five.
+    await success.getByRole('button', { name: 'Add category' }).click();
+    const create = success.getByRole('dialog', { name: 'Create New Category' });
+    await create.getByLabel('Category Name').fill('Writing');
+    await create.getByRole('button', { name: 'Create category' }).click();
+    await success.getByText('"Writing" is ready for your prompts.').waitFor();
+    await create.waitFor({ state: 'detached' });
     for (let i = 0; i < 6; i += 1) await createPrompt(user);
 
     await (await openMenu(success, user)).getByRole('menuitem', { name: 'Cancel Subscription' }).click();
@@ -174,9 +179,13 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     const user = await newLibraryUser(gateway.url, 'pending');
     const { sessionId } = await startCheckout(user);
     const checks: string[] = [];
+    let answered = 0;
     const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, user));
     page.on('request', (request) => {
       if (request.url().includes('/api/checkout-session/')) checks.push(request.url());
+    });
+    page.on('response', (response) => {
+      if (response.url().includes('/api/checkout-session/')) answered += 1;
     });
     await page.clock.install();
     await page.goto(`${gateway.url}/subscribe/success?session_id=${sessionId}`);
@@ -184,6 +193,13 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     await page.getByText('Subscription processing. It might take a few moments to activate.').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     for (let recheck = 1; recheck <= 6; recheck += 1) {
+      // The next check is scheduled once the last one has its answer; then its 5 s pass at once.
+      await eventually(
+        async () => answered,
+        (count) => count === recheck,
+        5_000,
+      );
+      await page.waitForTimeout(50);
       await page.clock.fastForward(5_000);
       await eventually(
         async () => checks.length,
@@ -191,8 +207,13 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
         5_000,
       );
     }
+    await eventually(
+      async () => answered,
+      (count) => count === 7,
+      5_000,
+    );
     await page.clock.fastForward(30_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await page.waitForTimeout(500);
     expect(checks).toHaveLength(7);
   });
 
@@ -209,6 +230,27 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     expect((await limitsOf(user)).isPro).toBe(false);
     await checkout.getByRole('button', { name: 'Pay' }).click();
     await checkout.getByRole('heading', { name: 'Subscription Successful!' }).waitFor();
+  });
+
+  it('says why a cancel failed and keeps the subscription', async () => {
+    const user = await newLibraryUser(gateway.url, 'nocancel');
+    const page = await pageFor(user, '/subscribe');
+    const success = await checkoutAndPay(page, 'Monthly');
+    await success.getByRole('heading', { name: 'Subscription Successful!' }).waitFor();
+    await page.close();
+    await success.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await (await openMenu(success, user)).getByRole('menuitem', { name: 'Cancel Subscription' }).click();
+    const dialog = success.getByRole('dialog', { name: 'Cancel Subscription' });
+    // The server's sentence is shown when it gives one; without one, SPEC's fallback.
+    await success.route(/\/api\/subscription\/cancel$/, (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{}' }),
+    );
+    await dialog.getByRole('button', { name: 'Yes, Cancel Subscription' }).click();
+    await success.getByText('Failed to cancel subscription').waitFor();
+    await dialog.getByRole('button', { name: 'Yes, Cancel Subscription' }).waitFor();
+    expect((await limitsOf(user)).subscription.isCancelled).toBe(false);
+    await dialog.getByRole('button', { name: 'No, Keep My Subscription' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('says what went wrong when billing is down as a plan is chosen, and the page stays usable', async () => {
