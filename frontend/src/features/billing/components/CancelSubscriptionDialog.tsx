@@ -29,7 +29,8 @@ export function CancelSubscriptionDialog({ open, onClose }: { open: boolean; onC
       window.localStorage.setItem(PRO_STATUS_KEY, 'false');
       broadcast({ isPro: false, timestamp: Date.now() });
       onClose();
-      setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+      // Counted from the first frame that shows the toast, so a busy tab cannot reload it unseen.
+      afterNextFrame(() => setTimeout(() => window.location.reload(), RELOAD_AFTER_MS));
     } catch (error) {
       notify({
         title: t('billing.cancel.failed.title'),
@@ -54,4 +55,8 @@ export function CancelSubscriptionDialog({ open, onClose }: { open: boolean; onC
       onClose={onClose}
     />
   );
+}
+
+function afterNextFrame(run: () => void): void {
+  requestAnimationFrame(() => requestAnimationFrame(run));
 }
