@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import { In, IsNull, MoreThan, Not, type EntityManager } from 'typeorm';
 import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
 import { StripeApi } from '../stripe/stripe-api';
-import { FINAL_STATUSES, sameState, stateOf } from './subscription-rules';
+import { FINAL_STATUSES, idOf, sameState, stateOf } from './subscription-rules';
 import { SubscriptionEntity } from './subscription.entity';
 
 // Stripe lets an unpaid checkout session expire after a day; after that it can start nothing.
@@ -127,10 +127,6 @@ export class SubscriptionMirror {
     await manager.update(SubscriptionEntity, { id: subscription.id }, update);
     return Object.assign(stored, update);
   }
-}
-
-function idOf(reference: string | { id: string } | null): string | null {
-  return typeof reference === 'string' ? reference : (reference?.id ?? null);
 }
 
 /** Records that a checkout was paid and which subscription it started (the first time only). */

@@ -72,3 +72,9 @@ export function sameState(a: SubscriptionState, b: SubscriptionState): boolean {
 function fromSeconds(seconds: number): Date {
   return new Date(seconds * 1000);
 }
+
+/** The id of a Stripe reference, which the API gives as an id or as the expanded object. */
+export function idOf(reference: string | { id: string } | null | undefined): string | null {
+  if (!reference) return null;
+  return typeof reference === 'string' ? reference : reference.id;
+}

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { idOf } from '../subscriptions/subscription-rules';
 
 /** The Stripe events billing acts on; any other verified event is stored and ignored. */
 export const APPLIED_EVENT_TYPES: readonly string[] = [
@@ -52,9 +53,4 @@ export function targetOf(event: Stripe.Event): EventTarget | null {
     default:
       return null;
   }
-}
-
-function idOf(reference: string | { id: string } | null | undefined): string | null {
-  if (!reference) return null;
-  return typeof reference === 'string' ? reference : reference.id;
 }
