@@ -1,4 +1,4 @@
-import { attachToaster, onFirstNotice, showNotice, type Notice } from './toast-bus';
+import { attachToaster, onFirstNotice, showNotice, whenNoticesShown, type Notice } from './toast-bus';
 
 describe('toast bus', () => {
   it('keeps notices until the toaster is attached, then delivers them in order, then live', () => {
@@ -15,5 +15,24 @@ describe('toast bus', () => {
     expect(shown.map((notice) => notice.title)).toEqual(['one', 'two', 'three']);
     detach();
     stopWatching();
+  });
+
+  it('runs what waits for the notices only once the toaster has them, and at once after', () => {
+    showNotice({ title: 'before' });
+    const waited = vi.fn();
+    whenNoticesShown(waited);
+    expect(waited).not.toHaveBeenCalled();
+
+    const shown: string[] = [];
+    const detach = attachToaster((notice) => {
+      shown.push(notice.title);
+      expect(waited).not.toHaveBeenCalled();
+    });
+    expect(shown).toEqual(['before']);
+    expect(waited).toHaveBeenCalledTimes(1);
+    const later = vi.fn();
+    whenNoticesShown(later);
+    expect(later).toHaveBeenCalledTimes(1);
+    detach();
   });
 });

@@ -7,6 +7,7 @@ type Listener = (notice: Notice) => void;
 let listener: Listener | undefined;
 const waiting: Notice[] = [];
 const firstNoticeWatchers = new Set<() => void>();
+const shownWaiters: (() => void)[] = [];
 
 /**
  * Toasts are only needed after something happens, so their library loads on the first one: until
@@ -25,6 +26,7 @@ export function showNotice(notice: Notice): void {
 export function attachToaster(next: Listener): () => void {
   listener = next;
   for (const notice of waiting.splice(0)) next(notice);
+  for (const run of shownWaiters.splice(0)) run();
   return () => {
     if (listener === next) listener = undefined;
   };
@@ -34,4 +36,13 @@ export function onFirstNotice(watcher: () => void): () => void {
   if (waiting.length > 0) watcher();
   firstNoticeWatchers.add(watcher);
   return () => firstNoticeWatchers.delete(watcher);
+}
+
+/**
+ * Runs once every notice given so far is with the toaster: at once when it is mounted, else when
+ * its code has loaded. For work that must not hide a toast, such as reloading the page after one.
+ */
+export function whenNoticesShown(run: () => void): void {
+  if (listener) run();
+  else shownWaiters.push(run);
 }

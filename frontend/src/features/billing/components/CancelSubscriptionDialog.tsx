@@ -3,6 +3,7 @@ import { isApiFailure } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
+import { whenNoticesShown } from '../../../shared/toasts/toast-bus';
 import { useCancelSubscriptionMutation } from '../billing.api';
 import { PRO_STATUS_KEY, broadcast } from '../hooks/useTierWatcher';
 
@@ -29,8 +30,11 @@ export function CancelSubscriptionDialog({ open, onClose }: { open: boolean; onC
       window.localStorage.setItem(PRO_STATUS_KEY, 'false');
       broadcast({ isPro: false, timestamp: Date.now() });
       onClose();
-      // Counted from the first frame that shows the toast, so a busy tab cannot reload it unseen.
-      afterNextFrame(() => setTimeout(() => window.location.reload(), RELOAD_AFTER_MS));
+      // Counted from the first frame that shows the toast (the toaster may still be loading), so a
+      // busy tab cannot reload it unseen.
+      whenNoticesShown(() =>
+        afterNextFrame(() => setTimeout(() => window.location.reload(), RELOAD_AFTER_MS)),
+      );
     } catch (error) {
       notify({
         title: t('billing.cancel.failed.title'),
