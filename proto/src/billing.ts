@@ -23,6 +23,10 @@ export type CheckoutSession = z.output<typeof checkoutSession>;
 export const checkoutState = z.object({ paid: z.boolean(), tierVersion: z.number().int().nonnegative() });
 export type CheckoutState = z.output<typeof checkoutState>;
 
+/** Billing's answer on a cancel: the tier version (cancelled, with its end date) the library must reach. */
+export const subscriptionCancelled = z.object({ tierVersion: z.number().int().nonnegative() });
+export type SubscriptionCancelled = z.output<typeof subscriptionCancelled>;
+
 /** GET /api/checkout-session/{id}: true once the payment went through and limits read Pro. */
 export const checkoutStatus = z.object({ success: z.boolean() });
 export type CheckoutStatus = z.output<typeof checkoutStatus>;

@@ -11,6 +11,7 @@ import {
   cancelSubscriptionRequest,
   checkoutSession,
   checkoutState,
+  subscriptionCancelled,
   checkoutStatusRequest,
   createCheckoutRequest,
   ingestWebhookRequest,
@@ -95,7 +96,7 @@ export const contracts = {
 
   [subjects.billing.checkoutCreate]: json(createCheckoutRequest, checkoutSession),
   [subjects.billing.checkoutStatus]: json(checkoutStatusRequest, checkoutState),
-  [subjects.billing.subscriptionCancel]: json(cancelSubscriptionRequest, done),
+  [subjects.billing.subscriptionCancel]: json(cancelSubscriptionRequest, subscriptionCancelled),
   [subjects.billing.webhooksIngest]: json(ingestWebhookRequest, webhookReceived),
 } satisfies { [S in Subject]: Contract };
 

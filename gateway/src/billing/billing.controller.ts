@@ -17,7 +17,10 @@ import { CurrentUserId } from '../session/current-user.decorator';
 import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
 import { CHECKOUT_SESSION_ID, createCheckoutDto } from './dto/checkout.dto';
 
-/** How long a finished checkout waits for the library's limits to read Pro before saying "not yet". */
+/**
+ * How long a finished checkout waits for the library's limits to read Pro before saying "not yet",
+ * and a cancel for them to read cancelled before answering anyway.
+ */
 const TIER_WAIT_MS = 5_000;
 
 @Controller('api')
@@ -78,7 +81,11 @@ export class BillingController {
   })
   @HttpCode(200)
   @SignedInWrite()
-  cancel(@CurrentUserId() userId: number): Promise<Done> {
-    return this.billing.cancelSubscription(userId);
+  async cancel(@CurrentUserId() userId: number): Promise<Done> {
+    const { tierVersion } = await this.billing.cancelSubscription(userId);
+    // Answered once the limits read cancelled (or after 5 s), so the page reloading on this answer
+    // and every tab told of it read the end date rather than the subscription as it was.
+    await this.library.awaitTierVersion(userId, tierVersion, TIER_WAIT_MS);
+    return { success: true };
   }
 }

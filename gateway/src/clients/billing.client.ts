@@ -4,7 +4,7 @@ import {
   subjects,
   type CheckoutSession,
   type CheckoutState,
-  type Done,
+  type SubscriptionCancelled,
   type WebhookReceived,
 } from '@promptlib/proto';
 
@@ -33,7 +33,7 @@ export class BillingClient {
     );
   }
 
-  cancelSubscription(userId: number): Promise<Done> {
+  cancelSubscription(userId: number): Promise<SubscriptionCancelled> {
     return this.services.request(
       subjects.billing.subscriptionCancel,
       { userId },

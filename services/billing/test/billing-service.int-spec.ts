@@ -167,13 +167,20 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
       code: 'SUBSCRIPTION_ALREADY_ACTIVE',
       message: 'You already have an active Pro subscription.',
     });
-    expect(await billing.request(subjects.billing.subscriptionCancel, { userId })).toEqual({ success: true });
+    // The refused checkout's live read announced Pro (version 1); the cancel announces version 2.
+    expect(await billing.request(subjects.billing.subscriptionCancel, { userId })).toEqual({
+      tierVersion: 2,
+    });
   });
 
   it('cancels at the period’s end: still Pro, cancelled, with the end date; a second cancel changes nothing', async () => {
     const { userId } = await paidUser();
-    expect(await billing.request(subjects.billing.subscriptionCancel, { userId })).toEqual({ success: true });
-    expect(await billing.request(subjects.billing.subscriptionCancel, { userId })).toEqual({ success: true });
+    expect(await billing.request(subjects.billing.subscriptionCancel, { userId })).toEqual({
+      tierVersion: 2,
+    });
+    expect(await billing.request(subjects.billing.subscriptionCancel, { userId })).toEqual({
+      tierVersion: 2,
+    });
     const events = await eventually(
       () => tierEvents(userId),
       (found) => found.length >= 2,

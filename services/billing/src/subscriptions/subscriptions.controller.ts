@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Handles } from '@promptlib/platform';
-import { subjects, type Done, type UserScoped } from '@promptlib/proto';
+import { subjects, type SubscriptionCancelled, type UserScoped } from '@promptlib/proto';
 import { SubscriptionsService } from './subscriptions.service';
 
 @Controller()
@@ -8,7 +8,7 @@ export class SubscriptionsController {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 
   @Handles(subjects.billing.subscriptionCancel)
-  cancel(request: UserScoped): Promise<Done> {
+  cancel(request: UserScoped): Promise<SubscriptionCancelled> {
     return this.subscriptions.cancel(request);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { serviceError } from '@promptlib/platform';
-import { billingMessages, type Done, type UserScoped } from '@promptlib/proto';
+import { billingMessages, type SubscriptionCancelled, type UserScoped } from '@promptlib/proto';
 import { StripeApi } from '../stripe/stripe-api';
 import { TierLedger } from '../tiers/tier-ledger';
 import { SubscriptionMirror } from './subscription-mirror';
@@ -17,9 +17,10 @@ export class SubscriptionsService {
   /**
    * Cancels at the end of the period paid for: the user stays Pro until then. Asking again once it
    * is cancelled changes nothing and succeeds; a user with nothing running has nothing to cancel.
+   * The answer names the tier version that says so, for callers to read their own write.
    */
-  async cancel({ userId }: UserScoped): Promise<Done> {
-    const { result } = await this.ledger.forUser(userId, async (manager) => {
+  async cancel({ userId }: UserScoped): Promise<SubscriptionCancelled> {
+    const { result, tier } = await this.ledger.forUser(userId, async (manager) => {
       const now = new Date();
       const running = (await this.mirror.syncLive(manager, userId)).filter((s) => grantsPro(s, now));
       if (running.length === 0) return 'nothing-running' as const;
@@ -29,6 +30,6 @@ export class SubscriptionsService {
       return 'cancelled' as const;
     });
     if (result === 'nothing-running') throw serviceError('NOT_FOUND', billingMessages.nothingToCancel);
-    return { success: true };
+    return { tierVersion: tier.version };
   }
 }
