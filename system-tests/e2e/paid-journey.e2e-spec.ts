@@ -85,11 +85,16 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       await route.continue();
     });
-    // The page reloads half a second after the cancel: what it held then is noted where the
-    // reload keeps it (sessionStorage).
+    // The page reloads half a second after the cancel: what it held and showed then is noted
+    // where the reload keeps it (sessionStorage).
     await success.evaluate(() => {
       window.addEventListener('beforeunload', () => {
         sessionStorage.setItem('pro-status-at-reload', String(localStorage.getItem('pro-status')));
+        const shown = [...document.querySelectorAll<HTMLElement>('.notistack-MuiContent')].filter(
+          (toast) =>
+            toast.getBoundingClientRect().height > 0 && toast.checkVisibility({ opacityProperty: true }),
+        );
+        sessionStorage.setItem('toasts-at-reload', JSON.stringify(shown.map((toast) => toast.textContent)));
       });
     });
     const reloaded = success.waitForEvent('load');
@@ -97,6 +102,10 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     await dialog.getByRole('button', { name: 'Cancelling...' }).waitFor();
     await reloaded;
     expect(await success.evaluate(() => sessionStorage.getItem('pro-status-at-reload'))).toBe('false');
+    // Its own toast, alone: the tab does not take its own news to other tabs for another's.
+    expect(JSON.parse((await success.evaluate(() => sessionStorage.getItem('toasts-at-reload')))!)).toEqual([
+      expect.stringMatching(/^Subscription Cancelled/),
+    ]);
     const cancelled = await limitsOf(user);
     const endsOn = new Date(cancelled.subscription.endsAt!).toLocaleDateString('en-US', {
       month: 'short',
@@ -223,6 +232,36 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     expect((await limitsOf(user)).isPro).toBe(false);
     await checkout.getByRole('button', { name: 'Pay' }).click();
     await checkout.getByRole('heading', { name: 'Subscription Successful!' }).waitFor();
+  });
+
+  it('tells another tab of a cancel, which then shows the end date', async () => {
+    const user = await newLibraryUser(gateway.url, 'tabcancel');
+    const page = await pageFor(user, '/subscribe');
+    const success = await checkoutAndPay(page, 'Monthly');
+    await success.getByRole('heading', { name: 'Subscription Successful!' }).waitFor();
+    await page.close();
+    await success.getByRole('link', { name: 'Back to Dashboard' }).click();
+    const other = await success.context().newPage();
+    await other.goto(`${gateway.url}/`);
+    await other.getByText('Pro', { exact: true }).waitFor();
+
+    await (await openMenu(success, user)).getByRole('menuitem', { name: 'Cancel Subscription' }).click();
+    // The cancelling tab, once reloaded, does not get its limits: only the other tab can put the
+    // shared hint back.
+    await success.route(/\/api\/user\/limits$/, () => undefined);
+    const reloaded = success.waitForEvent('load');
+    await success.getByRole('button', { name: 'Yes, Cancel Subscription' }).click();
+    await other.getByText('Subscription Status Changed').waitFor();
+    await reloaded;
+    // Told at once, the other tab reads the limits again: Pro until the end date, not free.
+    const menu = await openMenu(other, user);
+    await menu.getByText(/^Expires on /).waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Cancel Subscription' }).count()).toBe(0);
+    await other.keyboard.press('Escape');
+    expect(await other.getByText('Subscription ended').count()).toBe(0);
+    // The cancelling tab set the shared hint to false; the limits this tab read put it back.
+    await other.waitForFunction(() => window.localStorage.getItem('pro-status') === 'true');
+    await success.close();
   });
 
   it('says why a cancel failed and keeps the subscription', async () => {

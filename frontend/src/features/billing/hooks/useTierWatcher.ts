@@ -13,6 +13,10 @@ const CHANNEL = 'promptlib-subscription';
 const SAME_CHANGE_MS = LIMITS_POLL_MS * 2;
 
 type SubscriptionChange = { isPro: boolean; timestamp: number };
+// A channel also delivers to the other channels of the sending tab: each message names its tab,
+// so a tab never takes its own news for another's.
+type TabMessage = SubscriptionChange & { tab: string };
+const THIS_TAB = Math.random().toString(36).slice(2);
 
 /**
  * Watches the user's tier: the first answer is only a baseline; a later change to or from Pro is
@@ -33,9 +37,14 @@ export function useTierWatcher(): void {
   const announcedHere = useRef<SubscriptionChange | null>(null);
   const isPro = data?.isPro;
 
+  // Every answer of the server rewrites the hint, even one with the same tier: another tab may
+  // have set it ahead of the server (a cancel keeps Pro until the period ends).
+  useEffect(() => {
+    if (data) window.localStorage.setItem(PRO_STATUS_KEY, String(data.isPro));
+  }, [data]);
+
   useEffect(() => {
     if (isPro === undefined) return;
-    window.localStorage.setItem(PRO_STATUS_KEY, String(isPro));
     const previous = known.current;
     known.current = isPro;
     if (previous === null || previous === isPro) return;
@@ -62,7 +71,8 @@ export function useTierWatcher(): void {
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = (event: MessageEvent<SubscriptionChange>) => {
+    channel.onmessage = (event: MessageEvent<TabMessage>) => {
+      if (event.data.tab === THIS_TAB) return;
       if (isRecent(announcedHere.current, event.data.isPro)) return;
       announcedElsewhere.current = event.data;
       const key = event.data.isPro ? 'billing.otherTab.activated' : 'billing.otherTab.changed';
@@ -76,7 +86,7 @@ export function useTierWatcher(): void {
 export function broadcast(change: SubscriptionChange): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage(change);
+  channel.postMessage({ ...change, tab: THIS_TAB } satisfies TabMessage);
   channel.close();
 }
 
