@@ -47,9 +47,9 @@ module.exports = {
       comment:
         'Each API area stands alone; what several use lives in clients/, session/, rate-limit/, common/ or config/.',
       severity: 'error',
-      from: { path: '^gateway/src/(auth|library|billing|health|client-config|openapi|web)/' },
+      from: { path: '^gateway/src/(auth|library|sharing|billing|health|client-config|openapi|web)/' },
       to: {
-        path: '^gateway/src/(auth|library|billing|health|client-config|openapi|web)/',
+        path: '^gateway/src/(auth|library|sharing|billing|health|client-config|openapi|web)/',
         pathNot: '^gateway/src/$1/',
       },
     },

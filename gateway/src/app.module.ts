@@ -12,6 +12,7 @@ import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { LibraryModule } from './library/library.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { SessionModule } from './session/session.module';
+import { SharingModule } from './sharing/sharing.module';
 import { WebModule } from './web/web.module';
 
 @Module({})
@@ -26,6 +27,7 @@ export class AppModule {
         SessionModule,
         AuthModule,
         LibraryModule,
+        SharingModule,
         BillingModule,
         ...features,
         OpenApiModule,

@@ -309,11 +309,16 @@ describe('gateway HTTP foundations', () => {
     });
 
     it('serves the web page for any other path, so client routes survive a reload', async () => {
-      for (const path of ['/', '/auth', '/shared/abc', '/no/such/page']) {
+      // A share page whose link cannot be read now (no sharing service here) is the plain page too.
+      for (const path of ['/', '/auth', '/shared/AAAAAAAAAAAAAAAAAAAAAA', '/no/such/page']) {
         const res = await api.get(path);
         expect(res.status).toBe(200);
         expect(res.headers['content-type']).toMatch(/text\/html/);
       }
+      // A share id that cannot exist is the page as well, with the 404 it is.
+      const malformed = await api.get('/shared/abc');
+      expect(malformed.status).toBe(404);
+      expect(malformed.headers['content-type']).toMatch(/text\/html/);
     });
   });
 });

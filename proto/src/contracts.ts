@@ -28,6 +28,7 @@ import {
   done,
   limitsRecord,
   listPromptsRequest,
+  ownedPrompt,
   prompt,
   promptRequest,
   reorderCategoriesRequest,
@@ -79,7 +80,7 @@ export const contracts = {
   [subjects.library.categoriesReorder]: json(reorderCategoriesRequest, z.array(category)),
   // Headers carry the page's count and next cursor (promptPageHeaders); the body is a Prompt[].
   [subjects.library.promptsList]: raw(listPromptsRequest, z.array(prompt)),
-  [subjects.library.promptsGet]: json(promptRequest, prompt),
+  [subjects.library.promptsGet]: json(promptRequest, ownedPrompt),
   [subjects.library.promptsCreate]: json(createPromptRequest, prompt),
   [subjects.library.promptsUpdate]: json(updatePromptRequest, prompt),
   [subjects.library.promptsDelete]: json(promptRequest, done),

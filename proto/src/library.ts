@@ -17,6 +17,13 @@ export const prompt = z.object({
 });
 export type Prompt = z.output<typeof prompt>;
 
+/**
+ * A user's own prompt as library.prompts.get answers it to other services: with its row version,
+ * so a projection fed by this answer and by prompt events keeps whichever is newer.
+ */
+export const ownedPrompt = prompt.extend({ version: z.number().int().nonnegative() });
+export type OwnedPrompt = z.output<typeof ownedPrompt>;
+
 export const category = z.object({ id, name: z.string(), position: z.number().int() });
 export type Category = z.output<typeof category>;
 

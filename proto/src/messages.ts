@@ -23,6 +23,13 @@ export const libraryMessages = {
     `You've reached the maximum of ${limit.toLocaleString('en-US')} categories.`,
 } as const;
 
+export const sharingMessages = {
+  // One answer for unknown, revoked, deleted and malformed links: a link's existence is not told.
+  linkNotFound: 'This prompt does not exist or has been removed.',
+  promptNotFound: 'Prompt not found',
+  notShared: 'This prompt is not shared.',
+} as const;
+
 export const billingMessages = {
   unknownPrice: 'Choose the monthly or the annual Pro plan.',
   alreadyActive: 'You already have an active Pro subscription.',

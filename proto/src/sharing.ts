@@ -13,6 +13,7 @@ export const listSharesRequest = z.object({ userId: id });
 export const getPublicShareRequest = z.object({ shareId, client: z.string().max(64) });
 
 export const shareCreated = z.object({ shareId });
+export type ShareCreated = z.output<typeof shareCreated>;
 
 export const shareSummary = z.object({
   promptId: id,
@@ -20,6 +21,7 @@ export const shareSummary = z.object({
   views: z.number().int().nonnegative(),
   createdAt: z.string(),
 });
+export type ShareSummary = z.output<typeof shareSummary>;
 
 /** GET /api/shared/{shareId}: what a visitor of a public link sees. */
 export const sharedPrompt = z.object({ title: z.string(), content: z.string() });

@@ -28,7 +28,7 @@ export type Stack = {
 
 export type Gateway = AppProcess & { url: string };
 
-type ServiceDir = 'auth' | 'library' | 'billing';
+type ServiceDir = 'auth' | 'library' | 'sharing' | 'billing';
 
 export type StackOptions = {
   /** Extra environment for every gateway of the stack. */

@@ -58,6 +58,7 @@ const gatewayEnvShape = {
   RATE_LIMIT_LOGIN_PER_CLIENT: rateLimit.prefault('50/15m'),
   RATE_LIMIT_REGISTER_PER_CLIENT: rateLimit.prefault('10/1h'),
   RATE_LIMIT_WRITES_PER_USER: rateLimit.prefault('120/1m'),
+  RATE_LIMIT_SHARED_READS_PER_CLIENT: rateLimit.prefault('120/1m'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   STRIPE_PRICE_MONTHLY: z.string().min(1),
   STRIPE_PRICE_ANNUAL: z.string().min(1),

@@ -12,7 +12,7 @@ import { validateBody } from '../common/validate-body';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { categoryPositionsDto, createCategoryDto } from './dto/category.dto';
 import { LibraryClient } from '../clients/library.client';
-import { routeId } from './route-id';
+import { routeId } from '../common/route-id';
 
 @Controller('api/categories')
 export class CategoriesController {

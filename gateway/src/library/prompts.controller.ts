@@ -19,7 +19,7 @@ import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { promptDto } from './dto/prompt.dto';
 import { LibraryClient } from '../clients/library.client';
 import { currentRequest } from '../common/request-context';
-import { routeId } from './route-id';
+import { routeId } from '../common/route-id';
 
 @Controller('api/prompts')
 export class PromptsController {

@@ -16,6 +16,7 @@ export class RateLimits {
   private readonly loginsPerClient: RateLimiterRedis;
   private readonly registrationsPerClient: RateLimiterRedis;
   private readonly writesPerUser: RateLimiterRedis;
+  private readonly sharedReadsPerClient: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const limiter = (keyPrefix: string, rule: RateLimitRule) =>
@@ -29,6 +30,7 @@ export class RateLimits {
     this.loginsPerClient = limiter('rl:login-client', config.RATE_LIMIT_LOGIN_PER_CLIENT);
     this.registrationsPerClient = limiter('rl:register-client', config.RATE_LIMIT_REGISTER_PER_CLIENT);
     this.writesPerUser = limiter('rl:writes-user', config.RATE_LIMIT_WRITES_PER_USER);
+    this.sharedReadsPerClient = limiter('rl:shared-client', config.RATE_LIMIT_SHARED_READS_PER_CLIENT);
   }
 
   /** Before checking a password: refuses a blocked username or a client over its attempts. */
@@ -52,6 +54,11 @@ export class RateLimits {
 
   async beforeWrite(userId: number): Promise<void> {
     await consume(this.writesPerUser, String(userId), 'changes in a short time');
+  }
+
+  /** Public links need no session, so their reads are limited per client instead. */
+  async beforeSharedRead(client: string): Promise<void> {
+    await consume(this.sharedReadsPerClient, client, 'requests for shared prompts');
   }
 }
 

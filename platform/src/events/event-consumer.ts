@@ -23,6 +23,8 @@ import { parseEnvelope } from './parse-envelope';
 
 export type EventHandlers = { [S in EventSubject]?: (event: EventEnvelope<S>) => Promise<void> };
 
+const CAUGHT_UP_POLL_MS = 100;
+
 export type EventConsumerOptions = {
   connection: NatsConnection;
   namespace: string;
@@ -99,6 +101,22 @@ export class EventConsumer {
     this.loop.start();
     // A connection closed under a running consumer would otherwise leave consume() waiting forever.
     void this.connection.closed().then(() => this.halt());
+  }
+
+  /**
+   * Resolves once every event in the stream for this durable has been handled and acked, or once
+   * `timeoutMs` has passed; answers which. For a service that must not answer from a projection
+   * that is behind (after being down while events were published).
+   */
+  async caughtUp(timeoutMs: number): Promise<boolean> {
+    if (!this.manager) throw new Error('EventConsumer.start() was not called');
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const info = await this.manager.consumers.info(this.streamName, this.durable);
+      if (info.num_pending === 0 && info.num_ack_pending === 0) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, CAUGHT_UP_POLL_MS));
+    }
   }
 
   /** Stops pulling and resolves once the event in flight, if any, has been handled and acked. */

@@ -100,6 +100,7 @@ describe('library service over NATS', () => {
     ).resolves.toMatchObject({
       id: prompt.id,
       title: 'Shared one',
+      version: 1,
     });
     await expect(
       library.request(subjects.library.promptsGet, { userId: stranger, promptId: prompt.id }),

@@ -8,6 +8,7 @@ export type AppSpec = { name: string; entry: string; stripe?: true };
 export const apps: AppSpec[] = [
   { name: 'auth', entry: 'services/auth/dist/main.js' },
   { name: 'library', entry: 'services/library/dist/main.js' },
+  { name: 'sharing', entry: 'services/sharing/dist/main.js' },
   { name: 'billing', entry: 'services/billing/dist/main.js', stripe: true },
   { name: 'gateway', entry: 'gateway/dist/main.js' },
 ];

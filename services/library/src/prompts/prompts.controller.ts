@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Handles } from '@promptlib/platform';
-import { subjects, type CopyResult, type Done, type Prompt } from '@promptlib/proto';
+import { subjects, type CopyResult, type Done, type OwnedPrompt, type Prompt } from '@promptlib/proto';
 import {
   PromptsService,
   type CreatePromptRequest,
@@ -13,8 +13,8 @@ export class PromptsController {
   constructor(private readonly prompts: PromptsService) {}
 
   @Handles(subjects.library.promptsGet)
-  get(request: PromptRequest): Promise<Prompt> {
-    return this.prompts.get(request);
+  get(request: PromptRequest): Promise<OwnedPrompt> {
+    return this.prompts.getOwned(request);
   }
 
   @Handles(subjects.library.promptsCreate)

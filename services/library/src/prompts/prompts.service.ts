@@ -9,6 +9,7 @@ import {
   prompt as promptSchema,
   type CopyResult,
   type Done,
+  type OwnedPrompt,
   type ParsedRequestOf,
   type Prompt,
   type PromptFields,
@@ -61,6 +62,12 @@ export class PromptsService {
 
   async get({ userId, promptId }: PromptRequest): Promise<Prompt> {
     return toPrompt(await this.findOwned(userId, promptId));
+  }
+
+  /** The user's own prompt with its row version, for another service's projection. */
+  async getOwned({ userId, promptId }: PromptRequest): Promise<OwnedPrompt> {
+    const entity = await this.findOwned(userId, promptId);
+    return { ...toPrompt(entity), version: entity.version };
   }
 
   async create({ userId, ...change }: CreatePromptRequest): Promise<Prompt> {

@@ -1,0 +1,23 @@
+import { loadConfig, serviceDevDefaults, serviceEnvShape, type Env } from '@promptlib/platform';
+import { z } from 'zod';
+
+const sharingEnvShape = {
+  ...serviceEnvShape(9104),
+  // How long a public read stays in Redis unless an event about its prompt clears it sooner.
+  SHARE_CACHE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(3600),
+  // How often the views counted in Redis are added to Postgres.
+  SHARE_VIEWS_FLUSH_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(10_000),
+};
+
+export type SharingConfig = z.output<z.ZodObject<typeof sharingEnvShape>>;
+
+export const SHARING_CONFIG = Symbol('SHARING_CONFIG');
+
+export function loadSharingConfig(env: Env): SharingConfig {
+  return loadConfig(sharingEnvShape, serviceDevDefaults, env);
+}

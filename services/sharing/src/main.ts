@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { startService } from '@promptlib/platform';
+import { sharingService } from './service';
+
+startService(sharingService);

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { migrateService } from '@promptlib/platform';
+import { sharingService } from './service';
+
+migrateService(sharingService);

@@ -1,0 +1,11 @@
+import type { ServiceDefinition } from '@promptlib/platform';
+import { loadSharingConfig, type SharingConfig } from './config/sharing-config';
+import { migrations } from './migrations';
+import { SharingModule } from './sharing.module';
+
+export const sharingService: ServiceDefinition<SharingConfig> = {
+  service: 'sharing',
+  loadConfig: loadSharingConfig,
+  module: (config, logger) => SharingModule.forRoot(config, logger),
+  migrations,
+};
