@@ -42,13 +42,13 @@ export type BenchStack = {
   redisUrl: string;
   natsUrl: string;
   logFile: string;
-  /** Process ids of the apps by name (auth, library, gateway). */
+  /** Process ids of the apps by name (auth, library, sharing, gateway). */
   pids: Record<string, number | undefined>;
 };
 
 /**
  * Postgres, Redis and NATS for the namespace (reusing running servers, starting missing ones),
- * then the built auth, library and gateway as production runs them. A DATABASE_URL from the
+ * then the built apps but billing (auth, library, sharing, gateway) as production runs them. A DATABASE_URL from the
  * environment lends only its server: the database is always the namespace's own, so the cleanup
  * that drops it can never drop anyone else's.
  */
@@ -92,7 +92,8 @@ export async function startBenchStack(namespace: string, cleanup: Cleanup): Prom
   });
   const running: RunningApp[] = [];
   cleanup.add('stopping the apps', () => stopApps(running));
-  for (const spec of apps) {
+  // Billing needs Stripe (or its sandbox) and serves none of the requests measured.
+  for (const spec of apps.filter((app) => !app.stripe)) {
     const app = await startApp(spec, env, { nodeOptions: profileOptions(), logFd });
     running.push(app);
     await waitForReady(app);
