@@ -41,6 +41,15 @@ describe('share links through the gateway', () => {
     return { prompt, link };
   }
 
+  async function edit(
+    user: LibraryUser,
+    prompt: Prompt,
+    fields: { title: string; content: string; categoryId: number | null },
+  ) {
+    const res = await user.client.send<Prompt>('PATCH', `/api/prompts/${prompt.id}`, fields, {});
+    expect(res.status).toBe(200);
+  }
+
   const linksOf = async (user: LibraryUser) => (await user.client.get<SharedLink[]>('/api/shares')).body;
 
   it('makes one link per prompt, readable by anyone without a session, and lists it with its views', async () => {
@@ -124,16 +133,7 @@ describe('share links through the gateway', () => {
     const owner = await newLibraryUser(gateway.url, 'editor');
     const { prompt, link } = await sharedPrompt(owner, { title: 'First title' });
     expect((await visit(link.shareId)).body).toMatchObject({ title: 'First title' });
-    await owner.client.send(
-      'PATCH',
-      `/api/prompts/${prompt.id}`,
-      {
-        title: 'Second title',
-        content: 'New content.',
-        categoryId: null,
-      },
-      {},
-    );
+    await edit(owner, prompt, { title: 'Second title', content: 'New content.', categoryId: null });
     const edited = await eventually(
       () => visit(link.shareId),
       (answer) => (answer.body as SharedPrompt).title === 'Second title',
@@ -157,16 +157,7 @@ describe('share links through the gateway', () => {
     const writing = await owner.client.post<{ id: number }>('/api/categories', { name: 'Writing' });
     expect(writing.status).toBe(201);
     const { prompt, link } = await sharedPrompt(owner, { title: 'Moved along' });
-    await owner.client.send(
-      'PATCH',
-      `/api/prompts/${prompt.id}`,
-      {
-        title: 'Moved along',
-        content: prompt.content,
-        categoryId: writing.body.id,
-      },
-      {},
-    );
+    await edit(owner, prompt, { title: 'Moved along', content: prompt.content, categoryId: writing.body.id });
     expect((await visit(link.shareId)).status).toBe(200);
     const deleted = await owner.client.send('DELETE', `/api/categories/${writing.body.id}`, undefined, {});
     expect(deleted.status).toBe(200);
@@ -185,16 +176,11 @@ describe('share links through the gateway', () => {
     const { prompt, link } = await sharedPrompt(owner, { title: 'Before the outage' });
     expect((await visit(link.shareId)).status).toBe(200);
     await stack.services.sharing.stop();
-    await owner.client.send(
-      'PATCH',
-      `/api/prompts/${prompt.id}`,
-      {
-        title: 'During the outage',
-        content: 'Edited while sharing was down.',
-        categoryId: null,
-      },
-      {},
-    );
+    await edit(owner, prompt, {
+      title: 'During the outage',
+      content: 'Edited while sharing was down.',
+      categoryId: null,
+    });
     await owner.client.send('DELETE', `/api/prompts/${prompt.id}`, undefined, {});
     await stack.startService('sharing');
     // The restarted service answers only once it has caught up: its first answer is already 404.
