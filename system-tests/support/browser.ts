@@ -96,6 +96,8 @@ function responseProblem(response: Response): string | null {
   // Browsers ask for /favicon.ico on their own; its absence is not the app's error.
   if (status === 404 && pathname === '/favicon.ico') return null;
   if (status < 500 && pathname.startsWith('/api/')) return null;
+  // The page of a link that is gone is served with the 404 it is; the SPA shows 'Prompt Not Found'.
+  if (status === 404 && pathname.startsWith('/shared/')) return null;
   return `HTTP ${status}: ${response.request().method()} ${response.url()}`;
 }
 

@@ -1,5 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LIBRARY_NAMESPACE } from './namespaces';
 
 export const languages = [
   { code: 'en', label: 'English' },
@@ -16,7 +17,7 @@ const supported = new Set<string>(languages.map((language) => language.code));
  * Each language is split in small files, fetched only when that language and that part of the app
  * are used: `translation` for what every screen needs, `library` for the signed-in library.
  */
-export const LIBRARY_NAMESPACE = 'library';
+export { LIBRARY_NAMESPACE };
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
 

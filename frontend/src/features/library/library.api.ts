@@ -56,7 +56,8 @@ export const libraryApi = baseApi.injectEndpoints({
             prompts.filter((prompt) => prompt.id !== id),
           ),
         );
-        dispatch(libraryApi.util.invalidateTags(['Limits']));
+        // Its link, if it had one, is gone with it.
+        dispatch(libraryApi.util.invalidateTags(['Limits', 'Shares']));
         scheduleCategoryRefetch(dispatch);
       },
     }),
@@ -111,7 +112,7 @@ export const libraryApi = baseApi.injectEndpoints({
             prompts.filter((prompt) => prompt.categoryId !== id),
           ),
         );
-        dispatch(libraryApi.util.invalidateTags(['Limits']));
+        dispatch(libraryApi.util.invalidateTags(['Limits', 'Shares']));
       },
     }),
     /** The new order shows at once; it rolls back if the server refuses, and is re-read if it accepts. */
@@ -169,6 +170,7 @@ export const {
   useGetPromptsQuery,
   useGetCategoriesQuery,
   useGetLimitsQuery,
+  useLazyGetLimitsQuery,
   useLazyGetCategoriesQuery,
   useCreatePromptMutation,
   useUpdatePromptMutation,

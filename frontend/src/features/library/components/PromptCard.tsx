@@ -2,6 +2,8 @@ import Check from '@mui/icons-material/Check';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import LinkIcon from '@mui/icons-material/Link';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
 import Box from '@mui/material/Box';
@@ -26,11 +28,21 @@ export const PROMPT_CARD_HEIGHT = 262;
 type Props = {
   prompt: Prompt;
   categoryName: string;
+  /** Whether the prompt has a live public link. */
+  shared: boolean;
   onEdit: (prompt: Prompt) => void;
+  onShare: (prompt: Prompt) => void;
   onDelete: (prompt: Prompt) => void;
 };
 
-export const PromptCard = memo(function PromptCard({ prompt, categoryName, onEdit, onDelete }: Props) {
+export const PromptCard = memo(function PromptCard({
+  prompt,
+  categoryName,
+  shared,
+  onEdit,
+  onShare,
+  onDelete,
+}: Props) {
   const { t } = useTranslation();
   const notify = useNotify();
   const [recordCopy] = useCopyPromptMutation();
@@ -112,6 +124,17 @@ export const PromptCard = memo(function PromptCard({ prompt, categoryName, onEdi
         >
           {prompt.title}
         </Typography>
+        {shared ? (
+          <Box
+            component="span"
+            role="img"
+            aria-label={t('library.share.marker')}
+            title={t('library.share.marker')}
+            sx={{ display: 'inline-flex', p: '5px', color: 'primary.main' }}
+          >
+            <LinkIcon fontSize="small" />
+          </Box>
+        ) : null}
         <IconButton
           size="small"
           title={favoriteLabel}
@@ -160,6 +183,14 @@ export const PromptCard = memo(function PromptCard({ prompt, categoryName, onEdi
           onClick={() => onEdit(prompt)}
         >
           <EditOutlined fontSize="small" />
+        </IconButton>
+        <IconButton
+          size="small"
+          title={t('library.share.button')}
+          aria-label={t('library.share.buttonNamed', { title: prompt.title })}
+          onClick={() => onShare(prompt)}
+        >
+          <ShareOutlined fontSize="small" />
         </IconButton>
         <IconButton
           size="small"

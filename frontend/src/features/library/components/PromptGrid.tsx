@@ -12,7 +12,9 @@ type Props = {
   view: PromptView;
   scrollElement: RefObject<HTMLElement | null>;
   categoryNameOf: (prompt: Prompt) => string;
+  isShared: (prompt: Prompt) => boolean;
   onEdit: (prompt: Prompt) => void;
+  onShare: (prompt: Prompt) => void;
   onDelete: (prompt: Prompt) => void;
 };
 
@@ -22,7 +24,16 @@ const GAP = 16;
  * The cards, in rows of one, two or three depending on the screen and view. Only the rows near the
  * visible part of the list are in the page, so 5,000 prompts cost what 20 do.
  */
-export function PromptGrid({ prompts, view, scrollElement, categoryNameOf, onEdit, onDelete }: Props) {
+export function PromptGrid({
+  prompts,
+  view,
+  scrollElement,
+  categoryNameOf,
+  isShared,
+  onEdit,
+  onShare,
+  onDelete,
+}: Props) {
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
   const columns = view === 'list' || !medium ? 1 : wide ? 3 : 2;
@@ -64,7 +75,9 @@ export function PromptGrid({ prompts, view, scrollElement, categoryNameOf, onEdi
               <PromptCard
                 prompt={prompt}
                 categoryName={categoryNameOf(prompt)}
+                shared={isShared(prompt)}
                 onEdit={onEdit}
+                onShare={onShare}
                 onDelete={onDelete}
               />
             </Box>

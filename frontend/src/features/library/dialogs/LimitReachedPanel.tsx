@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { LimitReachedNotice } from './LimitReachedNotice';
 
 type Props = {
   title: string;
@@ -20,10 +19,7 @@ export function LimitReachedPanel({ title, children, cancelLabel, upgradeLabel, 
   return (
     <>
       <DialogContent>
-        <Alert severity="warning" variant="outlined">
-          <AlertTitle>{title}</AlertTitle>
-          {children}
-        </Alert>
+        <LimitReachedNotice title={title}>{children}</LimitReachedNotice>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{cancelLabel}</Button>

@@ -1,3 +1,4 @@
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -32,6 +33,8 @@ type Props = {
   data: LibraryData;
   limits: LimitsRecord | undefined;
   onRefreshLimits: () => void;
+  /** Opens the share dialog for the prompt being edited, over this one. */
+  onShare: (prompt: Prompt) => void;
   onClose: () => void;
 };
 
@@ -42,6 +45,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
   data,
   limits,
   onRefreshLimits,
+  onShare,
   onClose,
 }: Props) {
   const { t, i18n } = useTranslation();
@@ -207,6 +211,16 @@ export const PromptFormDialog = memo(function PromptFormDialog({
             </Stack>
           </DialogContent>
           <DialogActions>
+            {editing ? (
+              <Button
+                startIcon={<ShareOutlined />}
+                onClick={() => onShare(editing)}
+                disabled={form.isSubmitting}
+                sx={{ mr: 'auto' }}
+              >
+                {t('library.share.button')}
+              </Button>
+            ) : null}
             <Button onClick={close} disabled={form.isSubmitting}>
               {t('common.cancel')}
             </Button>

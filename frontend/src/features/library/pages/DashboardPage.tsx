@@ -6,6 +6,9 @@ import type { Category, Prompt } from '@promptlib/proto';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { ShareDialog } from '../../sharing/components/ShareDialog';
+import { sharedPromptIds } from '../../sharing/share-links';
+import { useListSharesQuery } from '../../sharing/sharing.api';
 import { EmptyState } from '../components/EmptyState';
 import { PromptGrid } from '../components/PromptGrid';
 import { PromptSkeletons } from '../components/PromptSkeletons';
@@ -36,6 +39,8 @@ export function DashboardPage() {
   const dispatch = useAppDispatch();
   const data = useLibraryData();
   const limitsQuery = useGetLimitsQuery();
+  // Only for the cards' marker: without the list they simply show none.
+  const { data: shareLinks } = useListSharesQuery();
   const { filter, sort, view } = useAppSelector((state) => state.library);
   const search = useAppSelector((state) => state.ui.search);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
@@ -43,6 +48,7 @@ export function DashboardPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [promptDialog, setPromptDialog] = useState<PromptDialogState>(null);
   const [deletingPrompt, setDeletingPrompt] = useState<Prompt | null>(null);
+  const [sharingPrompt, setSharingPrompt] = useState<Prompt | null>(null);
   const [categoryDialogOpen, setCategoryDialogOpen] = useState(false);
   const [deletingCategory, setDeletingCategory] = useState<Category | null>(null);
 
@@ -71,6 +77,8 @@ export function DashboardPage() {
     [general, data.ownCategories, t],
   );
   const categoryNameOf = useCallback((prompt: Prompt) => categoryName(prompt.categoryId), [categoryName]);
+  const sharedIds = useMemo(() => sharedPromptIds(shareLinks), [shareLinks]);
+  const isShared = useCallback((prompt: Prompt) => sharedIds.has(prompt.id), [sharedIds]);
 
   const heading =
     filter.kind === 'all'
@@ -100,6 +108,8 @@ export function DashboardPage() {
   }, []);
   const onEdit = useCallback((prompt: Prompt) => setPromptDialog({ mode: 'edit', prompt }), []);
   const onDelete = useCallback((prompt: Prompt) => setDeletingPrompt(prompt), []);
+  const onShare = useCallback((prompt: Prompt) => setSharingPrompt(prompt), []);
+  const closeShare = useCallback(() => setSharingPrompt(null), []);
   const onSort = useCallback((next: PromptSort) => dispatch(setSort(next)), [dispatch]);
   const onView = useCallback((next: PromptView) => dispatch(setView(next)), [dispatch]);
   const openDrawer = useCallback(() => setDrawerOpen(true), []);
@@ -183,7 +193,9 @@ export function DashboardPage() {
             view={view}
             scrollElement={scrollRef}
             categoryNameOf={categoryNameOf}
+            isShared={isShared}
             onEdit={onEdit}
+            onShare={onShare}
             onDelete={onDelete}
           />
         )}
@@ -194,8 +206,10 @@ export function DashboardPage() {
         data={data}
         limits={limitsQuery.data}
         onRefreshLimits={refreshLimits}
+        onShare={onShare}
         onClose={closePromptDialog}
       />
+      <ShareDialog prompt={sharingPrompt} onClose={closeShare} />
       <DeletePromptDialog prompt={deletingPrompt} onClose={closeDeletePrompt} />
       <CategoryDialog
         open={categoryDialogOpen}

@@ -6,12 +6,18 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Logo } from '../../../shared/components/Logo';
 import { useNotify } from '../../../shared/hooks/useNotify';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { useGetSharedPromptQuery } from '../sharing.api';
+
+// Only a signed-in visitor can save a copy: the library code it needs is not loaded for anyone else.
+const SaveToLibraryButton = lazy(() =>
+  import('../components/SaveToLibraryButton').then((m) => ({ default: m.SaveToLibraryButton })),
+);
 
 // How long the copy button says 'Copied!'.
 const COPIED_MS = 2_000;
@@ -21,6 +27,8 @@ export function SharedPromptPage() {
   const { t } = useTranslation();
   const { shareId = '' } = useParams();
   const { data, isLoading, isError } = useGetSharedPromptQuery(shareId);
+  // The app's one way to ask who is here: a visitor's 401 is the normal answer, not an error.
+  const { user } = useCurrentUser();
   const notify = useNotify();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -90,7 +98,7 @@ export function SharedPromptPage() {
             >
               {data.content}
             </Box>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <Button
                 variant="contained"
                 color={copied ? 'success' : 'primary'}
@@ -102,6 +110,11 @@ export function SharedPromptPage() {
               <Button component={RouterLink} to="/" variant="outlined">
                 {t('shared.back')}
               </Button>
+              {user ? (
+                <Suspense fallback={null}>
+                  <SaveToLibraryButton prompt={data} />
+                </Suspense>
+              ) : null}
             </Stack>
           </Paper>
         )}

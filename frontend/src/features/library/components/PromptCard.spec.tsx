@@ -1,0 +1,48 @@
+import type { Prompt } from '@promptlib/proto';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithApp } from '../../../shared/testing/render-with-app';
+import { PromptCard } from './PromptCard';
+
+const prompt: Prompt = {
+  id: 3,
+  title: 'Code review',
+  content: 'Review this code for bugs.',
+  categoryId: 1,
+  isFavorite: 0,
+  usageCount: 2,
+  createdAt: '2025-01-05T10:00:00.000Z',
+  updatedAt: '2025-01-05T10:00:00.000Z',
+};
+
+function renderCard(shared: boolean, onShare = vi.fn()) {
+  return renderWithApp(
+    <PromptCard
+      prompt={prompt}
+      categoryName="General"
+      shared={shared}
+      onEdit={vi.fn()}
+      onShare={onShare}
+      onDelete={vi.fn()}
+    />,
+  );
+}
+
+describe('PromptCard', () => {
+  it('carries a labelled marker while the prompt has a live link', async () => {
+    await renderCard(true);
+    const marker = screen.getByRole('img', { name: 'Shared by link' });
+    expect(marker).toHaveAttribute('title', 'Shared by link');
+  });
+
+  it('carries no marker when the prompt is not shared', async () => {
+    await renderCard(false);
+    expect(screen.queryByRole('img', { name: 'Shared by link' })).not.toBeInTheDocument();
+  });
+
+  it('opens sharing for its own prompt from a button named after it', async () => {
+    const onShare = vi.fn();
+    await renderCard(false, onShare);
+    fireEvent.click(screen.getByRole('button', { name: 'Share "Code review"' }));
+    expect(onShare).toHaveBeenCalledWith(prompt);
+  });
+});

@@ -1,0 +1,107 @@
+import LibraryAdd from '@mui/icons-material/LibraryAdd';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { SharedPrompt } from '@promptlib/proto';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { BusyButton } from '../../../shared/components/BusyButton';
+import { useNotify } from '../../../shared/hooks/useNotify';
+import { serverMessage } from '../../../shared/server-message';
+import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
+import { LimitReachedNotice } from '../../library/dialogs/LimitReachedNotice';
+import {
+  useCreatePromptMutation,
+  useLazyGetCategoriesQuery,
+  useLazyGetLimitsQuery,
+} from '../../library/library.api';
+import { isGeneral } from '../../library/prompt-selection';
+
+/**
+ * Copies a shared prompt into the signed-in visitor's own library, in General (where a free account's
+ * prompts go anyway). At the free limit it shows the library's limit notice instead, on the page
+ * rather than in a dialog: a dialog here would move the dialog code into the shared file that every
+ * visitor downloads.
+ */
+export function SaveToLibraryButton({ prompt }: { prompt: SharedPrompt }) {
+  // Only signed-in visitors see this, so its words live with the library's, in their own file.
+  const { t } = useTranslation(['translation', LIBRARY_NAMESPACE]);
+  const notify = useNotify();
+  const [fetchLimits] = useLazyGetLimitsQuery();
+  const [fetchCategories] = useLazyGetCategoriesQuery();
+  const [createPrompt] = useCreatePromptMutation();
+  const [saving, setSaving] = useState(false);
+  const [limitNotice, setLimitNotice] = useState<string | null>(null);
+
+  const save = async () => {
+    setSaving(true);
+    setLimitNotice(null);
+    try {
+      // Read afresh, like the create dialog does: a prompt deleted in another tab frees a place.
+      const limits = await fetchLimits()
+        .unwrap()
+        .catch(() => undefined);
+      if (limits && !limits.isPro && !limits.prompts.canCreate) {
+        setLimitNotice(t('library.limit.text', { limit: limits.prompts.limit }));
+        return;
+      }
+      const categories = await fetchCategories(undefined, true)
+        .unwrap()
+        .catch(() => []);
+      const categoryId = categories.find(isGeneral)?.id ?? null;
+      await createPrompt({ title: prompt.title, content: prompt.content, categoryId }).unwrap();
+      notify({
+        title: t('library.saveShared.done.title'),
+        description: t('library.saveShared.done.description', { title: prompt.title }),
+        variant: 'success',
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'PROMPT_LIMIT_REACHED') {
+        const limits = await fetchLimits()
+          .unwrap()
+          .catch(() => undefined);
+        setLimitNotice(
+          limits
+            ? t('library.limit.text', { limit: limits.prompts.limit })
+            : serverMessage(error, t, t('library.limit.title')),
+        );
+        return;
+      }
+      notify({
+        title: t('library.toasts.error'),
+        description: serverMessage(error, t, t('library.prompt.createFailed')),
+        variant: 'error',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const closeNotice = () => setLimitNotice(null);
+
+  return (
+    <>
+      <BusyButton
+        variant="outlined"
+        startIcon={<LibraryAdd />}
+        busy={saving}
+        busyLabel={t('library.saveShared.saving')}
+        onClick={() => void save()}
+      >
+        {t('library.saveShared.button')}
+      </BusyButton>
+      {limitNotice !== null ? (
+        // A line of its own under the page's buttons.
+        <Stack spacing={1.5} sx={{ flexBasis: '100%' }}>
+          <LimitReachedNotice title={t('library.limit.title')}>{limitNotice}</LimitReachedNotice>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button onClick={closeNotice}>{t('common.cancel')}</Button>
+            <Button variant="contained" component={RouterLink} to="/subscribe">
+              {t('header.upgrade')}
+            </Button>
+          </Stack>
+        </Stack>
+      ) : null}
+    </>
+  );
+}

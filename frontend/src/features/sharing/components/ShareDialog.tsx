@@ -1,0 +1,211 @@
+import Check from '@mui/icons-material/Check';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Prompt } from '@promptlib/proto';
+import { memo, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../shared/components/BusyButton';
+import { FormTextField } from '../../../shared/components/FormTextField';
+import { Spinner } from '../../../shared/components/Spinner';
+import { useNotify } from '../../../shared/hooks/useNotify';
+import { serverMessage } from '../../../shared/server-message';
+import { viewsOf } from '../share-links';
+import { useCreateShareMutation, useListSharesQuery, useRevokeShareMutation } from '../sharing.api';
+
+// How long the copy button says 'Copied!'.
+const COPIED_MS = 2_000;
+
+type Props = {
+  /** The prompt to share; the dialog is open while there is one. */
+  prompt: Prompt | null;
+  onClose: () => void;
+};
+
+/**
+ * A prompt's public link: made (or found again, the call is idempotent) as the dialog opens, ready to
+ * copy, with how often it was viewed and a way to stop sharing.
+ */
+export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const titleId = useId();
+  const textId = useId();
+  const [createShare, creation] = useCreateShareMutation();
+  const [revokeShare, revocation] = useRevokeShareMutation();
+  const { data: links } = useListSharesQuery(undefined, { skip: prompt === null });
+  // The last prompt stays on screen while the dialog fades out.
+  const [shown, setShown] = useState(prompt);
+  if (prompt !== null && prompt !== shown) setShown(prompt);
+  const [stoppedFor, setStoppedFor] = useState<number | null>(null);
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const promptId = prompt?.id;
+  useEffect(() => {
+    if (promptId !== undefined) void createShare(promptId);
+  }, [promptId, createShare]);
+
+  const forShown = shown !== null && creation.originalArgs === shown.id;
+  const link = forShown && creation.isSuccess ? creation.data : undefined;
+  const phase =
+    shown !== null && stoppedFor === shown.id
+      ? 'stopped'
+      : forShown && creation.isError
+        ? 'failed'
+        : link
+          ? 'ready'
+          : 'loading';
+  const views = link ? viewsOf(links, link.shareId) : undefined;
+
+  const reset = () => {
+    creation.reset();
+    revocation.reset();
+    setStoppedFor(null);
+    setCopied(false);
+    clearTimeout(timer.current);
+  };
+
+  const share = () => {
+    if (!shown) return;
+    setStoppedFor(null);
+    void createShare(shown.id);
+  };
+
+  const copy = async () => {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link.url);
+    } catch {
+      notify({
+        title: t('library.copy.failed.title'),
+        description: t('library.copy.failed.description'),
+        variant: 'error',
+      });
+      return;
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+  };
+
+  const stop = async () => {
+    if (!shown) return;
+    try {
+      await revokeShare(shown.id).unwrap();
+      setStoppedFor(shown.id);
+      setCopied(false);
+    } catch (error) {
+      notify({
+        title: t('library.toasts.error'),
+        description: serverMessage(error, t, t('library.share.stopFailed')),
+        variant: 'error',
+      });
+    }
+  };
+
+  const close = () => {
+    if (!revocation.isLoading) onClose();
+  };
+
+  return (
+    <Dialog
+      open={prompt !== null}
+      onClose={close}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{ transition: { onExited: reset } }}
+    >
+      <DialogTitle id={titleId}>{t('library.share.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId} sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+          {t('library.share.intro', { title: shown?.title ?? '' })}
+        </DialogContentText>
+        {phase === 'loading' ? (
+          <Stack role="status" direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
+            <Spinner size={20} />
+            <Typography>{t('library.share.creating')}</Typography>
+          </Stack>
+        ) : phase === 'failed' ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={share}>
+                {t('library.share.retry')}
+              </Button>
+            }
+          >
+            {serverMessage(creation.error, t, t('library.share.createFailed'))}
+          </Alert>
+        ) : phase === 'stopped' ? (
+          <Alert severity="info" role="status">
+            {t('library.share.stopped')}
+          </Alert>
+        ) : (
+          <Stack spacing={1}>
+            <FormTextField
+              label={t('library.share.link')}
+              value={link?.url ?? ''}
+              readOnly
+              onFocus={(event) => event.target.select()}
+            />
+            {views !== undefined ? (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('library.share.views', { count: views })}
+              </Typography>
+            ) : null}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {phase === 'ready' ? (
+          <>
+            <BusyButton
+              color="error"
+              onClick={() => void stop()}
+              busy={revocation.isLoading}
+              busyLabel={t('library.share.stopping')}
+              sx={{ mr: 'auto' }}
+            >
+              {t('library.share.stop')}
+            </BusyButton>
+            <Button onClick={close} disabled={revocation.isLoading}>
+              {t('library.share.close')}
+            </Button>
+            <Button
+              key="copy"
+              variant="contained"
+              color={copied ? 'success' : 'primary'}
+              startIcon={copied ? <Check /> : <ContentCopy />}
+              onClick={() => void copy()}
+              disabled={revocation.isLoading}
+              autoFocus
+            >
+              {copied ? t('library.share.copied') : t('library.share.copy')}
+            </Button>
+          </>
+        ) : phase === 'stopped' ? (
+          <>
+            <Button onClick={close}>{t('library.share.close')}</Button>
+            {/* Keyed: a new button takes the focus, where a reused one would not. */}
+            <Button key="again" variant="contained" onClick={share} autoFocus>
+              {t('library.share.again')}
+            </Button>
+          </>
+        ) : (
+          <Button onClick={close}>{t('library.share.close')}</Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+});

@@ -1,0 +1,142 @@
+import type { Prompt } from '@promptlib/proto';
+import type { Page } from 'playwright-core';
+import { measureScripts, openPage, seriousAccessibilityViolations } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
+import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { signedInPage } from '../support/signed-in-page';
+import type { Gateway } from '../support/stack';
+
+// What a signed-out visitor of a shared prompt may download, compressed.
+const SHARED_PAGE_SCRIPT_BUDGET_BYTES = 170 * 1024;
+
+describe('sharing a prompt by link in a real browser', () => {
+  const suite = browserSuite('e2eshare', ['auth', 'library', 'sharing']);
+  let gateway: Gateway;
+
+  beforeAll(() => {
+    gateway = suite.gateway();
+  });
+
+  async function dashboardFor(user: LibraryUser): Promise<Page> {
+    const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, user));
+    await page.goto(`${gateway.url}/`);
+    await page.locator('#new-prompt-button:not([disabled])').waitFor();
+    return page;
+  }
+
+  /** A visitor with no account, who may use the clipboard. */
+  async function visitor(): Promise<Page> {
+    const { context, page } = suite.track(await openPage(suite.browser()));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gateway.url });
+    return page;
+  }
+
+  /** Opens the share dialog from the prompt's card and answers the link it shows. */
+  async function shareFromCard(page: Page, prompt: Prompt): Promise<string> {
+    await page.getByRole('button', { name: `Share "${prompt.title}"` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share prompt' });
+    const field = dialog.getByRole('textbox', { name: 'Share link' });
+    await field.waitFor();
+    await dialog.getByRole('button', { name: 'Copy link' }).waitFor();
+    return field.inputValue();
+  }
+
+  it('shares from a card, shows the page to a signed-out visitor, counts the view and stops sharing', async () => {
+    const owner = await newLibraryUser(gateway.url, 'sharer');
+    const prompt = await createPrompt(owner, {
+      title: 'Meeting notes <b>tidy</b>',
+      content: 'Turn these notes into decisions, owners and dates.',
+    });
+    const page = await dashboardFor(owner);
+    const url = await shareFromCard(page, prompt);
+    expect(url).toMatch(new RegExp(`^${gateway.url}/shared/[A-Za-z0-9_-]{22}$`));
+    const dialog = page.getByRole('dialog', { name: 'Share prompt' });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('img', { name: 'Shared by link' }).waitFor();
+
+    const guest = await visitor();
+    await guest.goto(url);
+    await guest.getByRole('heading', { name: prompt.title }).waitFor();
+    await guest.getByText(prompt.content).waitFor();
+    expect(await guest.title()).toBe(`${prompt.title} · Prompt Library`);
+    expect(await guest.getByRole('button', { name: 'Save to my library' }).count()).toBe(0);
+    expect(await seriousAccessibilityViolations(guest)).toEqual([]);
+    await guest.getByRole('button', { name: 'Copy to Clipboard' }).click();
+    await guest.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await guest.evaluate(() => navigator.clipboard.readText())).toBe(prompt.content);
+
+    // The owner sees the visit: one client, however often it loaded the page.
+    await page.getByRole('button', { name: `Share "${prompt.title}"` }).click();
+    await dialog.getByText('Viewed 1 time').waitFor();
+    await dialog.getByRole('button', { name: 'Stop sharing' }).click();
+    await dialog.getByText('Sharing stopped. This link no longer works.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('img', { name: 'Shared by link' }).waitFor({ state: 'detached' });
+
+    await guest.reload();
+    await guest.getByText('Prompt Not Found').waitFor();
+    await guest.getByRole('link', { name: 'Return Home' }).waitFor();
+    expect(await seriousAccessibilityViolations(guest)).toEqual([]);
+  });
+
+  it('lets a signed-in visitor save a copy into their own library', async () => {
+    const owner = await newLibraryUser(gateway.url, 'giver');
+    const prompt = await createPrompt(owner, {
+      title: 'Cover letter',
+      content: 'Write a cover letter for {{job}}.',
+    });
+    const url = await shareFromCard(await dashboardFor(owner), prompt);
+
+    const reader = await newLibraryUser(gateway.url, 'taker');
+    const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, reader));
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Cover letter' }).waitFor();
+    await page.getByRole('button', { name: 'Save to my library' }).click();
+    await page.getByText('Saved to your library').waitFor();
+    const saved = await listPrompts(reader);
+    expect(saved).toEqual([
+      expect.objectContaining({
+        title: 'Cover letter',
+        content: 'Write a cover letter for {{job}}.',
+        categoryId: reader.general.id,
+      }),
+    ]);
+    // The owner's prompt is theirs alone still.
+    expect(await listPrompts(owner)).toHaveLength(1);
+  });
+
+  it('shows the limit notice instead of saving when the visitor’s free library is full', async () => {
+    const owner = await newLibraryUser(gateway.url, 'full');
+    const prompt = await createPrompt(owner, { title: 'One more prompt' });
+    const url = await shareFromCard(await dashboardFor(owner), prompt);
+    const reader = await newLibraryUser(gateway.url, 'fullreader');
+    for (let i = 0; i < 5; i += 1) await createPrompt(reader);
+    const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, reader));
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Save to my library' }).click();
+    await page.getByText('Prompt Limit Reached').waitFor();
+    await page.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    expect(await listPrompts(reader)).toHaveLength(5);
+  });
+
+  it('keeps the JavaScript a signed-out visitor downloads for a shared prompt within 170 KB', async () => {
+    const owner = await newLibraryUser(gateway.url, 'weight');
+    const prompt = await createPrompt(owner, { title: 'Light page' });
+    const url = await shareFromCard(await dashboardFor(owner), prompt);
+    const { page } = suite.track(await openPage(suite.browser()));
+    const weight = await measureScripts(page, url);
+    await page.getByRole('heading', { name: 'Light page' }).waitFor();
+    const kb = (weight.totalEncodedBytes / 1024).toFixed(1);
+    // eslint-disable-next-line no-console -- the figure is part of the issue's acceptance
+    console.log(
+      `JavaScript transferred to render /shared/:id signed out: ${kb} KB gzip in ${weight.requests.length} files`,
+    );
+    expect(weight.requests.every((request) => request.encodedBytes > 0)).toBe(true);
+    expect(weight.totalEncodedBytes).toBeLessThanOrEqual(SHARED_PAGE_SCRIPT_BUDGET_BYTES);
+  });
+});
