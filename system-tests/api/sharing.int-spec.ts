@@ -189,6 +189,21 @@ describe('share links through the gateway', () => {
     expect(await visit(link.shareId)).toMatchObject({ status: 404, body: { message: GONE } });
   });
 
+  it('keeps answering public reads while the library is down', async () => {
+    const owner = await newLibraryUser(gateway.url, 'libdown');
+    const { link } = await sharedPrompt(owner, { title: 'Still readable' });
+    await stack.services.library.stop();
+    try {
+      // The link was never read: this read misses the cache and finds the text in sharing's own read model.
+      expect(await visit(link.shareId, '203.0.113.90')).toMatchObject({
+        status: 200,
+        body: { title: 'Still readable' },
+      });
+    } finally {
+      await stack.startService('library');
+    }
+  });
+
   it('counts one view per client per link: 100 reads from one client are one view, three clients three', async () => {
     const owner = await newLibraryUser(gateway.url, 'views');
     const { link } = await sharedPrompt(owner);

@@ -11,7 +11,7 @@ import de from '@promptlib/frontend/i18n/de.json';
 const AUTH_SCRIPT_BUDGET_BYTES = 170 * 1024;
 
 describe('the app shell in a real browser', () => {
-  const suite = browserSuite('e2eshell', ['auth', 'library']);
+  const suite = browserSuite('e2eshell', ['auth', 'library', 'sharing']);
   let gateway: Gateway;
 
   beforeAll(() => {

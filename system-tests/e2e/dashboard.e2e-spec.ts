@@ -8,7 +8,7 @@ import { signedInPage } from '../support/signed-in-page';
 import type { Gateway, Stack } from '../support/stack';
 
 describe('the library dashboard in a real browser', () => {
-  const suite = browserSuite('e2edash', ['auth', 'library']);
+  const suite = browserSuite('e2edash', ['auth', 'library', 'sharing']);
   let stack: Stack;
   let gateway: Gateway;
   let tierVersion = 0;

@@ -14,7 +14,7 @@ import { signedInPage } from '../support/signed-in-page';
 import type { Gateway, Stack } from '../support/stack';
 
 describe('the paid journey in a real browser, on the Stripe sandbox', () => {
-  const suite = browserSuite('e2epaid', ['auth', 'library', 'billing']);
+  const suite = browserSuite('e2epaid', ['auth', 'library', 'sharing', 'billing']);
   let stack: Stack;
   let gateway: Gateway;
 
