@@ -304,6 +304,7 @@ describe('gateway HTTP foundations', () => {
       const res = await api.get('/api/config');
       expect(res.body).toEqual({
         googleClientId: null,
+        googleAuthUrl: null,
         prices: { monthly: 'price_pro_monthly', annual: 'price_pro_annual' },
       });
     });

@@ -25,7 +25,10 @@ export type GetUserRequest = z.input<typeof getUserRequest>;
 /** Identity comes from the verified ID token alone, never from fields the browser sends beside it. */
 export const googleSignInRequest = z.object({
   idToken: z.string().min(1).max(8_192),
+  /** The nonce the gateway issued into this visitor's session: the token must carry it. */
   nonce: z.string().min(1).max(256),
+  /** The account id the browser says it signed in as; refused unless it is the token's subject. */
+  claimedSubject: z.string().max(255).optional(),
 });
 export type GoogleSignInRequest = z.input<typeof googleSignInRequest>;
 

@@ -5,6 +5,8 @@ export const authMessages = {
   invalidCredentials: 'Invalid username or password',
   usernameControlCharacters: 'Username must not contain control characters',
   userNotFound: 'User not found',
+  googleRejected: 'Google sign-in could not be verified. Please try again.',
+  googleNotConfigured: 'Google sign-in is not enabled on this server.',
 } as const;
 
 export const libraryMessages = {

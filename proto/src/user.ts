@@ -17,3 +17,7 @@ export type UserResponse = z.output<typeof userResponse>;
 /** POST /api/register and a new Google user. */
 export const registeredUserResponse = z.object({ user, initialCategory: category.nullable() });
 export type RegisteredUserResponse = z.output<typeof registeredUserResponse>;
+
+/** POST /api/google-auth: a returning user alone; a new one with their General category. */
+export const googleSignInResponse = z.union([registeredUserResponse, userResponse]);
+export type GoogleSignInResponse = z.output<typeof googleSignInResponse>;

@@ -7,6 +7,8 @@ export type ApiResponse<T = unknown> = { status: number; body: T; headers: Heade
  */
 export class ApiClient {
   private cookie: string | undefined;
+  // Other cookies the gateway sets (the Google sign-in nonce's), sent back as a browser would.
+  private readonly otherCookies = new Map<string, string>();
 
   constructor(
     public baseUrl: string,
@@ -43,7 +45,8 @@ export class ApiClient {
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { Origin: this.origin };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (this.cookie) headers.Cookie = this.cookie;
+    const cookies = [...this.otherCookies.values(), ...(this.cookie ? [this.cookie] : [])];
+    if (cookies.length > 0) headers.Cookie = cookies.join('; ');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
@@ -51,6 +54,12 @@ export class ApiClient {
     });
     const text = await response.text();
     const setCookie = response.headers.getSetCookie();
+    for (const line of setCookie.filter((cookie) => !cookie.startsWith('promptlib.sid='))) {
+      const pair = line.split(';')[0];
+      const name = pair.slice(0, pair.indexOf('='));
+      if (/;\s*Max-Age=0/i.test(line) || pair === `${name}=`) this.otherCookies.delete(name);
+      else this.otherCookies.set(name, pair);
+    }
     const session = setCookie.find((line) => line.startsWith('promptlib.sid='));
     if (session) {
       const value = session.split(';')[0];

@@ -103,6 +103,7 @@ export async function startStack(
         RATE_LIMIT_LOGIN_PER_CLIENT: '1000/1m',
         RATE_LIMIT_REGISTER_PER_CLIENT: '1000/1m',
         RATE_LIMIT_WRITES_PER_USER: '10000/1m',
+        RATE_LIMIT_GOOGLE_AUTH_PER_CLIENT: '10000/1m',
         ...options.gateway,
         ...extra,
       });

@@ -1,6 +1,13 @@
 // What the test suites of other packages may use from the development tools.
 export { launchChromium } from './browser/launch-chromium';
 export {
+  startGoogleSandbox,
+  type GoogleIdentity,
+  type GoogleSandboxOptions,
+  type IdTokenOverrides,
+  type RunningGoogleSandbox,
+} from './google-sandbox/sandbox-server';
+export {
   startStripeSandbox,
   type RunningStripeSandbox,
   type StripeSandboxOptions,

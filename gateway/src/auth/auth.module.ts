@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { SessionModule } from '../session/session.module';
 import { AuthController } from './auth.controller';
+import { GoogleAuthController } from './google-auth.controller';
+import { GoogleNonces } from './google-nonces';
 import { UserProfiles } from './user-profiles';
 
 @Module({
   imports: [SessionModule, RateLimitModule],
-  controllers: [AuthController],
-  providers: [UserProfiles],
+  controllers: [AuthController, GoogleAuthController],
+  providers: [UserProfiles, GoogleNonces],
 })
 export class AuthModule {}

@@ -11,6 +11,7 @@ export class ClientConfigController {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.clientConfig = {
       googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+      googleAuthUrl: config.GOOGLE_CLIENT_ID ? config.GOOGLE_AUTH_URL : null,
       prices: { monthly: config.STRIPE_PRICE_MONTHLY, annual: config.STRIPE_PRICE_ANNUAL },
     };
   }

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { ServiceClient } from '@promptlib/platform';
-import { subjects, type AuthUser, type RegisterRequest, type VerifyPasswordRequest } from '@promptlib/proto';
+import {
+  subjects,
+  type AuthUser,
+  type GoogleSignInReply,
+  type GoogleSignInRequest,
+  type RegisterRequest,
+  type VerifyPasswordRequest,
+} from '@promptlib/proto';
 
 /** The auth service's calls; the request id travels by itself. */
 @Injectable()
@@ -13,5 +20,9 @@ export class AuthClient {
 
   verifyPassword(request: VerifyPasswordRequest): Promise<AuthUser> {
     return this.services.request(subjects.auth.usersVerifyPassword, request);
+  }
+
+  googleSignIn(request: GoogleSignInRequest): Promise<GoogleSignInReply> {
+    return this.services.request(subjects.auth.usersGoogleSignIn, request);
   }
 }

@@ -59,7 +59,10 @@ const gatewayEnvShape = {
   RATE_LIMIT_REGISTER_PER_CLIENT: rateLimit.prefault('10/1h'),
   RATE_LIMIT_WRITES_PER_USER: rateLimit.prefault('120/1m'),
   RATE_LIMIT_SHARED_READS_PER_CLIENT: rateLimit.prefault('120/1m'),
-  GOOGLE_CLIENT_ID: z.string().optional(),
+  RATE_LIMIT_GOOGLE_AUTH_PER_CLIENT: rateLimit.prefault('30/15m'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  // Where the browser signs in with Google; the Google sandbox's in tests and the demo mode.
+  GOOGLE_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
   STRIPE_PRICE_MONTHLY: z.string().min(1),
   STRIPE_PRICE_ANNUAL: z.string().min(1),
 };

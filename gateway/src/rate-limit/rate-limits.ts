@@ -17,6 +17,7 @@ export class RateLimits {
   private readonly registrationsPerClient: RateLimiterRedis;
   private readonly writesPerUser: RateLimiterRedis;
   private readonly sharedReadsPerClient: RateLimiterRedis;
+  private readonly googleSignInsPerClient: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const limiter = (keyPrefix: string, rule: RateLimitRule) =>
@@ -31,6 +32,7 @@ export class RateLimits {
     this.registrationsPerClient = limiter('rl:register-client', config.RATE_LIMIT_REGISTER_PER_CLIENT);
     this.writesPerUser = limiter('rl:writes-user', config.RATE_LIMIT_WRITES_PER_USER);
     this.sharedReadsPerClient = limiter('rl:shared-client', config.RATE_LIMIT_SHARED_READS_PER_CLIENT);
+    this.googleSignInsPerClient = limiter('rl:google-client', config.RATE_LIMIT_GOOGLE_AUTH_PER_CLIENT);
   }
 
   /** Before checking a password: refuses a blocked username or a client over its attempts. */
@@ -54,6 +56,11 @@ export class RateLimits {
 
   async beforeWrite(userId: number): Promise<void> {
     await consume(this.writesPerUser, String(userId), 'changes in a short time');
+  }
+
+  /** Each Google sign-in step (a nonce, a token) counts per client address. */
+  async beforeGoogleSignIn(client: string): Promise<void> {
+    await consume(this.googleSignInsPerClient, client, 'Google sign-in attempts');
   }
 
   /** Public links need no session, so their reads are limited per client instead. */

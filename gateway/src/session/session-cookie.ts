@@ -36,14 +36,19 @@ export class SessionCookie {
 
 /** The value of our cookie in a Cookie header (URL-decoded), without parsing the others. */
 export function sessionCookieValue(header: string | undefined): string | undefined {
+  return cookieValue(header, SESSION_COOKIE);
+}
+
+/** The value of the named cookie in a Cookie header (URL-decoded), without parsing the others. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
-  let start = header.indexOf(`${SESSION_COOKIE}=`);
+  let start = header.indexOf(`${name}=`);
   // Only at the start of the header or of a pair, not inside another cookie's name.
   while (start > 0 && header[start - 1] !== ' ' && header[start - 1] !== ';') {
-    start = header.indexOf(`${SESSION_COOKIE}=`, start + 1);
+    start = header.indexOf(`${name}=`, start + 1);
   }
   if (start === -1) return undefined;
-  const from = start + SESSION_COOKIE.length + 1;
+  const from = start + name.length + 1;
   const end = header.indexOf(';', from);
   const raw = header.slice(from, end === -1 ? undefined : end).trim();
   try {

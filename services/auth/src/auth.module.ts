@@ -1,10 +1,24 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { ServiceInfrastructureModule } from '@promptlib/platform';
 import type { Logger } from 'pino';
-import type { AuthConfig } from './config/auth-config';
+import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
+import { GoogleModule } from './google/google.module';
 import { migrations } from './migrations';
 import { UserEntity } from './users/user.entity';
 import { UsersModule } from './users/users.module';
+
+/** The config for every feature of the service. */
+@Global()
+@Module({})
+class AuthConfigModule {
+  static forRoot(config: AuthConfig): DynamicModule {
+    return {
+      module: AuthConfigModule,
+      providers: [{ provide: AUTH_CONFIG, useValue: config }],
+      exports: [AUTH_CONFIG],
+    };
+  }
+}
 
 @Module({})
 export class AuthModule {
@@ -19,7 +33,9 @@ export class AuthModule {
           entities: [UserEntity],
           migrations,
         }),
+        AuthConfigModule.forRoot(config),
         UsersModule,
+        GoogleModule,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
 import { apps } from './apps';
+import { provideGoogle } from './google-access';
 import { envFor, provideStripe, sandboxStateFile } from './stripe-access';
 import { startApp, stopApps, waitForReady, type RunningApp } from './supervisor';
 
@@ -11,6 +12,7 @@ export async function startAll(): Promise<void> {
   const namespace = process.env.APP_NAMESPACE ?? 'promptlib';
   let infra: ProvisionedInfra | undefined;
   let closeStripe: (() => Promise<void>) | undefined;
+  let closeGoogle: (() => Promise<void>) | undefined;
   const running: RunningApp[] = [];
   let stopping: Promise<void> | undefined;
 
@@ -19,6 +21,7 @@ export async function startAll(): Promise<void> {
       console.log('\nStopping Prompt Library…');
       await stopApps(running);
       await closeStripe?.();
+      await closeGoogle?.();
       if (infra) await stopServers(infra.started);
       process.exit(code);
     })();
@@ -28,6 +31,14 @@ export async function startAll(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
 
   try {
+    // Before anything starts: GOOGLE_SANDBOX=1 in production is refused here.
+    const google = await provideGoogle(process.env);
+    closeGoogle = google.sandbox?.close;
+    if (google.sandbox) {
+      console.log(
+        `Google sign-in sandbox (GOOGLE_SANDBOX=1) at ${google.sandbox.url}, client id ${google.access?.GOOGLE_CLIENT_ID}`,
+      );
+    }
     infra = await provisionInfra({ namespace, env: process.env });
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -35,6 +46,7 @@ export async function startAll(): Promise<void> {
       DATABASE_URL: infra.databaseUrl,
       REDIS_URL: infra.redisUrl,
       NATS_URL: infra.natsUrl,
+      ...google.access,
     };
     const url = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
     const stripe = await provideStripe(

@@ -1,4 +1,5 @@
 import { CreateUsersAndOutbox1763769600000 } from './1763769600000-CreateUsersAndOutbox';
+import { AddGoogleIdentity1764288000000 } from './1764288000000-AddGoogleIdentity';
 
 /** In the order they run. */
-export const migrations = [CreateUsersAndOutbox1763769600000];
+export const migrations = [CreateUsersAndOutbox1763769600000, AddGoogleIdentity1764288000000];

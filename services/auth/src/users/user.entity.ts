@@ -13,6 +13,13 @@ export class UserEntity {
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash!: string | null;
 
+  /** The Google account's subject, for a user who signs in with Google. */
+  @Column({ name: 'google_subject', type: 'text', nullable: true })
+  googleSubject!: string | null;
+
+  @Column({ name: 'photo_url', type: 'text', nullable: true })
+  photoUrl!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

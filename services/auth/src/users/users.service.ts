@@ -77,6 +77,8 @@ function usernameTaken() {
   return serviceError('USERNAME_TAKEN', authMessages.usernameTaken, { username: authMessages.usernameTaken });
 }
 
-function toAuthUser(user: UserEntity): AuthUser {
-  return { id: user.id, username: user.username };
+export function toAuthUser(user: UserEntity): AuthUser {
+  return user.photoUrl
+    ? { id: user.id, username: user.username, photoURL: user.photoUrl }
+    : { id: user.id, username: user.username };
 }
