@@ -19,7 +19,8 @@ type ServiceDir = Parameters<typeof startStack>[1][number];
 export function browserSuite(
   suffix: string,
   services: ServiceDir[],
-  options: StackOptions = {},
+  // A function is read when the stack starts: after the file's own earlier beforeAll (a sandbox's address, say).
+  options: StackOptions | (() => StackOptions) = {},
 ): BrowserSuite {
   let stack: Stack | undefined;
   let gateway: Gateway | undefined;
@@ -30,7 +31,7 @@ export function browserSuite(
     stack = await startStack(
       suffix,
       services.filter((service) => service !== 'billing'),
-      options,
+      typeof options === 'function' ? options() : options,
     );
     gateway = await stack.startGateway();
     if (services.includes('billing')) {

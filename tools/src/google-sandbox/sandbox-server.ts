@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AuthRequestError, answerUrl, parseAuthRequest, type AuthRequest } from './auth-request';
 import { identityFor, isEmailAddress, PRESET_IDENTITIES, type GoogleIdentity } from './identities';
 import { errorPage, pickerPage, STYLESHEET, STYLESHEET_PATH } from './picker-page';
 import { SigningKeys } from './signing-keys';
+import { closeServer, readBody } from '../sandbox-http';
 
 export type { GoogleIdentity } from './identities';
 
@@ -255,20 +256,4 @@ function sendJson(
 function redirect(res: ServerResponse, location: string): void {
   res.writeHead(303, { Location: location, 'Content-Length': 0, 'Cache-Control': 'no-store' });
   res.end();
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiRoutes } from './api-routes';
 import { StripeApiError } from './api-error';
@@ -16,6 +16,7 @@ import { PaymentOutcomes } from './payments';
 import { loadState, saveState } from './state-file';
 import { findRoute } from './router';
 import { WebhookSender, type Delivery, type WebhookOptions } from './webhooks';
+import { closeServer, readBody } from '../sandbox-http';
 
 export type StripeSandboxOptions = {
   /** The secret key clients must send (`Authorization: Bearer <key>`). */
@@ -256,20 +257,4 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
 function redirect(res: ServerResponse, location: string): void {
   res.writeHead(303, { Location: location, 'Content-Length': 0 });
   res.end();
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
