@@ -5,6 +5,11 @@ import { PageSpinner } from '../shared/components/PageSpinner';
 
 // Each screen is its own chunk: a visitor on /auth downloads nothing of the library or billing.
 const AuthPage = lazy(() => import('../features/auth/pages/AuthPage').then((m) => ({ default: m.AuthPage })));
+// Google's answer lands here, in the sign-in popup: a small file of its own. Its path is
+// GOOGLE_CALLBACK_PATH, written out so that this file does not load the sign-in helpers.
+const GoogleCallbackPage = lazy(() =>
+  import('../features/auth/pages/GoogleCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })),
+);
 const DashboardPage = lazy(() =>
   import('../features/library/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
@@ -37,6 +42,7 @@ export function AppRoutes() {
             </RedirectIfSignedIn>
           }
         />
+        <Route path="/auth/google/callback" element={<GoogleCallbackPage />} />
         <Route path="/shared/:shareId" element={<SharedPromptPage />} />
         <Route path="/subscribe" element={<SubscribePage />} />
         <Route

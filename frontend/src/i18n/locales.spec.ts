@@ -33,5 +33,10 @@ describe('locales', () => {
     expect(en.header.search).toBe('Search prompts...');
     expect(en.notFound.title).toBe('404 Page Not Found');
     expect(en.toasts.loginFailed.title).toBe('Login failed');
+    expect(en.auth.google.popupBlocked).toBe(
+      'The sign-in popup was blocked by your browser. Please enable popups for this site.',
+    );
+    expect(en.auth.google.failed).toBe('Google sign-in failed: {{message}}');
+    expect(en.auth.google.unknownError).toBe('Unknown error');
   });
 });

@@ -1,12 +1,34 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useGetClientConfigQuery } from '../../../api/config.api';
+import { useAppDispatch } from '../../../app/store';
 import { Spinner } from '../../../shared/components/Spinner';
+import { authApi } from '../auth.api';
+import type { FlowContext, FlowResult } from '../google-sign-in';
 
-// Shown only when someone presses the button on a site without Google configured.
+// Shown only when a sign-in goes wrong or Google is not configured.
 const Alert = lazy(() => import('@mui/material/Alert'));
+// The flow itself loads when the button is pressed (or the page comes back from Google).
+const loadFlow = () => import('../google-sign-in');
+type Flow = Awaited<ReturnType<typeof loadFlow>>;
+
+// The product's Google popup: 500x600, centred over this window.
+const POPUP_WIDTH = 500;
+const POPUP_HEIGHT = 600;
+
+/** An empty popup: it must open while the click is handled, or popup blockers stop it. */
+function openPopup(): Window | null {
+  const left = Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2);
+  const top = Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2);
+  return window.open(
+    '',
+    'promptlib-google-sign-in',
+    `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`,
+  );
+}
 
 function GoogleMark() {
   return (
@@ -38,19 +60,63 @@ function GoogleMark() {
 export function GoogleSignInButton() {
   const { t } = useTranslation();
   const config = useGetClientConfigQuery();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [notConfigured, setNotConfigured] = useState(false);
+  const [notice, setNotice] = useState<FlowResult>({});
+  const attempt = useRef<AbortController>(null);
 
-  const signIn = async () => {
+  const run = (step: (flow: Flow, context: FlowContext) => Promise<FlowResult>) => {
     setBusy(true);
-    try {
-      const { googleClientId } = config.data ?? (await config.refetch().unwrap());
-      if (!googleClientId) setNotConfigured(true);
-    } catch {
-      setNotConfigured(true);
-    } finally {
-      setBusy(false);
-    }
+    setNotice({});
+    attempt.current = new AbortController();
+    const context: FlowContext = {
+      dispatch,
+      t,
+      signal: attempt.current.signal,
+      resume: (next) => run((_flow, resumed) => next(resumed)),
+    };
+    loadFlow()
+      .then((flow) => step(flow, context))
+      .catch((error: unknown): FlowResult => ({
+        alert: t('auth.google.failed', {
+          message: error instanceof Error ? error.message : t('auth.google.unknownError'),
+        }),
+      }))
+      .then((result) => {
+        if (!result.user) {
+          setBusy(false);
+          return setNotice(result);
+        }
+        dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, result.user));
+        navigate('/', { replace: true });
+      });
+  };
+
+  // A sign-in that left this page for Google's comes back with the answer in the fragment, so only
+  // the first render looks; the fragment is cleared at once, and a failure shows nothing.
+  useEffect(() => {
+    const fragment = window.location.hash;
+    if (!fragment.includes('state=')) return;
+    navigate('/auth', { replace: true });
+    run((flow, context) => flow.completeRedirectSignIn(fragment, context));
+  }, []);
+
+  useEffect(() => () => attempt.current?.abort(), []);
+
+  const signIn = () => {
+    // Popup blockers let a window open only while the click is being handled, but the nonce needs
+    // a call to the server first: so the popup opens now, empty, and is sent to Google once the
+    // nonce is there. (Taking a nonce ahead of time would open a server session for every visitor
+    // of this page, and it could expire before use.) No popup when Google is known to be off, nor
+    // without BroadcastChannel, which carries the popup's answer back: then the page itself goes.
+    const popup =
+      (config.data && !config.data.googleClientId) || !('BroadcastChannel' in window)
+        ? undefined
+        : openPopup();
+    run((flow, context) =>
+      flow.signInWithGoogle(popup, () => config.data ?? config.refetch().unwrap(), context),
+    );
   };
 
   return (
@@ -64,10 +130,10 @@ export function GoogleSignInButton() {
       >
         {busy ? t('auth.google.busy') : t('auth.google.button')}
       </Button>
-      {notConfigured ? (
+      {notice.alert ? (
         <Suspense fallback={null}>
-          <Alert severity="info" onClose={() => setNotConfigured(false)}>
-            {t('auth.google.notConfigured', { domain: window.location.host })}
+          <Alert severity={notice.severity ?? 'error'} onClose={() => setNotice({})}>
+            {notice.alert}
           </Alert>
         </Suspense>
       ) : null}
