@@ -23,6 +23,7 @@ import { openRequestContext } from './common/request-context';
 import { echoRequestId, requestIdOf } from './common/request-id';
 import { requestLog } from './common/request-log';
 import { securityHeaders } from './common/security-headers';
+import { apiNoStore } from './common/api-no-store';
 import type { GatewayConfig } from './config/gateway-config';
 import { answerLivenessFirst } from './health/liveness';
 import { resumeSession } from './session/session-hook';
@@ -65,6 +66,7 @@ export async function createGatewayApp(
   http.addHook('onRequest', requestLog(logger));
   http.addHook('onRequest', httpMetrics(app.get<Registry>(METRICS)));
   http.addHook('onRequest', securityHeaders(config));
+  http.addHook('onRequest', apiNoStore);
   http.addHook('onRequest', compressReads());
   http.addHook('onRequest', csrfCheck(config));
   http.addHook('onRequest', resumeSession(app.get(Sessions)));

@@ -307,6 +307,17 @@ describe('gateway HTTP foundations', () => {
         googleAuthUrl: null,
         prices: { monthly: 'price_pro_monthly', annual: 'price_pro_annual' },
       });
+      // Its own Cache-Control wins over the API's default.
+      expect(res.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('lets no cache keep an /api answer, errors included, unless the route says otherwise', async () => {
+      const unauthenticated = await api.get('/api/user');
+      expect(unauthenticated.status).toBe(401);
+      expect(unauthenticated.headers['cache-control']).toBe('no-store');
+      const missing = await api.get('/api/no-such-route');
+      expect(missing.status).toBe(404);
+      expect(missing.headers['cache-control']).toBe('no-store');
     });
 
     it('serves the web page for any other path, so client routes survive a reload', async () => {

@@ -29,6 +29,19 @@ describe('the library through the gateway', () => {
     await stack?.stop();
   }, 30_000);
 
+  it('lets no cache keep a user’s data: every answer that carries it is no-store', async () => {
+    const user = await newLibraryUser(gateway.url, 'nostore');
+    await createPrompt(user);
+    for (const path of ['/api/user', '/api/prompts', '/api/categories', '/api/user/limits']) {
+      const answer = await user.client.get(path);
+      expect({ path, status: answer.status, cacheControl: answer.headers.get('cache-control') }).toEqual({
+        path,
+        status: 200,
+        cacheControl: 'no-store',
+      });
+    }
+  });
+
   async function setTier(
     user: LibraryUser,
     isPro: boolean,
