@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { entityId, plainText } from './text';
 
-const userId = z.number().int().positive();
+const userId = entityId;
 
 // Requests the billing service answers.
-export const createCheckoutRequest = z.object({ userId, priceId: z.string().min(1).max(255) });
-export const checkoutStatusRequest = z.object({ userId, sessionId: z.string().min(1).max(255) });
+export const createCheckoutRequest = z.object({ userId, priceId: plainText('priceId').min(1).max(255) });
+export const checkoutStatusRequest = z.object({ userId, sessionId: plainText('sessionId').min(1).max(255) });
 export const cancelSubscriptionRequest = z.object({ userId });
 /**
  * A Stripe webhook as received: the exact bytes (base64, since the signature covers them byte for

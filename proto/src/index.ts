@@ -11,3 +11,4 @@ export * from './namespace';
 export * from './sharing';
 export * from './subjects';
 export * from './user';
+export * from './text';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { entityId, plainText } from './text';
 
-const id = z.number().int().positive();
+const id = entityId;
 const userId = id;
 
 /** A prompt as the API returns it. isFavorite is 1 or 0. */
@@ -51,8 +52,8 @@ export type CategoryPosition = z.output<typeof categoryPosition>;
  * their messages live in the library service.
  */
 export const promptFields = z.object({
-  title: z.string().max(limits.promptTitle.max * 4),
-  content: z.string().max(limits.promptContent.max * 4),
+  title: plainText('Title').max(limits.promptTitle.max * 4),
+  content: plainText('Content', 'multiline').max(limits.promptContent.max * 4),
   categoryId: id.nullable(),
 });
 export type PromptFields = z.output<typeof promptFields>;
@@ -61,7 +62,9 @@ export type PromptFields = z.output<typeof promptFields>;
 export const userScoped = z.object({ userId });
 export type UserScoped = z.input<typeof userScoped>;
 
-export const createCategoryRequest = userScoped.extend({ name: z.string().max(limits.categoryName.max * 4) });
+export const createCategoryRequest = userScoped.extend({
+  name: plainText('Category name').max(limits.categoryName.max * 4),
+});
 export const deleteCategoryRequest = userScoped.extend({ categoryId: id });
 export const reorderCategoriesRequest = userScoped.extend({
   categoryPositions: z.array(categoryPosition).max(1_000),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { entityId } from './text';
 
-const id = z.number().int().positive();
+const id = entityId;
 
 /** 128 random bits, base64url: 22 characters. */
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;

@@ -1,14 +1,12 @@
-import { limits, validationMessages } from '@promptlib/proto';
+import { limits, plainText, validationMessages } from '@promptlib/proto';
 import { z } from 'zod';
 
-const username = z
-  .string({ error: 'Username is required' })
+const username = plainText('Username', 'line', z.string({ error: 'Username is required' }))
   .trim()
   .min(limits.username.min, validationMessages.usernameMin)
   .max(limits.username.max, validationMessages.usernameMax);
 
-const password = z
-  .string({ error: 'Password is required' })
+const password = plainText('Password', 'line', z.string({ error: 'Password is required' }))
   .min(limits.password.min, validationMessages.passwordMin)
   .max(limits.password.max, validationMessages.passwordMax);
 

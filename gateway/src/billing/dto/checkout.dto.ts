@@ -1,8 +1,11 @@
+import { plainText } from '@promptlib/proto';
 import { z } from 'zod';
 
 /** The plan chosen on /subscribe: one of the price ids /api/config lists (billing checks which). */
 export const createCheckoutDto = z.object({
-  priceId: z.string({ error: 'priceId is required' }).min(1, 'priceId is required').max(255),
+  priceId: plainText('priceId', 'line', z.string({ error: 'priceId is required' }))
+    .min(1, 'priceId is required')
+    .max(255),
 });
 
 /** Stripe's checkout session ids: anything else names no session. */

@@ -1,10 +1,9 @@
-import { limits, validationMessages } from '@promptlib/proto';
+import { entityId, limits, plainText, validationMessages } from '@promptlib/proto';
 import { z } from 'zod';
 
 /** SPEC's client sends a position too; the server computes it (highest + 1), so it is accepted and ignored. */
 export const createCategoryDto = z.object({
-  name: z
-    .string({ error: validationMessages.categoryNameMin })
+  name: plainText('Category name', 'line', z.string({ error: validationMessages.categoryNameMin }))
     .trim()
     .min(limits.categoryName.min, validationMessages.categoryNameMin)
     .max(limits.categoryName.max, validationMessages.categoryNameMax),
@@ -15,7 +14,7 @@ export const categoryPositionsDto = z.object({
   categoryPositions: z
     .array(
       z.object({
-        id: z.number().int().positive(),
+        id: entityId,
         position: z.number().int().min(0).max(1_000_000),
       }),
       { error: 'categoryPositions must be a list of { id, position }' },
