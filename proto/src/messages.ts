@@ -41,3 +41,9 @@ export const billingMessages = {
   badSignature: 'The Stripe-Signature header is missing, invalid or too old.',
   webhookNotStored: 'The event could not be stored; send it again later.',
 } as const;
+
+/** Sentences any route may answer with. */
+export const commonMessages = {
+  unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  unstorableValue: 'The request holds a value that cannot be stored.',
+} as const;

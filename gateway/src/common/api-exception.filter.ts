@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, Inject, type ExceptionFilter } from '@nestjs/common';
-import { ServiceCallError } from '@promptlib/platform';
-import { isErrorCode, type ApiError } from '@promptlib/proto';
+import { ServiceCallError, infrastructureFailureOf } from '@promptlib/platform';
+import { commonMessages, isErrorCode, type ApiError } from '@promptlib/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Logger } from 'pino';
@@ -13,8 +13,8 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /**
  * Every failure leaves the gateway as `{ statusCode, message, error, code?, fields? }`: service
- * errors by their code, HTTP errors by their status, anything else as a 500 whose details (stack,
- * SQL, internal names) go to the log and never to the client.
+ * errors by their code, HTTP errors by their status, Redis out of reach as a 503, anything else as
+ * a 500 whose details (stack, internal names) go to the log and never to the client.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -33,11 +33,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
       path: request.url,
       status: body.statusCode,
     };
-    if (body.statusCode >= 500) {
+    if (body.statusCode === 500) {
       this.logger.error(
         { ...context, err: exception, detail: (exception as ServiceCallError).detail },
         body.message,
       );
+    } else if (body.statusCode >= 500) {
+      this.logger.warn({ ...context, err: exception, code: body.code }, body.message);
     } else {
       this.logger.debug({ ...context, code: body.code }, body.message);
     }
@@ -88,5 +90,22 @@ export function toApiError(exception: unknown): ApiError {
       body.fields = details.fields as ApiError['fields'];
     return body;
   }
-  return { statusCode: 500, message: INTERNAL_MESSAGE, error: 'Internal Server Error', code: 'INTERNAL' };
+  switch (infrastructureFailureOf(exception)) {
+    case 'unavailable':
+      return {
+        statusCode: 503,
+        message: commonMessages.unavailable,
+        error: STATUS_CODES[503]!,
+        code: 'SERVICE_UNAVAILABLE',
+      };
+    case 'bad-input':
+      return {
+        statusCode: 400,
+        message: commonMessages.unstorableValue,
+        error: STATUS_CODES[400]!,
+        code: 'VALIDATION_FAILED',
+      };
+    default:
+      return { statusCode: 500, message: INTERNAL_MESSAGE, error: 'Internal Server Error', code: 'INTERNAL' };
+  }
 }

@@ -12,7 +12,7 @@ import { headers, type Msg, type NatsConnection, type Subscription } from 'nats'
 import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parsePayload } from '../errors/parse-payload';
-import { isServiceError } from '../errors/service-error';
+import { serviceErrorFor } from '../errors/service-exception.filter';
 
 export type RawReply = { body: Uint8Array; headers: Record<string, string> };
 export type RawHandler<S extends RawSubject> = (
@@ -71,13 +71,7 @@ export class RawResponder {
       for (const [name, value] of Object.entries(reply.headers)) replyHeaders.set(name, value);
       message.respond(reply.body, { headers: replyHeaders });
     } catch (error) {
-      // A typed failure (an RpcException from serviceError) goes back as is; anything else is logged here.
-      const thrown = (error as { getError?: () => unknown }).getError?.();
-      const serviceError = isServiceError(thrown)
-        ? thrown
-        : { code: 'INTERNAL', message: `Unexpected failure in ${subject}` };
-      if (!isServiceError(thrown))
-        this.logger.error({ err: error, subject, requestId }, 'Raw handler failed');
+      const serviceError = serviceErrorFor(error, this.logger, { subject, requestId });
       const errorHeaders = headers();
       errorHeaders.set(SERVICE_ERROR_HEADER, JSON.stringify(serviceError));
       message.respond(new Uint8Array(0), { headers: errorHeaders });

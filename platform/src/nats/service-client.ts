@@ -1,4 +1,5 @@
 import {
+  commonMessages,
   DEFAULT_REQUEST_TIMEOUT_MS,
   MAX_MESSAGE_BYTES,
   REQUEST_ID_HEADER,
@@ -30,8 +31,6 @@ export type RawResponse = { body: Uint8Array; header: (name: string) => string |
 
 /** Nest's NATS transport reply: `{ id, response }` on success, `{ id, err }` on failure. */
 type NestReply = { id?: string; response?: unknown; err?: unknown; isDisposed?: boolean };
-
-const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /**
  * Request-reply to a service's queue group over the shared connection. Speaks the packet format
@@ -136,7 +135,7 @@ function decodeReply(subject: string, data: Uint8Array): unknown {
 function unavailable(subject: string, cause: unknown): ServiceCallError {
   const reason = (cause as { code?: string } | undefined)?.code ?? 'unknown';
   return new ServiceCallError(
-    { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE },
+    { code: 'SERVICE_UNAVAILABLE', message: commonMessages.unavailable },
     subject,
     `transport: ${reason}`,
   );

@@ -6,6 +6,7 @@ import type { Registry } from 'prom-client';
 import { startHealthServer, type HealthServer } from '../health/health-server';
 import { Readiness } from '../health/readiness';
 import { installGracefulShutdown } from '../lifecycle/graceful-shutdown';
+import { ServiceExceptionFilter } from '../errors/service-exception.filter';
 import { NamespacedNatsServer } from '../nats/namespaced-nats-server';
 import { METRICS } from '../tokens';
 import { PinoNestLogger } from './pino-nest-logger';
@@ -33,6 +34,7 @@ export async function createServiceApp(
     }),
     logger: new PinoNestLogger(logger),
   });
+  app.useGlobalFilters(new ServiceExceptionFilter(logger));
   await app.listen();
   return app;
 }
