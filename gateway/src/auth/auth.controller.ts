@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import { ServiceCallError } from '@promptlib/platform';
 import {
   done,
+  usernameKey,
   registeredUserResponse,
   userResponse,
   type Done,
@@ -18,6 +19,7 @@ import { sessionUserOf, type SessionUser } from '../session/session-user';
 import { Sessions } from '../session/sessions';
 import { SignedIn } from '../session/signed-in.decorator';
 import { credentialsDto } from './dto/credentials.dto';
+import { KnownDevices } from './known-devices';
 import { UserProfiles } from './user-profiles';
 
 @Controller('api')
@@ -27,6 +29,7 @@ export class AuthController {
     private readonly rateLimits: RateLimits,
     private readonly profiles: UserProfiles,
     private readonly sessions: Sessions,
+    private readonly devices: KnownDevices,
   ) {}
 
   /** 401 means "nobody is signed in", which the SPA treats as a normal state. */
@@ -60,6 +63,7 @@ export class AuthController {
     await this.rateLimits.beforeRegister(req.ip);
     const user = await this.auth.register(credentials);
     await this.signIn(req, reply, user);
+    this.devices.remember(req.headers, reply.raw, usernameKey(user.username));
     const [apiUser, initialCategory] = await Promise.all([
       this.profiles.apiUser(user),
       this.profiles.initialCategory(user.id),
@@ -83,18 +87,20 @@ export class AuthController {
   ): Promise<UserResponse> {
     // In the order that matters: shape (400), rate limits (429), the password (401 or 503).
     const credentials = validateBody(credentialsDto, body);
-    await this.rateLimits.beforeLogin(req.ip, credentials.username);
+    const key = usernameKey(credentials.username);
+    const attempt = await this.rateLimits.beforeLogin(req.ip, key, this.devices.tagFor(req.headers, key));
     let user: SessionUser;
     try {
       user = await this.auth.verifyPassword(credentials);
     } catch (error) {
-      if (error instanceof ServiceCallError && error.error.code === 'INVALID_CREDENTIALS') {
-        await this.rateLimits.loginFailed(credentials.username);
-      }
+      // Only a wrong password keeps its attempt counted; an outage is nobody's guess.
+      const wrongPassword = error instanceof ServiceCallError && error.error.code === 'INVALID_CREDENTIALS';
+      if (!wrongPassword) await attempt.giveBack().catch(() => undefined);
       throw error;
     }
+    await attempt.giveBack();
     await this.signIn(req, reply, user);
-    await this.rateLimits.loginSucceeded(credentials.username);
+    this.devices.remember(req.headers, reply.raw, key);
     return { user: await this.profiles.apiUser(user) };
   }
 

@@ -4,11 +4,12 @@ import { SessionModule } from '../session/session.module';
 import { AuthController } from './auth.controller';
 import { GoogleAuthController } from './google-auth.controller';
 import { GoogleNonces } from './google-nonces';
+import { KnownDevices } from './known-devices';
 import { UserProfiles } from './user-profiles';
 
 @Module({
   imports: [SessionModule, RateLimitModule],
   controllers: [AuthController, GoogleAuthController],
-  providers: [UserProfiles, GoogleNonces],
+  providers: [UserProfiles, GoogleNonces, KnownDevices],
 })
 export class AuthModule {}

@@ -1,18 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REDIS } from '@promptlib/platform';
+import { commonMessages } from '@promptlib/proto';
 import type Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiException } from '../common/api-exception';
 import { GATEWAY_CONFIG, type GatewayConfig, type RateLimitRule } from '../config/gateway-config';
 
+/** A sign-in attempt that was let through; given back when it was not a wrong password. */
+export type LoginAttempt = { giveBack: () => Promise<void> };
+
 /**
- * Counters live in Redis, so every gateway replica enforces one shared limit. Failed logins count
- * per username (guessing one account's password) and every login counts per client address
- * (trying many accounts from one place).
+ * Counters live in Redis, so every gateway replica enforces one shared limit. Sign-in attempts
+ * count per username (guessing one account's password) and per client address (trying many
+ * accounts from one place). A browser that signed in as the user before counts under its own
+ * allowance for that username instead of the shared one, so strangers spending the shared one do
+ * not keep the owner out.
  */
 @Injectable()
 export class RateLimits {
-  private readonly loginFailuresPerUsername: RateLimiterRedis;
+  private readonly loginsPerUsername: RateLimiterRedis;
+  private readonly loginsPerKnownDevice: RateLimiterRedis;
   private readonly loginsPerClient: RateLimiterRedis;
   private readonly registrationsPerClient: RateLimiterRedis;
   private readonly writesPerUser: RateLimiterRedis;
@@ -27,7 +34,8 @@ export class RateLimits {
         points: rule.points,
         duration: rule.durationSeconds,
       });
-    this.loginFailuresPerUsername = limiter('rl:login-username', config.RATE_LIMIT_LOGIN_PER_USERNAME);
+    this.loginsPerUsername = limiter('rl:login-username', config.RATE_LIMIT_LOGIN_PER_USERNAME);
+    this.loginsPerKnownDevice = limiter('rl:login-device', config.RATE_LIMIT_LOGIN_PER_USERNAME);
     this.loginsPerClient = limiter('rl:login-client', config.RATE_LIMIT_LOGIN_PER_CLIENT);
     this.registrationsPerClient = limiter('rl:register-client', config.RATE_LIMIT_REGISTER_PER_CLIENT);
     this.writesPerUser = limiter('rl:writes-user', config.RATE_LIMIT_WRITES_PER_USER);
@@ -35,19 +43,18 @@ export class RateLimits {
     this.googleSignInsPerClient = limiter('rl:google-client', config.RATE_LIMIT_GOOGLE_AUTH_PER_CLIENT);
   }
 
-  /** Before checking a password: refuses a blocked username or a client over its attempts. */
-  async beforeLogin(client: string, username: string): Promise<void> {
-    const failures = await storeCall(() => this.loginFailuresPerUsername.get(usernameKey(username)));
-    if (failures && failures.remainingPoints <= 0) throw tooMany('login attempts', failures.msBeforeNext);
+  /**
+   * Before checking a password: takes one attempt from the client's allowance and the username's
+   * (or, for a known device, that device's for the username). Taking is one atomic step in Redis,
+   * so parallel guesses cannot all pass a check made before any of them is counted.
+   */
+  async beforeLogin(client: string, usernameKey: string, knownDeviceTag?: string): Promise<LoginAttempt> {
     await consume(this.loginsPerClient, client, 'login attempts');
-  }
-
-  async loginFailed(username: string): Promise<void> {
-    await storeCall(() => this.loginFailuresPerUsername.penalty(usernameKey(username), 1));
-  }
-
-  async loginSucceeded(username: string): Promise<void> {
-    await storeCall(() => this.loginFailuresPerUsername.delete(usernameKey(username)));
+    const [limiter, key] = knownDeviceTag
+      ? [this.loginsPerKnownDevice, `${usernameKey}:${knownDeviceTag}`]
+      : [this.loginsPerUsername, usernameKey];
+    await consume(limiter, key, 'login attempts');
+    return { giveBack: () => storeCall(() => limiter.reward(key, 1)).then(() => undefined) };
   }
 
   async beforeRegister(client: string): Promise<void> {
@@ -67,10 +74,6 @@ export class RateLimits {
   async beforeSharedRead(client: string): Promise<void> {
     await consume(this.sharedReadsPerClient, client, 'requests for shared prompts');
   }
-}
-
-function usernameKey(username: string): string {
-  return username.trim().toLowerCase();
 }
 
 async function consume(limiter: RateLimiterRedis, key: string, what: string): Promise<void> {
@@ -103,11 +106,5 @@ async function storeCall<T>(call: () => Promise<T>): Promise<T> {
 }
 
 function unavailable(cause: unknown): ApiException {
-  return new ApiException(
-    503,
-    'SERVICE_UNAVAILABLE',
-    'The service is temporarily unavailable. Please try again in a moment.',
-    undefined,
-    { cause },
-  );
+  return new ApiException(503, 'SERVICE_UNAVAILABLE', commonMessages.unavailable, undefined, { cause });
 }

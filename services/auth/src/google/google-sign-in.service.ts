@@ -6,6 +6,7 @@ import {
   type GoogleSignInReply,
   type ParsedRequestOf,
   type subjects,
+  usernameKey,
 } from '@promptlib/proto';
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -65,6 +66,7 @@ export class GoogleSignInService {
           const created = await manager.save(
             manager.create(UserEntity, {
               username,
+              usernameKey: usernameKey(username),
               passwordHash: null,
               googleSubject: identity.subject,
               photoUrl: identity.picture,

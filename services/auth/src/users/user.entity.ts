@@ -5,9 +5,13 @@ export class UserEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 
-  /** As the user typed it; uniqueness is case-insensitive (a unique index on lower(username)). */
+  /** As the user typed it. */
   @Column({ type: 'text' })
   username!: string;
+
+  /** proto's usernameKey of the name: unique, and what sign-in looks a user up by. */
+  @Column({ name: 'username_key', type: 'text' })
+  usernameKey!: string;
 
   /** argon2id PHC string. */
   @Column({ name: 'password_hash', type: 'text', nullable: true })

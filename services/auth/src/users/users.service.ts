@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE, OutboxRelay, serviceError, writeOutbox } from '@promptlib/platform';
+import { DATA_SOURCE, METRICS, OutboxRelay, serviceError, writeOutbox } from '@promptlib/platform';
 import {
   authMessages,
   eventSubjects,
@@ -7,7 +7,9 @@ import {
   type GetUserRequest,
   type RegisterRequest,
   type VerifyPasswordRequest,
+  usernameKey,
 } from '@promptlib/proto';
+import { Counter, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { normalizeUsername, registrationProblems, usernameProblem } from './credential-rules';
 import { PasswordHasher } from './password-hasher';
@@ -17,11 +19,21 @@ const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class UsersService {
+  // What the gateway's sign-in limits hold down: each one costs an argon2 hash.
+  private readonly passwordChecks: Counter;
+
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly outbox: OutboxRelay,
-  ) {}
+    @Inject(METRICS) registry: Registry,
+  ) {
+    this.passwordChecks = new Counter({
+      name: 'auth_password_verifications_total',
+      help: 'Passwords checked against a stored hash (sign-in attempts that reached the auth service)',
+      registers: [registry],
+    });
+  }
 
   async register(request: RegisterRequest): Promise<AuthUser> {
     const username = normalizeUsername(request.username);
@@ -33,7 +45,9 @@ export class UsersService {
     let user: UserEntity;
     try {
       user = await this.dataSource.transaction(async (manager) => {
-        const created = await manager.save(manager.create(UserEntity, { username, passwordHash }));
+        const created = await manager.save(
+          manager.create(UserEntity, { username, usernameKey: usernameKey(username), passwordHash }),
+        );
         await writeOutbox(manager, eventSubjects.userRegistered, {
           userId: created.id,
           username: created.username,
@@ -53,6 +67,7 @@ export class UsersService {
   async verifyPassword(request: VerifyPasswordRequest): Promise<AuthUser> {
     const username = normalizeUsername(request.username);
     const user = usernameProblem(username) === null ? await this.findByUsername(username) : null;
+    this.passwordChecks.inc();
     const valid = await this.hasher.verify(user?.passwordHash ?? null, request.password);
     if (!user || !valid) throw serviceError('INVALID_CREDENTIALS', authMessages.invalidCredentials);
     return toAuthUser(user);
@@ -65,11 +80,7 @@ export class UsersService {
   }
 
   private findByUsername(username: string): Promise<UserEntity | null> {
-    return this.dataSource
-      .getRepository(UserEntity)
-      .createQueryBuilder('account')
-      .where('lower(account.username) = lower(:username)', { username })
-      .getOne();
+    return this.dataSource.getRepository(UserEntity).findOneBy({ usernameKey: usernameKey(username) });
   }
 }
 
