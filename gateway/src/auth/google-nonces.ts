@@ -4,10 +4,9 @@ import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { GATEWAY_CONFIG, cookieSecure, type GatewayConfig } from '../config/gateway-config';
+import { cookieName, setCookieLine, type CookieResponse } from '../common/cookies';
 import { SessionCookie, cookieValue } from '../session/session-cookie';
-import type { SessionResponse } from '../session/sessions';
 
-const NONCE_COOKIE = 'promptlib.gnonce';
 const KEY_PREFIX = 'gnonce:';
 // Long enough to choose an account in the popup; a nonce not used by then is gone.
 const NONCE_TTL_SECONDS = 600;
@@ -21,6 +20,7 @@ const NONCE_TTL_SECONDS = 600;
 @Injectable()
 export class GoogleNonces {
   private readonly cookie: SessionCookie;
+  private readonly name: string;
   private readonly attributes: string;
 
   constructor(
@@ -28,10 +28,12 @@ export class GoogleNonces {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.cookie = new SessionCookie(config.SESSION_SECRET);
-    this.attributes = `; Path=/api/google-auth; HttpOnly${cookieSecure(config) ? '; Secure' : ''}; SameSite=Lax`;
+    const secure = cookieSecure(config);
+    this.name = cookieName('promptlib.gnonce', secure, 'narrower');
+    this.attributes = `; Path=/api/google-auth; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`;
   }
 
-  async issue(res: SessionResponse): Promise<string> {
+  async issue(res: CookieResponse): Promise<string> {
     const id = SessionCookie.newId();
     const nonce = randomBytes(24).toString('base64url');
     await this.redis.set(KEY_PREFIX + id, nonce, 'EX', NONCE_TTL_SECONDS);
@@ -40,20 +42,15 @@ export class GoogleNonces {
   }
 
   /** The nonce this browser was given, once; null when it has none (never issued, used, or expired). */
-  async take(headers: IncomingHttpHeaders, res: SessionResponse): Promise<string | null> {
-    const value = cookieValue(headers.cookie, NONCE_COOKIE);
+  async take(headers: IncomingHttpHeaders, res: CookieResponse): Promise<string | null> {
+    const value = cookieValue(headers.cookie, this.name);
     const id = value === undefined ? undefined : this.cookie.verify(value);
     if (id === undefined) return null;
     this.setCookie(res, '; Max-Age=0');
     return this.redis.getdel(KEY_PREFIX + id);
   }
 
-  private setCookie(res: SessionResponse, valueAndAge: string): void {
-    const line = `${NONCE_COOKIE}=${valueAndAge}${this.attributes}`;
-    const existing = res.getHeader('Set-Cookie');
-    const others = (Array.isArray(existing) ? existing : existing ? [String(existing)] : []).filter(
-      (cookie) => !cookie.startsWith(`${NONCE_COOKIE}=`),
-    );
-    res.setHeader('Set-Cookie', [...others, line]);
+  private setCookie(res: CookieResponse, valueAndAge: string): void {
+    setCookieLine(res, this.name, `${this.name}=${valueAndAge}${this.attributes}`);
   }
 }

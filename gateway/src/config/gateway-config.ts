@@ -52,6 +52,8 @@ const gatewayEnvShape = {
   TRUST_PROXY: z.string().default(''),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(14),
+  // However active: a session ends this long after sign-in.
+  SESSION_MAX_DAYS: z.coerce.number().positive().max(3650).default(30),
   // Unset means: on in production, off elsewhere (plain http://localhost would drop a Secure cookie).
   COOKIE_SECURE: booleanFlag.optional(),
   RATE_LIMIT_LOGIN_PER_USERNAME: rateLimit.prefault('10/15m'),

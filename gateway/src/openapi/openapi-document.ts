@@ -65,7 +65,12 @@ export function buildOpenApiDocument(routes: ServedRoute[], version: string): Op
     components: {
       schemas: { ApiError: jsonSchema(apiError, 'output') },
       securitySchemes: {
-        [SESSION_COOKIE_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        [SESSION_COOKIE_SCHEME]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: `Named __Host-${SESSION_COOKIE} where the app is served over HTTPS.`,
+        },
       },
     },
   };

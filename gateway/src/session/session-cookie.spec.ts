@@ -1,4 +1,4 @@
-import { SessionCookie, sessionCookieValue } from './session-cookie';
+import { SESSION_COOKIE, SessionCookie, cookieValue } from './session-cookie';
 
 describe('the session cookie', () => {
   const cookie = new SessionCookie('a-session-secret-of-at-least-32-characters');
@@ -46,7 +46,7 @@ describe('finding the session cookie in a Cookie header', () => {
     ['promptlib.sid="s%3Aabc.def"', 's:abc.def'],
     ['xpromptlib.sid=s%3Aevil.sig; promptlib.sid=s%3Aabc.def', 's:abc.def'],
   ])('reads %s', (header, value) => {
-    expect(sessionCookieValue(header)).toBe(value);
+    expect(cookieValue(header, SESSION_COOKIE)).toBe(value);
   });
 
   it.each([
@@ -55,6 +55,6 @@ describe('finding the session cookie in a Cookie header', () => {
     ['a longer name only', 'xpromptlib.sid=s%3Aabc.def'],
     ['a value that does not decode', 'promptlib.sid=%E0%A4%A'],
   ])('finds none with %s', (_case, header) => {
-    expect(sessionCookieValue(header)).toBeUndefined();
+    expect(cookieValue(header, SESSION_COOKIE)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
+/** The session cookie's name; `__Host-promptlib.sid` when the cookie is Secure (see cookieName). */
 export const SESSION_COOKIE = 'promptlib.sid';
 
 /**
@@ -32,11 +33,6 @@ export class SessionCookie {
   private mac(sessionId: string): string {
     return createHmac('sha256', this.secret).update(sessionId).digest('base64').replace(/=+$/, '');
   }
-}
-
-/** The value of our cookie in a Cookie header (URL-decoded), without parsing the others. */
-export function sessionCookieValue(header: string | undefined): string | undefined {
-  return cookieValue(header, SESSION_COOKIE);
 }
 
 /** The value of the named cookie in a Cookie header (URL-decoded), without parsing the others. */

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REDIS } from '@promptlib/platform';
 import type Redis from 'ioredis';
-import type { IncomingHttpHeaders, OutgoingHttpHeader } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { cookieName, setCookieLine, type CookieResponse } from '../common/cookies';
 import { GATEWAY_CONFIG, cookieSecure, type GatewayConfig } from '../config/gateway-config';
-import { SESSION_COOKIE, SessionCookie, sessionCookieValue } from './session-cookie';
+import { SESSION_COOKIE, SessionCookie, cookieValue } from './session-cookie';
 import type { SessionUser } from './session-user';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -19,27 +20,32 @@ export type SessionRequest = {
   sessionId: string | null;
 };
 /** The Set-Cookie header of the answer (Node's own response, so answers written to it directly carry it). */
-export type SessionResponse = {
-  getHeader(name: string): OutgoingHttpHeader | undefined;
-  setHeader(name: string, value: OutgoingHttpHeader): unknown;
-};
+export type SessionResponse = CookieResponse;
 
-/** What a session holds in Redis. `passport.user` is where sessions written before this held it. */
-type StoredSession = { user?: SessionUser; passport?: { user?: SessionUser } };
+/**
+ * What a session holds in Redis: the user, and when they signed in (ms since the epoch). `passport.user`
+ * is where sessions written before this held the user.
+ */
+type StoredSession = { user?: SessionUser; openedAt?: number; passport?: { user?: SessionUser } };
+type ResumedSession = { user: SessionUser; openedAt: number | undefined };
 
 /**
  * Server-side sessions in Redis, shared by every gateway replica; the browser holds only a signed
- * id in an HttpOnly, SameSite=Lax cookie. A session exists only for a signed-in user and holds
- * their small identity, so a request needs no call to the auth service.
+ * id in an HttpOnly, SameSite=Lax cookie (`__Host-` prefixed when Secure). A session exists only
+ * for a signed-in user and holds their small identity, so a request needs no call to the auth
+ * service.
  *
  * The idle expiry rolls: every request that finds its session renews it in Redis and in the
  * cookie. Reading and renewing are one Redis round trip (GETEX), and the session is never
- * rewritten on a read.
+ * rewritten on a read. A session also ends SESSION_MAX_DAYS after sign-in however often it is
+ * used, so a stolen cookie is not good forever.
  */
 @Injectable()
 export class Sessions {
   private readonly cookie: SessionCookie;
+  private readonly cookieName: string;
   private readonly idleMs: number;
+  private readonly maxMs: number;
   private readonly ttlSeconds: number;
   private readonly cookieAttributes: string;
   private readonly verified = new Map<string, string>();
@@ -52,21 +58,41 @@ export class Sessions {
   ) {
     this.cookie = new SessionCookie(config.SESSION_SECRET);
     this.idleMs = config.SESSION_IDLE_DAYS * DAY_MS;
+    this.maxMs = config.SESSION_MAX_DAYS * DAY_MS;
     this.ttlSeconds = Math.ceil(this.idleMs / 1000);
-    this.cookieAttributes = `; Path=/; HttpOnly${cookieSecure(config) ? '; Secure' : ''}; SameSite=Lax`;
+    const secure = cookieSecure(config);
+    this.cookieName = cookieName(SESSION_COOKIE, secure);
+    this.cookieAttributes = `; Path=/; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`;
   }
 
   /** Finds the request's session, if its cookie is one we signed and Redis still holds it. */
   async resume(req: SessionRequest, res: SessionResponse): Promise<void> {
-    const value = sessionCookieValue(req.headers.cookie);
+    const value = cookieValue(req.headers.cookie, this.cookieName);
     const sessionId = value === undefined ? undefined : this.verify(value);
     if (sessionId === undefined) return;
-    const stored = await this.redis.getex(KEY_PREFIX + sessionId, 'EX', this.ttlSeconds);
-    const user = stored === null ? undefined : userOf(stored);
-    if (!user) return;
-    req.user = user;
+    const key = KEY_PREFIX + sessionId;
+    const stored = await this.redis.getex(key, 'EX', this.ttlSeconds);
+    const session = stored === null ? undefined : sessionOf(stored);
+    if (!session) return;
+    const now = Date.now();
+    let endsAt = (session.openedAt ?? now) + this.maxMs;
+    if (session.openedAt === undefined) {
+      // A session from before sign-in times were kept: its lifetime counts from now.
+      await this.redis.set(key, JSON.stringify({ user: session.user, openedAt: now }), 'KEEPTTL', 'XX');
+    } else if (endsAt <= now) {
+      await this.redis.del(key);
+      this.setCookie(res, '', EXPIRED);
+      return;
+    }
+    if (endsAt < now + this.idleMs) {
+      // The last idle period before the absolute end: Redis forgets the session at that end.
+      await this.redis.pexpireat(key, endsAt);
+    } else {
+      endsAt = 0;
+    }
+    req.user = session.user;
     req.sessionId = sessionId;
-    this.setCookie(res, value!, this.expires());
+    this.setCookie(res, value!, endsAt === 0 ? this.expires() : new Date(endsAt).toUTCString());
   }
 
   /**
@@ -80,7 +106,7 @@ export class Sessions {
       username: user.username,
       ...(user.photoURL ? { photoURL: user.photoURL } : {}),
     };
-    const stored: StoredSession = { user: sessionUser };
+    const stored: StoredSession = { user: sessionUser, openedAt: Date.now() };
     const write = this.redis.multi();
     if (req.sessionId) write.del(KEY_PREFIX + req.sessionId);
     write.set(KEY_PREFIX + sessionId, JSON.stringify(stored), 'EX', this.ttlSeconds);
@@ -122,20 +148,17 @@ export class Sessions {
 
   /** Our cookie's one Set-Cookie line, replacing any set earlier in this response. */
   private setCookie(res: SessionResponse, value: string, expires: string): void {
-    const line = `${SESSION_COOKIE}=${encodeURIComponent(value)}; Expires=${expires}${this.cookieAttributes}`;
-    const existing = res.getHeader('Set-Cookie');
-    const others = (Array.isArray(existing) ? existing : existing ? [String(existing)] : []).filter(
-      (cookie) => !cookie.startsWith(`${SESSION_COOKIE}=`),
-    );
-    res.setHeader('Set-Cookie', others.length === 0 ? line : [...others, line]);
+    const line = `${this.cookieName}=${encodeURIComponent(value)}; Expires=${expires}${this.cookieAttributes}`;
+    setCookieLine(res, this.cookieName, line);
   }
 }
 
-function userOf(stored: string): SessionUser | undefined {
+function sessionOf(stored: string): ResumedSession | undefined {
   try {
     const session = JSON.parse(stored) as StoredSession;
     const user = session.user ?? session.passport?.user;
-    return typeof user?.id === 'number' && typeof user.username === 'string' ? user : undefined;
+    if (typeof user?.id !== 'number' || typeof user.username !== 'string') return undefined;
+    return { user, openedAt: typeof session.openedAt === 'number' ? session.openedAt : undefined };
   } catch {
     return undefined;
   }
