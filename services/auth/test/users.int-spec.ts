@@ -1,6 +1,8 @@
-import { ServiceCallError, ensureEventsStream, type ServiceClient } from '@promptlib/platform';
+import { DATA_SOURCE, ServiceCallError, ensureEventsStream, type ServiceClient } from '@promptlib/platform';
 import { malformed, startServiceTestbed, waitUntil, type ServiceTestbed } from '@promptlib/platform/testing';
-import { eventsStream, subjects, type EventEnvelope } from '@promptlib/proto';
+import { eventsStream, subjects, usernameKey, type EventEnvelope } from '@promptlib/proto';
+import type { DataSource } from 'typeorm';
+import { AddUsernameKey1764892800000 } from '../src/migrations/1764892800000-AddUsernameKey';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { authService } from '../src/service';
 import type { AuthConfig } from '../src/config/auth-config';
@@ -105,4 +107,46 @@ describe('auth service over NATS', () => {
     const events = await registeredEvents(user.id);
     expect(events).toHaveLength(1);
   }, 30_000);
+
+  it('tells accounts apart by proto’s usernameKey: one account for every spelling of a name', async () => {
+    const name = username();
+    await auth.request(subjects.auth.usersRegister, { username: name, password: PASSWORD });
+    const fullWidth = name.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
+    const taken = await auth
+      .request(subjects.auth.usersRegister, { username: fullWidth.toUpperCase(), password: PASSWORD })
+      .catch((error: unknown) => error);
+    expect(taken).toBeInstanceOf(ServiceCallError);
+    expect((taken as ServiceCallError).error.code).toBe('USERNAME_TAKEN');
+    const user = await auth.request(subjects.auth.usersVerifyPassword, {
+      username: ` ${fullWidth} `,
+      password: PASSWORD,
+    });
+    expect(user.username).toBe(name);
+  });
+
+  it('gives the users of before the key their names fold to, the older account first on a clash', async () => {
+    const dataSource = testbed.app.get<DataSource>(DATA_SOURCE);
+    const runner = dataSource.createQueryRunner();
+    const migration = new AddUsernameKey1764892800000();
+    const suffix = Date.now().toString(36);
+    try {
+      await migration.down(runner);
+      // Two names lower() told apart, written as the service did before keys.
+      const [older, newer] = (await runner.query(
+        `INSERT INTO auth.users (username, password_hash) VALUES ($1, NULL), ($2, NULL) RETURNING id`,
+        [`Cafe\u0301_${suffix}`, `Caf\u00e9_${suffix}`],
+      )) as { id: number }[];
+      await migration.up(runner);
+      const rows = await testbed.query<{ id: number; username_key: string }>(
+        'SELECT id, username_key FROM auth.users WHERE id = ANY($1) ORDER BY id',
+        [[older.id, newer.id]],
+      );
+      expect(rows).toEqual([
+        { id: older.id, username_key: usernameKey(`Café_${suffix}`) },
+        { id: newer.id, username_key: `${usernameKey(`Café_${suffix}`)}#${newer.id}` },
+      ]);
+    } finally {
+      await runner.release();
+    }
+  });
 });
