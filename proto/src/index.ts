@@ -12,3 +12,4 @@ export * from './sharing';
 export * from './subjects';
 export * from './user';
 export * from './text';
+export * from './text-rules';

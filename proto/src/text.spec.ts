@@ -1,5 +1,6 @@
 import { usernameKey } from './auth';
-import { entityId, plainText, textProblem } from './text';
+import { entityId, plainText } from './text';
+import { textProblem } from './text-rules';
 
 describe('plain text', () => {
   it.each([
