@@ -91,6 +91,24 @@ describe('Google sign-in with ID tokens from the Google sandbox', () => {
     expect(again.sessionCookie).not.toBe(client.sessionCookie);
   });
 
+  it('signs in an account whose name or subject holds what is not text: the name cleaned, the subject refused', async () => {
+    // Only the token is believed: what the browser sends beside it is plain text or refused.
+    const named = await signIn(
+      new ApiClient(gateway.url),
+      person({ name: 'Grace\udfff Hopper\u0000' }),
+      undefined,
+      {
+        displayName: null,
+      },
+    );
+    expect(named.status).toBe(200);
+    expect(named.body.user.username).toMatch(/^Grace Hopper( \d+)?$/);
+    const broken = person({ sub: `sub-\ud800-${randomUUID().slice(0, 8)}` });
+    const refused = await signIn(new ApiClient(gateway.url), broken, undefined, { googleId: undefined });
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe(REJECTED);
+  });
+
   it('names a user without a display name "User" and a number below 1000', async () => {
     const identity = person({ name: undefined });
     const answer = await signIn(new ApiClient(gateway.url), identity);

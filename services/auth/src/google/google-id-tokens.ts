@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { textProblem } from '@promptlib/proto';
 import type { JWTPayload, createRemoteJWKSet } from 'jose' with { 'resolution-mode': 'import' };
 import { AUTH_CONFIG, GOOGLE_ISSUER, type AuthConfig } from '../config/auth-config';
 
@@ -64,7 +65,8 @@ export class GoogleIdTokens {
       throw new IdTokenRejected((error as Error).message);
     }
     if (payload.nonce !== nonce) throw new IdTokenRejected('The token was not issued for this sign-in');
-    if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 255) {
+    const subject = payload.sub;
+    if (typeof subject !== 'string' || subject.length === 0 || subject.length > 255 || textProblem(subject)) {
       throw new IdTokenRejected('The token names no account');
     }
     return {

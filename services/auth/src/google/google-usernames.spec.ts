@@ -24,5 +24,6 @@ describe('usernames for new Google users', () => {
     expect(long.every((name) => name.length <= limits.username.max)).toBe(true);
     expect(usernameCandidates('Al', fixed(7))[0]).toBe('User7');
     expect(usernameCandidates('\u0000\u0001', fixed(7))[0]).toBe('User7');
+    expect(usernameCandidates('Ada\udfff \u0085Lovelace\ud83d', fixed(7))[0]).toBe('Ada Lovelace');
   });
 });

@@ -1,7 +1,8 @@
 import { limits } from '@promptlib/proto';
 
+// Control characters (C0, DEL, C1) and halves of surrogate pairs, which are not text a name can hold.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+const NOT_TEXT = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udfff]/gu;
 // A suffix is a space and up to nine digits.
 const SUFFIX_ROOM = 10;
 const TRIES_PER_WIDTH = 4;
@@ -23,9 +24,9 @@ export function usernameCandidates(displayName: string | null, random: (below: n
   return base ? [base, ...numbered] : numbered;
 }
 
-/** Control characters out, spaces collapsed, cut to leave room for a number; null when too short. */
+/** What is not text out, spaces collapsed, cut to leave room for a number; null when too short. */
 function fit(displayName: string): string | null {
-  const cleaned = displayName.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  const cleaned = displayName.replace(NOT_TEXT, ' ').replace(/\s+/g, ' ').trim();
   const cut = [...cleaned]
     .slice(0, limits.username.max - SUFFIX_ROOM)
     .join('')
