@@ -70,7 +70,7 @@ export class GoogleIdTokens {
       throw new IdTokenRejected('The token names no account');
     }
     return {
-      subject: payload.sub,
+      subject,
       name: text(payload.name),
       email: text(payload.email),
       picture: httpsUrl(payload.picture),
