@@ -1,4 +1,5 @@
 import {
+  DEFAULT_EVENTS_MAX_BYTES,
   durableName,
   eventsStream,
   namespaced,
@@ -39,7 +40,7 @@ describe('EventConsumer', () => {
 
   beforeEach(async () => {
     namespace = `${BASE_NAMESPACE}_evc${randomBytes(3).toString('hex')}`;
-    await ensureEventsStream(nats, namespace);
+    await ensureEventsStream(nats, namespace, { maxBytes: DEFAULT_EVENTS_MAX_BYTES });
   });
 
   afterEach(async () => {
@@ -71,6 +72,14 @@ describe('EventConsumer', () => {
     await nats
       .jetstream()
       .publish(namespaced(namespace, event.type), JSON.stringify(event), { msgID: event.id });
+  }
+
+  /** Publishes what anyone allowed on the subject could: a well-formed envelope around any data. */
+  async function publishForged(type: EventSubject, data: unknown): Promise<string> {
+    const id = randomUUID();
+    const forged = { id, type, occurredAt: new Date().toISOString(), data };
+    await nats.jetstream().publish(namespaced(namespace, type), JSON.stringify(forged), { msgID: id });
+    return id;
   }
 
   function durableInfo(): Promise<ConsumerInfo> {
@@ -183,7 +192,7 @@ describe('EventConsumer', () => {
     // Both replicas boot at once and race to create the same durable.
     await Promise.all(replicas.map((replica) => replica.start()));
 
-    const published = Array.from({ length: 100 }, (_, index) => registered(index));
+    const published = Array.from({ length: 100 }, (_, index) => registered(index + 1));
     await Promise.all(published.map((event) => publish(event)));
 
     const total = () => handledBy.reduce((sum, counts) => sum + counts.size, 0);
@@ -264,8 +273,101 @@ describe('EventConsumer', () => {
     expect(seen).toEqual([7]);
     expect((await durableInfo()).num_redelivered).toBe(0);
     expect(lines).toContainEqual(
-      expect.objectContaining({ level: 'warn', msg: 'Event is malformed; terminating it' }),
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'Event is malformed; terminating it',
+        subject: namespaced(namespace, 'events.user.registered'),
+        fields: { body: 'Not JSON' },
+      }),
     );
+  });
+
+  it('terminates an event whose data is off its contract, never handing it to a handler', async () => {
+    const secret = 'forged text that must stay out of the log';
+    const handled: EventEnvelope[] = [];
+    const { consumer, lines } = newConsumer({
+      ackWaitMs: 1_000,
+      handlers: {
+        'events.tier.changed': async (event) => void handled.push(event),
+        'events.prompt.updated': async (event) => void handled.push(event),
+      },
+    });
+    await consumer.start();
+
+    const forgedTier = await publishForged('events.tier.changed', {
+      userId: -1,
+      isCancelled: false,
+      endsAt: null,
+      version: 'x',
+    });
+    const forgedPrompt = await publishForged('events.prompt.updated', {
+      userId: 7,
+      promptId: 42,
+      title: { level: { deeper: { deepest: secret } } },
+      content: 'Some content',
+      categoryId: null,
+      version: 1,
+    });
+    const pro = envelope('events.tier.changed', {
+      userId: 7,
+      isPro: true,
+      isCancelled: false,
+      endsAt: null,
+      version: 1,
+    });
+    await publish(pro);
+
+    await waitUntil(() => handled.length === 1, 5_000, 'the valid event after the forged ones');
+    await waitUntilAllAcked();
+    // Past ack_wait: a forged event merely left unacked would be delivered again by now.
+    await pause(2_000);
+    expect(handled).toEqual([pro]);
+    const info = await durableInfo();
+    expect(info.num_redelivered).toBe(0);
+    expect(info.num_ack_pending).toBe(0);
+    expect(info.num_pending).toBe(0);
+    expect(info.ack_floor.stream_seq).toBe(3);
+
+    const malformed = lines.filter((line) => line.msg === 'Event is malformed; terminating it');
+    expect(malformed).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        subject: namespaced(namespace, 'events.tier.changed'),
+        eventId: forgedTier,
+        fields: {
+          'data.userId': expect.any(String),
+          'data.isPro': expect.any(String),
+          'data.version': expect.any(String),
+        },
+      }),
+      expect.objectContaining({
+        level: 'warn',
+        subject: namespaced(namespace, 'events.prompt.updated'),
+        eventId: forgedPrompt,
+        fields: { 'data.title': expect.any(String) },
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
+  it('hands a handler only the fields its contract declares', async () => {
+    const handled: EventEnvelope<'events.user.registered'>[] = [];
+    const { consumer } = newConsumer({
+      handlers: { 'events.user.registered': async (event) => void handled.push(event) },
+    });
+    await consumer.start();
+
+    const event = registered(8);
+    await nats
+      .jetstream()
+      .publish(
+        namespaced(namespace, event.type),
+        JSON.stringify({ ...event, trace: 'x', data: { ...event.data, isAdmin: true } }),
+        { msgID: event.id },
+      );
+
+    await waitUntil(() => handled.length === 1, 5_000, 'the event');
+    expect(handled).toEqual([event]);
   });
 
   it('stop() waits for the handler in flight and its ack', async () => {
@@ -325,7 +427,7 @@ const natsServerBinary = PrivateNatsServer.binary();
     server = await PrivateNatsServer.create(natsServerBinary ?? 'nats-server');
     await server.start();
     nats = await connect({ servers: server.url, reconnectTimeWait: 100, maxReconnectAttempts: -1 });
-    await ensureEventsStream(nats, namespace);
+    await ensureEventsStream(nats, namespace, { maxBytes: DEFAULT_EVENTS_MAX_BYTES });
   });
 
   afterAll(async () => {

@@ -19,7 +19,7 @@ import { BackgroundLoop } from '../lifecycle/background-loop';
 import { isNatsReady } from '../nats/connect';
 import { backoffDelay } from '../outbox/backoff';
 import { ensureDurableConsumer } from './durable-consumer';
-import { parseEnvelope } from './parse-envelope';
+import { parseEvent } from './parse-event';
 
 export type EventHandlers = { [S in EventSubject]?: (event: EventEnvelope<S>) => Promise<void> };
 
@@ -48,7 +48,9 @@ const ACK_FLUSH_TIMEOUT_MS = 2_000;
 /**
  * A service's durable pull consumer on the namespace's EVENTS stream, shared by its replicas. Each
  * replica handles one event at a time and acks it only after its handler succeeded, so delivery is
- * at least once: handlers must be idempotent and ignore versions they already hold.
+ * at least once: handlers must be idempotent and ignore versions they already hold. An event whose
+ * envelope or data is off its type's schema (eventDataSchemas) never reaches a handler: it is
+ * logged and terminated, so it is not redelivered and holds up nothing behind it.
  */
 export class EventConsumer {
   private readonly connection: NatsConnection;
@@ -225,16 +227,18 @@ export class EventConsumer {
       message.ack();
       return;
     }
-    const envelope = parseEnvelope(message.string());
-    if (!envelope || envelope.type !== type) {
-      // Retrying cannot fix it, and it must not be handed to the wrong handler.
+    const parsed = parseEvent(message.string(), type);
+    if ('malformed' in parsed) {
+      // Retrying cannot fix it, and no handler may see it: of another type, or data off its contract.
+      const { eventId, fields } = parsed.malformed;
       this.logger.warn(
-        { subject: message.subject, streamSequence: message.info.streamSequence, eventId: envelope?.id },
+        { subject: message.subject, streamSequence: message.info.streamSequence, eventId, fields },
         'Event is malformed; terminating it',
       );
       message.term();
       return;
     }
+    const envelope = parsed.event;
     // The handler under a key takes that key's envelope, and this envelope's type is that key.
     const handler = this.handlers[type] as AnyEventHandler;
 
