@@ -1,9 +1,9 @@
 import { Controller, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { eventsStream, subjects, type EventEnvelope } from '@promptlib/proto';
+import { DEFAULT_EVENTS_MAX_BYTES, eventsStream, subjects, type EventEnvelope } from '@promptlib/proto';
 import Redis from 'ioredis';
-import { connect, type NatsConnection } from 'nats';
+import { DiscardPolicy, connect, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import {
@@ -23,6 +23,7 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const base = process.env.APP_NAMESPACE ?? 'plt_local';
 const [nsA, nsB, nsC] = ['a', 'b', 'c'].map((suffix) => `${base}_ns${suffix}`);
 const logger = createLogger('namespaces-test', 'silent');
+const limits = { maxBytes: DEFAULT_EVENTS_MAX_BYTES };
 
 function responderFor(namespace: string): Promise<INestMicroservice> {
   @Controller()
@@ -83,7 +84,7 @@ describe('two namespaces on the same NATS, Redis and Postgres', () => {
   });
 
   it('keeps each namespace’s events in its own stream', async () => {
-    await Promise.all([ensureEventsStream(nats, nsA), ensureEventsStream(nats, nsB)]);
+    await Promise.all([ensureEventsStream(nats, nsA, limits), ensureEventsStream(nats, nsB, limits)]);
     const event: EventEnvelope<'events.user.registered'> = {
       id: randomUUID(),
       type: 'events.user.registered',
@@ -99,13 +100,26 @@ describe('two namespaces on the same NATS, Redis and Postgres', () => {
   });
 
   it('creates the stream idempotently, even concurrently, and restores its definition', async () => {
-    const configs = await Promise.all([ensureEventsStream(nats, nsC), ensureEventsStream(nats, nsC)]);
+    const configs = await Promise.all([
+      ensureEventsStream(nats, nsC, limits),
+      ensureEventsStream(nats, nsC, limits),
+    ]);
     expect(configs[0].subjects).toEqual([`${nsC}.events.>`]);
     const manager = await nats.jetstreamManager();
-    await manager.streams.update(eventsStream(nsC).name, { max_age: 600 * 1e9 });
-    const restored = await ensureEventsStream(nats, nsC);
+    await manager.streams.update(eventsStream(nsC).name, {
+      max_age: 600 * 1e9,
+      discard: DiscardPolicy.Old,
+      max_bytes: -1,
+      max_msg_size: -1,
+    });
+    const restored = await ensureEventsStream(nats, nsC, limits);
     expect(restored.max_age).toBe(eventsStream(nsC).maxAgeNanos);
     expect(restored.duplicate_window).toBe(eventsStream(nsC).duplicateWindowNanos);
+    expect(restored).toMatchObject({
+      discard: DiscardPolicy.New,
+      max_bytes: DEFAULT_EVENTS_MAX_BYTES,
+      max_msg_size: eventsStream(nsC).maxMessageBytes,
+    });
   });
 
   it('keeps each namespace’s Redis keys apart', async () => {

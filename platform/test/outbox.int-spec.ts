@@ -1,4 +1,4 @@
-import { eventsStream, type EventEnvelope } from '@promptlib/proto';
+import { DEFAULT_EVENTS_MAX_BYTES, eventsStream, type EventEnvelope } from '@promptlib/proto';
 import { connect, type JetStreamManager, type NatsConnection } from 'nats';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { createDataSource } from '../src/database/create-data-source';
@@ -14,6 +14,7 @@ import { openTestDatabase, type TestDatabase } from './support/test-database';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const namespace = `${process.env.APP_NAMESPACE ?? 'plt_local'}_obx`;
 const streamName = eventsStream(namespace).name;
+const limits = { maxBytes: DEFAULT_EVENTS_MAX_BYTES };
 
 // The SQL of the comment in outbox-message.entity.ts, as a service's migration would hold it.
 class CreateOutbox1700000000000 implements MigrationInterface {
@@ -111,11 +112,11 @@ describe('outbox', () => {
     nats = await connect({ servers: NATS_URL });
     connections.push(nats);
     streams = await nats.jetstreamManager();
-    await ensureEventsStream(nats, namespace);
+    await ensureEventsStream(nats, namespace, limits);
   });
 
   beforeEach(async () => {
-    await ensureEventsStream(nats, namespace);
+    await ensureEventsStream(nats, namespace, limits);
     await streams.streams.purge(streamName);
     await dataSource.getRepository(OutboxMessage).clear();
   });
@@ -174,7 +175,7 @@ describe('outbox', () => {
     expect(messages(lines, 'Outbox relay retry failed').length).toBeGreaterThanOrEqual(2);
     expect(messages(lines, 'Outbox relay failed; retrying with backoff')).toHaveLength(1);
 
-    await ensureEventsStream(nats, namespace);
+    await ensureEventsStream(nats, namespace, limits);
     await waitUntil(async () => (await outboxCount()) === 0, 3_000, 'the outbox to drain');
     expect((await streamed()).map((event) => event.msgId)).toEqual([envelope.id]);
     expect(messages(lines, 'Outbox relay recovered')).toHaveLength(1);

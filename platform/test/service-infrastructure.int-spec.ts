@@ -102,6 +102,13 @@ describe('what the platform gives a service besides NATS and Postgres', () => {
     expect(metrics).toMatch(/^share_cache_lookups_total\{result="hit",app="sharing"\} 3$/m);
   });
 
+  it('shows on /metrics how full the events stream is and what waits in the outbox', async () => {
+    const metrics = await (await fetch(`${testbed.healthUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^events_stream_fill_ratio\{app="sharing"\} [0-9.e-]+$/m);
+    expect(metrics).toMatch(/^outbox_pending_events\{app="sharing"\} 0$/m);
+    expect(metrics).toMatch(/^outbox_oldest_event_age_seconds\{app="sharing"\} 0$/m);
+  });
+
   it('gives the service a Redis client whose keys live under its namespace', async () => {
     expect(await redis.get(`${redisPrefix(testbed.namespace)}share:abc`)).toBe('cached');
     expect(await redis.exists('share:abc')).toBe(0);

@@ -46,6 +46,9 @@ export type ServiceTestbed<C extends ServiceProcessConfig> = {
  * One service in this process, on a fresh database and namespace of its own, for the service's
  * integration tests in `test/`. Only test code imports this file, through `@promptlib/platform/testing`.
  */
+/** The events stream's byte limit in a test's namespace (32 MiB). */
+export const TEST_EVENTS_MAX_BYTES = 32 * 1024 * 1024;
+
 export async function startServiceTestbed<C extends ServiceProcessConfig>(
   options: ServiceTestbedOptions<C>,
 ): Promise<ServiceTestbed<C>> {
@@ -63,6 +66,8 @@ export async function startServiceTestbed<C extends ServiceProcessConfig>(
     DATABASE_URL: onServer(namespace),
     NATS_URL: process.env.NATS_URL,
     REDIS_URL: process.env.REDIS_URL,
+    // NATS sets each stream's byte limit aside on disk: test namespaces ask for little.
+    EVENTS_MAX_BYTES: String(TEST_EVENTS_MAX_BYTES),
     LOG_LEVEL: 'silent',
     ...options.env,
   });

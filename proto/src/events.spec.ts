@@ -1,4 +1,4 @@
-import { eventsStream } from './events';
+import { MAX_EVENT_BYTES, eventsStream } from './events';
 import { isValidNamespace, namespaced } from './namespace';
 
 describe('eventsStream', () => {
@@ -12,6 +12,13 @@ describe('eventsStream', () => {
     const stream = eventsStream('x');
     expect(stream.maxAgeNanos).toBe(7 * 24 * 3600 * 1e9);
     expect(stream.duplicateWindowNanos).toBe(120 * 1e9);
+  });
+
+  it('refuses new events when full rather than drop old ones, and any above 256 KiB', () => {
+    const stream = eventsStream('x');
+    expect(stream.discard).toBe('new');
+    expect(stream.maxMessageBytes).toBe(256 * 1024);
+    expect(MAX_EVENT_BYTES).toBeLessThan(stream.maxMessageBytes);
   });
 });
 

@@ -25,8 +25,15 @@ export type PromptUpdated = {
 
 export type PromptDeleted = { userId: number; promptId: number; version: number };
 
-/** One event for the whole cascade; deletion is final, so it carries no version. */
+/**
+ * The cascade of a category's deletion; deletion is final, so it carries no version. A category
+ * with many prompts is announced in several events of at most CATEGORY_DELETED_MAX_PROMPT_IDS ids
+ * each, so each stays far below the stream's message size.
+ */
 export type CategoryDeleted = { userId: number; categoryId: number; promptIds: number[] };
+
+/** 10,000 ids of up to 10 digits and a comma: about 110 kB, well below MAX_EVENT_BYTES. */
+export const CATEGORY_DELETED_MAX_PROMPT_IDS = 10_000;
 
 export type TierChanged = {
   userId: number;
@@ -55,15 +62,42 @@ export type EventEnvelope<S extends EventSubject = EventSubject> = {
 const NANOS_PER_SECOND = 1_000_000_000;
 
 /**
+ * The stream refuses a larger message, headers included. `prompt.updated` at the content limit
+ * (20,000 characters, at most 3 bytes each in UTF-8) is about 60 KB; `category.deleted` lists its
+ * prompts' ids, about 8 bytes each, so it fits a category of some 30,000 prompts. A runaway event
+ * is refused at once instead of costing the stream a megabyte.
+ */
+export const EVENTS_MAX_MESSAGE_BYTES = 256 * 1024;
+
+/**
+ * The largest envelope (as JSON) an event may have: the stream's limit less room for the headers
+ * the outbox relay adds (a 36-character Nats-Msg-Id, Nats-Expected-Stream: about 150 bytes).
+ */
+export const MAX_EVENT_BYTES = EVENTS_MAX_MESSAGE_BYTES - 1024;
+
+/**
+ * Default of EVENTS_MAX_BYTES. NATS reserves a stream's byte limit on the server's store when the
+ * stream is made, so the limit must fit beside other namespaces'; 1 GiB still holds about 200,000
+ * edits of a typical 5 KB prompt (17,000 at the content limit). The stream keeps events for the
+ * maximum age whether read or not, so it fills only when a week's events outgrow it: accounts
+ * writing at their rate limit for hours, not ordinary use.
+ */
+export const DEFAULT_EVENTS_MAX_BYTES = 1024 ** 3;
+
+/**
  * The EVENTS stream, one per namespace. Plain values (nanoseconds, string enums) so this package
- * stays free of the NATS client; the platform turns it into a stream config.
+ * stays free of the NATS client; the platform turns it into a stream config. Its byte limit is the
+ * deployment's (EVENTS_MAX_BYTES), not part of the definition.
  */
 export type EventsStreamDefinition = {
   name: string;
   subjects: string[];
   storage: 'file';
   retention: 'limits';
+  /** A full stream refuses the next event (it waits in the outbox) rather than drop the oldest, read or not. */
+  discard: 'new';
   maxAgeNanos: number;
+  maxMessageBytes: number;
   duplicateWindowNanos: number;
 };
 
@@ -73,7 +107,9 @@ export function eventsStream(namespace: string): EventsStreamDefinition {
     subjects: [namespaced(namespace, 'events.>')],
     storage: 'file',
     retention: 'limits',
+    discard: 'new',
     maxAgeNanos: 7 * 24 * 3600 * NANOS_PER_SECOND,
+    maxMessageBytes: EVENTS_MAX_MESSAGE_BYTES,
     duplicateWindowNanos: 120 * NANOS_PER_SECOND,
   };
 }

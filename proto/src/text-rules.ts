@@ -35,4 +35,3 @@ export const textMessages = {
   malformed: (label: string) => `${label} contains characters that are not valid text`,
   control: (label: string) => `${label} must not contain control characters`,
 } as const;
-

@@ -58,6 +58,8 @@ export async function startStack(
     DATABASE_URL: databaseUrl.toString(),
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    // NATS sets each stream's byte limit aside on disk: test namespaces ask for little.
+    EVENTS_MAX_BYTES: String(32 * 1024 * 1024),
   };
   let stripe: RunningStripeSandbox | undefined;
   const processes: AppProcess[] = [];

@@ -18,15 +18,21 @@ export type OutboxRelayOptions = {
 
 type BatchOutcome = { relayed: number; full: boolean; failure?: unknown };
 
+/** Why publishing fails: the stream at its byte limit is told apart, as it needs an operator. */
+type FailureKind = 'stream-full' | 'other';
+
 const PUBLISH_TIMEOUT_MS = 5_000;
 const FIRST_RETRY_MS = 200;
+// JSStreamStoreFailedF: the stream did not store the message; its description says why.
+const STREAM_STORE_FAILED = 10077;
 
 /**
  * Moves committed outbox rows to the namespace's EVENTS stream, then deletes them. A row is
  * deleted only after JetStream acknowledged it, so nothing is lost; a row published but not
  * deleted (crash, failed commit) is published again with the same Nats-Msg-Id and dropped by the
  * stream's duplicate window. Rows are locked with SKIP LOCKED, so replicas share the work instead
- * of publishing the same row concurrently.
+ * of publishing the same row concurrently. A full stream (it discards new messages, not old ones)
+ * refuses the publish like an outage: the rows stay and are retried with backoff until there is room.
  */
 export class OutboxRelay {
   private readonly dataSource: DataSource;
@@ -40,6 +46,8 @@ export class OutboxRelay {
 
   private readonly loop: BackgroundLoop;
   private failures = 0;
+  /** The kind of failure last warned about in the current run of failures. */
+  private warnedAbout: FailureKind | undefined;
 
   constructor(options: OutboxRelayOptions) {
     this.dataSource = options.dataSource;
@@ -83,15 +91,34 @@ export class OutboxRelay {
       if (this.failures > 0) {
         this.logger.info({ failedAttempts: this.failures }, 'Outbox relay recovered');
         this.failures = 0;
+        this.warnedAbout = undefined;
       }
       return outcome.full ? 0 : this.pollIntervalMs;
     }
     this.failures += 1;
     const delayMs = backoffDelay(this.failures, FIRST_RETRY_MS, this.maxBackoffMs);
-    const details = { err: outcome.failure, relayed: outcome.relayed, attempt: this.failures, delayMs };
-    // One warning per outage; the retries that follow would only repeat it.
-    if (this.failures === 1) this.logger.warn(details, 'Outbox relay failed; retrying with backoff');
-    else this.logger.debug(details, 'Outbox relay retry failed');
+    const kind = failureKind(outcome.failure);
+    const details = {
+      err: outcome.failure,
+      reason: failureReason(outcome.failure),
+      relayed: outcome.relayed,
+      attempt: this.failures,
+      delayMs,
+    };
+    // One warning per outage (or per cause, when it changes); the retries that follow would only repeat it.
+    if (kind !== this.warnedAbout) {
+      this.warnedAbout = kind;
+      if (kind === 'stream-full') {
+        this.logger.warn(
+          { ...details, stream: this.streamName },
+          'Events stream is full; events wait in the outbox and are retried with backoff',
+        );
+      } else {
+        this.logger.warn(details, 'Outbox relay failed; retrying with backoff');
+      }
+    } else {
+      this.logger.debug(details, 'Outbox relay retry failed');
+    }
     return delayMs;
   }
 
@@ -134,4 +161,27 @@ export class OutboxRelay {
       timeout: PUBLISH_TIMEOUT_MS,
     });
   }
+}
+
+type JetStreamApiError = { err_code?: number; description?: string };
+
+function apiError(error: unknown): JetStreamApiError | undefined {
+  return (error as { api_error?: JetStreamApiError } | undefined)?.api_error;
+}
+
+/**
+ * A stream at its limit answers 503 with err_code 10077 and "maximum bytes exceeded" (or
+ * "maximum messages exceeded"); the same code with another description is a failing store.
+ */
+function failureKind(error: unknown): FailureKind {
+  const api = apiError(error);
+  return api?.err_code === STREAM_STORE_FAILED &&
+    /maximum (bytes|messages) exceeded/i.test(api.description ?? '')
+    ? 'stream-full'
+    : 'other';
+}
+
+/** The server's own words where it gave some: a JetStream error's message is only its status code. */
+function failureReason(error: unknown): string {
+  return apiError(error)?.description ?? (error as Error | undefined)?.message ?? String(error);
 }

@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_BYTES } from '@promptlib/proto';
+import { MAX_EVENT_BYTES, MAX_MESSAGE_BYTES } from '@promptlib/proto';
 import type { EntityManager } from 'typeorm';
 import { OutboxMessage } from './outbox-message.entity';
 import { writeOutbox } from './write-outbox';
@@ -58,6 +58,19 @@ describe('writeOutbox', () => {
       version: 1,
     };
     await expect(writeOutbox(manager, 'events.prompt.updated', data)).rejects.toThrow(/byte limit/);
+    expect(insert).not.toHaveBeenCalled();
+  });
+
+  it('refuses an event the events stream would refuse, though a request of its size would pass', async () => {
+    const { manager, insert } = fakeManager(true);
+    const promptIds = Array.from({ length: 40_000 }, (_, index) => 1_000_000 + index);
+    const size = Buffer.byteLength(JSON.stringify(promptIds));
+    expect(size).toBeGreaterThan(MAX_EVENT_BYTES);
+    expect(size).toBeLessThan(MAX_MESSAGE_BYTES);
+
+    await expect(
+      writeOutbox(manager, 'events.category.deleted', { userId: 1, categoryId: 2, promptIds }),
+    ).rejects.toThrow(`above the ${MAX_EVENT_BYTES} byte limit`);
     expect(insert).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_BYTES, type EventData, type EventEnvelope, type EventSubject } from '@promptlib/proto';
+import { MAX_EVENT_BYTES, type EventData, type EventEnvelope, type EventSubject } from '@promptlib/proto';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { OutboxMessage } from './outbox-message.entity';
@@ -22,11 +22,11 @@ export async function writeOutbox<S extends EventSubject>(
     occurredAt: new Date().toISOString(),
     data,
   };
-  // An oversized event would fail to publish forever and hold up the events behind it, so it
-  // fails here instead, rolling back its change.
+  // An event the stream refuses (above its message size) would fail to publish forever and hold
+  // up the events behind it, so it fails here instead, rolling back its change.
   const bytes = Buffer.byteLength(JSON.stringify(envelope));
-  if (bytes > MAX_MESSAGE_BYTES) {
-    throw new Error(`Event ${subject} is ${bytes} bytes, above the ${MAX_MESSAGE_BYTES} byte limit`);
+  if (bytes > MAX_EVENT_BYTES) {
+    throw new Error(`Event ${subject} is ${bytes} bytes, above the ${MAX_EVENT_BYTES} byte limit`);
   }
   await manager.insert(OutboxMessage, {
     id: envelope.id,

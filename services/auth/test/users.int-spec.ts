@@ -102,7 +102,7 @@ describe('auth service over NATS', () => {
     // The user exists and its event waits in the outbox while nothing can be published.
     expect(await outboxSize()).toBeGreaterThanOrEqual(1);
 
-    await ensureEventsStream(testbed.nats, testbed.namespace);
+    await ensureEventsStream(testbed.nats, testbed.namespace, { maxBytes: testbed.config.EVENTS_MAX_BYTES });
     await waitUntil(async () => (await outboxSize()) === 0, 10_000, 'the outbox to drain');
     const events = await registeredEvents(user.id);
     expect(events).toHaveLength(1);

@@ -1,6 +1,14 @@
 import { malformed, startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
 import type { ServiceClient } from '@promptlib/platform';
-import { namespaced, subjects, type Category, type EventEnvelope } from '@promptlib/proto';
+import {
+  CATEGORY_DELETED_MAX_PROMPT_IDS,
+  eventsStream,
+  namespaced,
+  subjects,
+  type Category,
+  type EventEnvelope,
+  type EventSubject,
+} from '@promptlib/proto';
 import { randomUUID } from 'node:crypto';
 import type { LibraryConfig } from '../src/config/library-config';
 import { libraryService } from '../src/service';
@@ -20,15 +28,18 @@ describe('library service over NATS', () => {
   });
 
   async function publish(envelope: Omit<EventEnvelope, 'id' | 'occurredAt'>): Promise<void> {
+    await publishForged(envelope.type, envelope.data);
+  }
+
+  /** What anyone allowed on the subject could publish: a well-formed envelope around any data. */
+  async function publishForged(type: EventSubject, data: unknown): Promise<void> {
     const id = randomUUID();
     await testbed.nats
       .jetstream()
       .publish(
-        namespaced(testbed.namespace, envelope.type),
-        JSON.stringify({ ...envelope, id, occurredAt: new Date().toISOString() }),
-        {
-          msgID: id,
-        },
+        namespaced(testbed.namespace, type),
+        JSON.stringify({ id, type, occurredAt: new Date().toISOString(), data }),
+        { msgID: id },
       );
   }
 
@@ -41,6 +52,47 @@ describe('library service over NATS', () => {
     expect(answers[0]).toMatchObject({ name: 'General', position: 0 });
     expect(await library.request(subjects.library.categoriesList, { userId })).toHaveLength(1);
   });
+
+  it('announces the deletion of a category with many prompts in events that each fit the stream', async () => {
+    const userId = (nextUserId += 1);
+    await library.request(subjects.library.categoriesEnsureDefault, { userId });
+    const [{ id: categoryId }] = await testbed.query<{ id: number }>(
+      `INSERT INTO library.categories (user_id, name, position) VALUES ($1, 'Big', 1) RETURNING id`,
+      [userId],
+    );
+    const count = 2 * CATEGORY_DELETED_MAX_PROMPT_IDS + 1;
+    await testbed.query(
+      `INSERT INTO library.prompts (user_id, title, content, category_id)
+       SELECT $1, 'Title ' || n, 'Content ' || n, $2 FROM generate_series(1, $3) AS n`,
+      [userId, categoryId, count],
+    );
+    const deleted = await library.request(subjects.library.categoriesDelete, { userId, categoryId });
+    expect(deleted.deletedPromptIds).toHaveLength(count);
+
+    // Read back from the stream itself, message by message, once the relay has published.
+    const manager = await testbed.nats.jetstreamManager();
+    const stream = eventsStream(testbed.namespace).name;
+    const announced: number[][] = [];
+    const deadline = Date.now() + 10_000;
+    while (announced.flat().length < count && Date.now() < deadline) {
+      announced.length = 0;
+      const { state } = await manager.streams.info(stream);
+      for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq += 1) {
+        const message = await manager.streams.getMessage(stream, { seq }).catch(() => undefined);
+        const event = message?.json<EventEnvelope>();
+        if (event?.type !== 'events.category.deleted') continue;
+        const { data } = event as EventEnvelope<'events.category.deleted'>;
+        if (data.categoryId === categoryId) announced.push(data.promptIds);
+      }
+      if (announced.flat().length < count) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(announced.map((ids) => ids.length)).toEqual([
+      CATEGORY_DELETED_MAX_PROMPT_IDS,
+      CATEGORY_DELETED_MAX_PROMPT_IDS,
+      1,
+    ]);
+    expect(new Set(announced.flat())).toEqual(new Set(deleted.deletedPromptIds));
+  }, 30_000);
 
   it('creates General when it sees user.registered', async () => {
     const userId = (nextUserId += 1);
@@ -72,6 +124,51 @@ describe('library service over NATS', () => {
     });
     expect(await waiting).toEqual({ reached: true, version: 4 });
     expect(await library.request(subjects.library.tierGet, { userId })).toEqual({ isPro: true });
+  });
+
+  it('leaves the tier projection alone when a forged tier.changed is off its contract', async () => {
+    const userId = (nextUserId += 1);
+    // Postgres would read 'yes' as true and 'infinity' as a date: Pro for ever, had they got through.
+    await publishForged('events.tier.changed', {
+      userId,
+      isPro: 'yes',
+      isCancelled: true,
+      endsAt: 'infinity',
+      version: 7,
+    });
+    await publishForged('events.tier.changed', {
+      userId: -1,
+      isCancelled: false,
+      endsAt: null,
+      version: 'x',
+    });
+    await publishForged('events.tier.changed', {
+      userId: String(userId),
+      isPro: true,
+      isCancelled: false,
+      endsAt: null,
+      version: 2_147_483_648,
+    });
+    // Events are handled in stream order, so once this one is applied the forged ones are done with.
+    const marker = (nextUserId += 1);
+    await publish({
+      type: 'events.tier.changed',
+      data: { userId: marker, isPro: true, isCancelled: false, endsAt: null, version: 1 },
+    });
+    const reached = await library.request(subjects.library.tierAwaitVersion, {
+      userId: marker,
+      version: 1,
+      timeoutMs: 5_000,
+    });
+    expect(reached).toEqual({ reached: true, version: 1 });
+
+    expect(await library.request(subjects.library.tierGet, { userId })).toEqual({ isPro: false });
+    expect(
+      await library.request(subjects.library.tierAwaitVersion, { userId, version: 1, timeoutMs: 0 }),
+    ).toEqual({ reached: false, version: 0 });
+    expect(
+      await testbed.query(`SELECT "user_id" FROM "library"."user_tiers" WHERE "user_id" = $1`, [userId]),
+    ).toEqual([]);
   });
 
   it('gives up waiting after the timeout and says which version it holds', async () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATA_SOURCE, OutboxRelay, serviceError, writeOutbox } from '@promptlib/platform';
 import {
+  CATEGORY_DELETED_MAX_PROMPT_IDS,
   eventSubjects,
   libraryMessages,
   validationMessages,
@@ -77,7 +78,10 @@ export class CategoriesService {
     }
   }
 
-  /** Deletes a category and every prompt in it, in one transaction, announced as one event. */
+  /**
+   * Deletes a category and every prompt in it, in one transaction, announced in events of at most
+   * CATEGORY_DELETED_MAX_PROMPT_IDS prompt ids each (one for most categories).
+   */
   async delete({ userId, categoryId }: DeleteCategoryRequest): Promise<DeletedCategory> {
     const result = await this.dataSource.transaction(async (manager) => {
       const category = await this.categories.lockOwned(manager, userId, categoryId);
@@ -87,11 +91,17 @@ export class CategoriesService {
         throw serviceError('GENERAL_CATEGORY_PROTECTED', libraryMessages.generalProtected);
       const deletedPromptIds = await this.prompts.deleteInCategory(manager, userId, categoryId);
       await this.categories.delete(manager, userId, categoryId);
-      await writeOutbox(manager, eventSubjects.categoryDeleted, {
-        userId,
-        categoryId,
-        promptIds: deletedPromptIds,
-      });
+      for (
+        let from = 0;
+        from === 0 || from < deletedPromptIds.length;
+        from += CATEGORY_DELETED_MAX_PROMPT_IDS
+      ) {
+        await writeOutbox(manager, eventSubjects.categoryDeleted, {
+          userId,
+          categoryId,
+          promptIds: deletedPromptIds.slice(from, from + CATEGORY_DELETED_MAX_PROMPT_IDS),
+        });
+      }
       return { categoryId, deletedPromptIds };
     });
     this.outbox.notify();

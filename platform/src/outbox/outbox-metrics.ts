@@ -1,0 +1,93 @@
+import { eventsStream } from '@promptlib/proto';
+import type { JetStreamManager, NatsConnection } from 'nats';
+import { Gauge, type Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import { OutboxMessage } from './outbox-message.entity';
+
+export type OutboxMetricsOptions = {
+  registry: Registry;
+  dataSource: DataSource;
+  connection: NatsConnection;
+  namespace: string;
+};
+
+type OutboxBacklog = { pending: number; oldestAgeSeconds: number };
+
+// A scrape must not wait for a Postgres or NATS that is away; the gauges then keep their last reading.
+const READ_TIMEOUT_MS = 1_000;
+
+/**
+ * The gauges that show events piling up: how full the namespace's stream is, and what waits in this
+ * service's outbox (a full stream or an outage leaves events there). Read at scrape time, one
+ * stream info and one query per scrape, never more than one of each in flight.
+ */
+export function registerOutboxMetrics(options: OutboxMetricsOptions): void {
+  const { registry, dataSource, connection } = options;
+  const streamName = eventsStream(options.namespace).name;
+  let manager: Promise<JetStreamManager> | undefined;
+  const readFill = latest(async () => {
+    // No API check: that is a request of its own, and one that fails while NATS is away.
+    manager ??= connection.jetstreamManager({ checkAPI: false, timeout: READ_TIMEOUT_MS });
+    const { config, state } = await (await manager).streams.info(streamName);
+    return config.max_bytes > 0 ? state.bytes / config.max_bytes : 0;
+  });
+  const readBacklog = latest(async (): Promise<OutboxBacklog> => {
+    const row = await dataSource
+      .getRepository(OutboxMessage)
+      .createQueryBuilder('message')
+      .select('COUNT(*)', 'pending')
+      .addSelect('EXTRACT(EPOCH FROM now() - MIN(message.created_at))', 'age')
+      .getRawOne<{ pending: string; age: string | null }>();
+    return { pending: Number(row?.pending ?? 0), oldestAgeSeconds: Number(row?.age ?? 0) };
+  });
+
+  new Gauge({
+    name: 'events_stream_fill_ratio',
+    help: "Bytes in the namespace's events stream over its byte limit; at 1 new events wait in the outboxes",
+    registers: [registry],
+    async collect() {
+      const fill = await withTimeout(readFill(), READ_TIMEOUT_MS).catch(() => undefined);
+      if (fill !== undefined) this.set(fill);
+    },
+  });
+  new Gauge({
+    name: 'outbox_pending_events',
+    help: "Events committed in this service's outbox and not yet published to the stream",
+    registers: [registry],
+    async collect() {
+      const backlog = await withTimeout(readBacklog(), READ_TIMEOUT_MS).catch(() => undefined);
+      if (backlog) this.set(backlog.pending);
+    },
+  });
+  new Gauge({
+    name: 'outbox_oldest_event_age_seconds',
+    help: "Age of the oldest event waiting in this service's outbox; 0 when it is empty",
+    registers: [registry],
+    async collect() {
+      const backlog = await withTimeout(readBacklog(), READ_TIMEOUT_MS).catch(() => undefined);
+      if (backlog) this.set(backlog.oldestAgeSeconds);
+    },
+  });
+}
+
+/**
+ * The read in flight, or a new one: the two outbox gauges of one scrape share a query, and a read
+ * that hangs (a pool waiting for Postgres) is never joined by another.
+ */
+function latest<T>(read: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<T> | undefined;
+  return () => {
+    inFlight ??= read().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
