@@ -7,6 +7,7 @@ import {
   Readiness,
   createLogger,
   installGracefulShutdown,
+  installProcessFailureHandlers,
   startHealthServer,
   type HealthServer,
 } from '@promptlib/platform';
@@ -19,7 +20,7 @@ import { csrfCheck } from './common/csrf';
 import { answerFrameworkError } from './common/framework-errors';
 import { httpMetrics } from './common/http-metrics';
 import { acceptJsonBodiesOnly } from './common/json-body';
-import { openRequestContext } from './common/request-context';
+import { currentRequest, openRequestContext } from './common/request-context';
 import { echoRequestId, requestIdOf } from './common/request-id';
 import { requestLog } from './common/request-log';
 import { securityHeaders } from './common/security-headers';
@@ -81,9 +82,17 @@ export async function createGatewayApp(
 
 export type RunningGateway = { app: INestApplication; health: HealthServer; shutdown: () => Promise<void> };
 
-/** Starts the gateway: traffic port, health port, and a graceful SIGTERM. */
+/**
+ * Starts the gateway: traffic port, health port, and a graceful SIGTERM; an uncaught exception
+ * takes the same way down, exiting 1.
+ */
 export async function runGateway(config: GatewayConfig, features: Type[] = []): Promise<RunningGateway> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const failures = installProcessFailureHandlers({
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    currentRequestId: () => currentRequest()?.requestId,
+  });
   const app = await createGatewayApp(config, logger, features);
   const readiness = app.get(Readiness);
   const health = await startHealthServer(config.HEALTH_PORT, readiness, app.get<Registry>(METRICS));
@@ -92,6 +101,7 @@ export async function runGateway(config: GatewayConfig, features: Type[] = []): 
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
     readiness,
+    exit: failures.exit,
     close: async () => {
       // app.close() stops accepting connections and waits for in-flight requests before closing NATS
       // and Redis. The keep-alive connection of a request that was in flight stays open once it is
@@ -107,6 +117,7 @@ export async function runGateway(config: GatewayConfig, features: Type[] = []): 
       await health.close();
     },
   });
+  failures.shutDownWith(shutdown);
   logger.info(
     { port: config.PORT, healthPort: health.port, namespace: config.APP_NAMESPACE },
     `Gateway ready on ${config.PUBLIC_URL}`,

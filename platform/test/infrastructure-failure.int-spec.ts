@@ -92,6 +92,54 @@ describe('failures of Postgres and Redis, as the caller is told of them', () => 
     }
   });
 
+  it('a statement that outlasts the statement timeout is cancelled, and unavailable', async () => {
+    const impatient = createDataSource({
+      url: database.url,
+      schema: database.newSchema('impatient'),
+      entities: [],
+      migrations: [],
+      logger: silent,
+      statementTimeoutMs: 100,
+    });
+    await impatient.initialize();
+    try {
+      const error = await failureOf(impatient.query('SELECT pg_sleep(2)'));
+      expect(error).toMatchObject({ driverError: { code: '57014' } });
+      expect(infrastructureFailureOf(error)).toBe('unavailable');
+      expect(serviceErrorFor(error, silent, { subject: 'test' })).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: commonMessages.unavailable,
+      });
+    } finally {
+      await impatient.destroy();
+    }
+  });
+
+  it('a transaction left idle past the idle timeout is rolled back: its commit never lands', async () => {
+    const schema = database.newSchema('idle');
+    const idle = createDataSource({
+      url: database.url,
+      schema,
+      entities: [],
+      migrations: [],
+      logger: silent,
+      idleInTransactionTimeoutMs: 100,
+    });
+    await idle.initialize();
+    try {
+      await idle.query(`CREATE SCHEMA "${schema}"; CREATE TABLE "${schema}".writes (id int)`);
+      const late = idle.transaction(async (manager) => {
+        await manager.query(`INSERT INTO "${schema}".writes VALUES (1)`);
+        // Waiting on something else while the transaction is open, past the timeout.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      });
+      await failureOf(late);
+      expect(await idle.query(`SELECT id FROM "${schema}".writes`)).toEqual([]);
+    } finally {
+      await idle.destroy();
+    }
+  });
+
   it('a Redis that cannot be reached is unavailable', async () => {
     const redis = createRedis(`redis://127.0.0.1:${await freePort()}`, 'infra', silent);
     try {

@@ -1,5 +1,5 @@
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
-import { createDataSource } from '../src/database/create-data-source';
+import { createDataSource, type CreateDataSourceOptions } from '../src/database/create-data-source';
 import { runMigrations } from '../src/database/run-migrations';
 import { captureLogger } from './support/capture-logger';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
@@ -13,6 +13,18 @@ class CreateThings1700000000001 implements MigrationInterface {
 
   async down(runner: QueryRunner): Promise<void> {
     await runner.query('DROP TABLE things');
+  }
+}
+
+// Longer than the statement timeout of the data sources below that set one.
+class Slow1700000000003 implements MigrationInterface {
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('SELECT pg_sleep(0.5)');
+    await runner.query('CREATE TABLE slow (id int)');
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP TABLE slow');
   }
 }
 
@@ -30,7 +42,12 @@ describe('runMigrations', () => {
   const dataSources: DataSource[] = [];
   const { logger, lines } = captureLogger('migrations-test');
 
-  function dataSourceFor(schema: string, migrations: Array<new () => MigrationInterface>, poolSize?: number) {
+  function dataSourceFor(
+    schema: string,
+    migrations: Array<new () => MigrationInterface>,
+    poolSize?: number,
+    timeouts: Pick<CreateDataSourceOptions, 'statementTimeoutMs' | 'idleInTransactionTimeoutMs'> = {},
+  ) {
     const dataSource = createDataSource({
       url: database.url,
       schema,
@@ -39,6 +56,7 @@ describe('runMigrations', () => {
       poolSize,
       applicationName: 'migrations-test',
       logger,
+      ...timeouts,
     });
     dataSources.push(dataSource);
     return dataSource;
@@ -114,6 +132,37 @@ describe('runMigrations', () => {
     const schema = database.newSchema('pool1');
     const dataSource = dataSourceFor(schema, [CreateThings1700000000001], 1);
     await expect(runMigrations(dataSource, schema, logger)).resolves.toEqual(['CreateThings1700000000001']);
+  });
+
+  it('runs a migration longer than the statement timeout, then gives the connection its timeouts back', async () => {
+    const schema = database.newSchema('slow');
+    const dataSource = dataSourceFor(schema, [Slow1700000000003], 1, {
+      statementTimeoutMs: 200,
+      idleInTransactionTimeoutMs: 200,
+    });
+
+    await expect(runMigrations(dataSource, schema, logger)).resolves.toEqual(['Slow1700000000003']);
+
+    // A pool of one: this is the connection that migrated.
+    const [timeouts] = await query<{ statement: string; idle: string }>(
+      dataSource,
+      `SELECT current_setting('statement_timeout') AS statement,
+              current_setting('idle_in_transaction_session_timeout') AS idle`,
+    );
+    expect(timeouts).toEqual({ statement: '200ms', idle: '200ms' });
+    await expect(dataSource.query('SELECT pg_sleep(0.5)')).rejects.toMatchObject({
+      driverError: { code: '57014' },
+    });
+  });
+
+  it('opens request connections with timeouts below the time a caller waits', async () => {
+    const dataSource = dataSourceFor(database.newSchema('defaults'), []);
+    const [timeouts] = await query<{ statement: string; idle: string }>(
+      dataSource,
+      `SELECT current_setting('statement_timeout') AS statement,
+              current_setting('idle_in_transaction_session_timeout') AS idle`,
+    );
+    expect(timeouts).toEqual({ statement: '4s', idle: '4s' });
   });
 
   it('rolls a failing migration back and releases the lock', async () => {

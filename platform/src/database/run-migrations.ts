@@ -17,17 +17,25 @@ export async function runMigrations(
   if (!dataSource.isInitialized) await dataSource.initialize();
   const runner = dataSource.createQueryRunner();
   try {
-    await acquireLock(runner, schema, logger);
+    // The pool's timeouts are for requests: a migration, and the wait for another replica's, may
+    // take as long as it needs. Set outside any transaction, so a migration's rollback keeps them.
+    await runner.query('SET statement_timeout = 0; SET idle_in_transaction_session_timeout = 0');
     try {
-      await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-      const executor = new MigrationExecutor(dataSource, runner);
-      executor.transaction = 'each';
-      const names = (await executor.executePendingMigrations()).map((migration) => migration.name);
-      if (names.length > 0) logger.info({ schema, migrations: names }, 'Migrations applied');
-      else logger.debug({ schema }, 'No pending migrations');
-      return names;
+      await acquireLock(runner, schema, logger);
+      try {
+        await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        const executor = new MigrationExecutor(dataSource, runner);
+        executor.transaction = 'each';
+        const names = (await executor.executePendingMigrations()).map((migration) => migration.name);
+        if (names.length > 0) logger.info({ schema, migrations: names }, 'Migrations applied');
+        else logger.debug({ schema }, 'No pending migrations');
+        return names;
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(schema)]);
+      }
     } finally {
-      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(schema)]);
+      // Back to the pool's timeouts (those the connection opened with) before it serves requests.
+      await runner.query('RESET statement_timeout; RESET idle_in_transaction_session_timeout');
     }
   } finally {
     await runner.release();

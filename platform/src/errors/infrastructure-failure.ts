@@ -22,8 +22,9 @@ const NETWORK_CODES = new Set([
 ]);
 
 // SQLSTATEs by class: 08 connection exception, 53 insufficient resources, 57P0x shutdown or
-// startup, 40001/40P01 a serialization failure or deadlock that a retry resolves.
-const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-4]$|40001$|40P01$)/;
+// startup, 57014 a statement cancelled at the statement timeout (a store too slow to answer in
+// time), 40001/40P01 a serialization failure or deadlock that a retry resolves.
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-4]$|57014$|40001$|40P01$)/;
 // 22 data exception; 54000 program limit exceeded (a value too large for an index row).
 const BAD_INPUT_SQLSTATE = /^(22|54000$)/;
 

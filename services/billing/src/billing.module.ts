@@ -43,6 +43,8 @@ export class BillingModule {
           migrations,
           // Readiness counts Redis: without it no webhook can be queued.
           redis: true,
+          // A checkout or cancellation waits on Stripe inside its transaction; the gateway waits 20 s.
+          idleInTransactionTimeoutMs: 18_000,
         }),
         BillingConfigModule.forRoot(config),
       ],
