@@ -6,6 +6,9 @@ import { connect } from 'nats';
 import { freePort } from './ports';
 import { waitUntil } from './wait';
 
+/** A server config and the environment it reads (the users' passwords of the shipped config, say). */
+export type PrivateNatsOptions = { config?: string; env?: Record<string, string> };
+
 /** A nats-server of a test's own, on a free port, that it may stop and start again. */
 export class PrivateNatsServer {
   readonly dataDir = mkdtempSync(path.join(tmpdir(), 'evc-nats-'));
@@ -14,6 +17,7 @@ export class PrivateNatsServer {
   private constructor(
     private readonly binary: string,
     readonly port: number,
+    private readonly options: PrivateNatsOptions,
   ) {}
 
   static binary(): string | undefined {
@@ -21,8 +25,8 @@ export class PrivateNatsServer {
     return dirs.map((dir) => path.join(dir, 'nats-server')).find((candidate) => existsSync(candidate));
   }
 
-  static async create(binary: string): Promise<PrivateNatsServer> {
-    return new PrivateNatsServer(binary, await freePort());
+  static async create(binary: string, options: PrivateNatsOptions = {}): Promise<PrivateNatsServer> {
+    return new PrivateNatsServer(binary, await freePort(), options);
   }
 
   get url(): string {
@@ -30,8 +34,9 @@ export class PrivateNatsServer {
   }
 
   async start(): Promise<void> {
-    const args = ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dataDir];
-    this.child = spawn(this.binary, args, { stdio: 'ignore' });
+    const config = this.options.config ? ['-c', this.options.config] : [];
+    const args = [...config, '-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dataDir];
+    this.child = spawn(this.binary, args, { stdio: 'ignore', env: { ...process.env, ...this.options.env } });
     await waitUntil(() => this.accepts(), 5_000, `nats-server on port ${this.port}`);
   }
 
@@ -54,8 +59,9 @@ export class PrivateNatsServer {
       const probe = await connect({ servers: this.url, reconnect: false, timeout: 500 });
       await probe.close();
       return true;
-    } catch {
-      return false;
+    } catch (error) {
+      // A server that wants credentials is up too.
+      return /authorization/i.test((error as Error).message);
     }
   }
 }

@@ -13,3 +13,4 @@ export * from './subjects';
 export * from './user';
 export * from './text';
 export * from './text-rules';
+export * from './bus-access';

@@ -47,6 +47,19 @@ export type Subject = ValueOf<{ [S in keyof typeof subjects]: ValueOf<(typeof su
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
+ * When the caller stops waiting (ms since the epoch): a request that reaches a service later, after
+ * a reconnect say, is not handled, since its caller has already been told it failed.
+ */
+export const REQUEST_DEADLINE_HEADER = 'x-request-deadline';
+
+/** Whether a request's deadline header says its caller has stopped waiting. */
+export function deadlinePassed(deadline: string | undefined, now = Date.now()): boolean {
+  if (!deadline) return false;
+  const at = Number(deadline);
+  return Number.isFinite(at) && at <= now;
+}
+
+/**
  * Raw replies (bulk data sent as bytes, not inside a JSON packet) carry their metadata in headers;
  * a failure carries the ServiceError as JSON in this one and no body.
  */

@@ -70,6 +70,9 @@ describe('provisionInfra on private ports', () => {
       await expect(postgresSelectOne(first.databaseUrl)).resolves.toBe(1);
       await expect(redisPing(first.redisUrl)).resolves.toBe('PONG');
       await expect(jetStreamAnswers(first.natsUrl)).resolves.toBe(true);
+      // The shipped config: each app is a user of its own, known by the password made for it.
+      await expect(natsAnswersAs(first.natsUrl, 'gateway', first.natsPasswords?.gateway)).resolves.toBe(true);
+      await expect(natsAnswersAs(first.natsUrl, 'gateway', 'not-the-password')).resolves.toBe(false);
 
       const secondStartedAt = Date.now();
       const second = await provision();
@@ -78,6 +81,7 @@ describe('provisionInfra on private ports', () => {
         `first provision (starting all three): ${firstMs} ms; second provision (reuse): ${secondMs} ms`,
       );
       expect(second.started).toEqual([]);
+      expect(second.natsPasswords).toEqual(first.natsPasswords);
       expect(secondMs).toBeLessThan(5000);
 
       await stopTracked(first.started);
@@ -276,5 +280,15 @@ async function readSamples(
     return { row, key, message: StringCodec().decode(stored.data) };
   } finally {
     await connection.close();
+  }
+}
+
+async function natsAnswersAs(url: string, user: string, pass: string | undefined): Promise<boolean> {
+  try {
+    const connection = await connect({ servers: url, user, pass, reconnect: false, timeout: 2_000 });
+    await connection.close();
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -9,7 +9,6 @@ import {
   connectNats,
   createMetricsRegistry,
   createRedis,
-  ensureEventsStream,
   isNatsReady,
   isRedisReady,
 } from '@promptlib/platform';
@@ -45,9 +44,8 @@ export class InfrastructureModule {
         {
           provide: NATS_CONNECTION,
           useFactory: async () => {
-            const connection = await connectNats(config.NATS_URL, `${config.APP_NAMESPACE}-gateway`, logger);
-            await ensureEventsStream(connection, config.APP_NAMESPACE);
-            return connection;
+            // The stream is the services' to ensure: the gateway may only make requests.
+            return connectNats(config, `${config.APP_NAMESPACE}-gateway`, logger);
           },
         },
         {

@@ -1,4 +1,9 @@
-import { DEFAULT_NAMESPACE, NAMESPACE_PATTERN } from '@promptlib/proto';
+import {
+  DEFAULT_EVENTS_MAX_BYTES,
+  DEFAULT_NAMESPACE,
+  EVENTS_MAX_MESSAGE_BYTES,
+  NAMESPACE_PATTERN,
+} from '@promptlib/proto';
 import { z } from 'zod';
 import type { DevDefault } from './load-config';
 
@@ -32,6 +37,13 @@ export function processEnvShape(defaultHealthPort: number) {
     HEALTH_PORT: port.default(defaultHealthPort),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     NATS_URL: z.string().min(1),
+    // Who this process is to NATS: each process its own user, with only the permissions it needs.
+    NATS_USER: z.string().min(1).optional(),
+    NATS_PASSWORD: z.string().min(1).optional(),
+    // A .creds file (a user JWT and its key) instead of a user and password.
+    NATS_CREDS_FILE: z.string().min(1).optional(),
+    // The CA that signed the NATS server's certificate: TLS to NATS is required when it is set.
+    NATS_TLS_CA: z.string().min(1).optional(),
     REDIS_URL: url(['redis:', 'rediss:']),
   };
 }
@@ -47,3 +59,16 @@ export const databaseEnvShape = { DATABASE_URL: url(['postgres:', 'postgresql:']
 export const databaseDevDefaults = {
   DATABASE_URL: (env) => `postgres://postgres@127.0.0.1:5432/${env.APP_NAMESPACE ?? DEFAULT_NAMESPACE}`,
 } satisfies Record<string, DevDefault>;
+
+/**
+ * The events stream's byte limit, for services: they publish the events and ensure the stream at
+ * boot, the gateway does neither. A stream must hold a few events of the largest size.
+ */
+export const eventsStreamEnvShape = {
+  EVENTS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(4 * EVENTS_MAX_MESSAGE_BYTES)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(DEFAULT_EVENTS_MAX_BYTES),
+};

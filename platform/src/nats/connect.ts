@@ -1,15 +1,16 @@
 import { connect, type NatsConnection } from 'nats';
 import type { Logger } from 'pino';
+import { natsConnectionOptions, type NatsAccess } from './nats-access';
 
 /**
  * Connects once at boot and fails fast when NATS is unreachable (the orchestrator restarts us);
  * after that the client reconnects forever, and requests made meanwhile fail with a timeout.
  */
-export async function connectNats(url: string, name: string, logger: Logger): Promise<NatsConnection> {
+export async function connectNats(access: NatsAccess, name: string, logger: Logger): Promise<NatsConnection> {
   let connection: NatsConnection;
   try {
     connection = await connect({
-      servers: url.split(','),
+      ...natsConnectionOptions(access),
       name,
       timeout: 3_000,
       reconnect: true,
@@ -22,7 +23,7 @@ export async function connectNats(url: string, name: string, logger: Logger): Pr
       noAsyncTraces: true,
     });
   } catch (error) {
-    throw new Error(`NATS at ${url} is not reachable: ${(error as Error).message}`);
+    throw new Error(`NATS at ${access.NATS_URL} is not reachable: ${(error as Error).message}`);
   }
   void logStatusChanges(connection, logger);
   return connection;

@@ -1,6 +1,13 @@
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
-import { namespaced, queueGroup, type ServiceName } from '@promptlib/proto';
-import type { NatsConnection, Subscription, SubscriptionOptions } from 'nats';
+import {
+  REQUEST_DEADLINE_HEADER,
+  deadlinePassed,
+  namespaced,
+  queueGroup,
+  type ServiceName,
+} from '@promptlib/proto';
+import type { Msg, NatsConnection, Subscription, SubscriptionOptions } from 'nats';
+import { Counter, type Registry } from 'prom-client';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export type NamespacedNatsServerOptions = {
@@ -19,6 +26,7 @@ export class NamespacedNatsServer extends ServerNats {
   private readonly namespace: string;
   private readonly ownSubscriptions: Subscription[] = [];
   private inFlight = 0;
+  private requests: Counter<'subject' | 'outcome'> | undefined;
 
   constructor({ namespace, service, options }: NamespacedNatsServerOptions) {
     super({ ...options, queue: queueGroup(namespace, service) });
@@ -46,7 +54,24 @@ export class NamespacedNatsServer extends ServerNats {
     return pattern;
   }
 
-  override async handleMessage(channel: string, message: unknown): Promise<unknown> {
+  /** Counts the requests this server handled and those it dropped as late, on the service's registry. */
+  countRequestsIn(registry: Registry): void {
+    this.requests = new Counter({
+      name: 'service_requests_total',
+      help: 'Requests taken from NATS by subject: handled, or dropped because their caller had stopped waiting',
+      labelNames: ['subject', 'outcome'],
+      registers: [registry],
+    });
+  }
+
+  override async handleMessage(channel: string, message: Msg): Promise<unknown> {
+    // The caller answered 503 at its deadline: doing the work now would change what it was told.
+    if (deadlinePassed(message.headers?.get(REQUEST_DEADLINE_HEADER))) {
+      this.requests?.inc({ subject: channel, outcome: 'late' });
+      this.logger.warn(`Dropped a request to ${channel} that arrived after its caller stopped waiting`);
+      return undefined;
+    }
+    this.requests?.inc({ subject: channel, outcome: 'handled' });
     this.inFlight += 1;
     try {
       return await super.handleMessage(channel, message);

@@ -1,5 +1,7 @@
 import {
+  REQUEST_DEADLINE_HEADER,
   REQUEST_ID_HEADER,
+  deadlinePassed,
   SERVICE_ERROR_HEADER,
   contracts,
   namespaced,
@@ -8,17 +10,19 @@ import {
   type RawSubject,
   type ServiceName,
 } from '@promptlib/proto';
-import { headers, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { headers, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from 'nats';
 import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parsePayload } from '../errors/parse-payload';
-import { serviceErrorFor } from '../errors/service-exception.filter';
+import { serviceErrorFor, type FailureContext } from '../errors/service-exception.filter';
 
 export type RawReply = { body: Uint8Array; headers: Record<string, string> };
 export type RawHandler<S extends RawSubject> = (
   request: ParsedRequestOf<S>,
   requestId: string | undefined,
 ) => Promise<RawReply>;
+
+type Reply = { body: Uint8Array; headers: MsgHdrs; failed: boolean };
 
 /**
  * Answers a subject with bytes instead of Nest's JSON packet, for replies whose body is already
@@ -61,22 +65,59 @@ export class RawResponder {
     message: Msg,
     handler: RawHandler<S>,
   ): Promise<void> {
+    // As for the JSON handlers: a request whose caller stopped waiting is not handled.
+    if (deadlinePassed(message.headers?.get(REQUEST_DEADLINE_HEADER))) return;
     this.inFlight += 1;
     const requestId = message.headers?.get(REQUEST_ID_HEADER) || undefined;
+    const context: FailureContext = { subject, requestId };
     try {
-      const payload: unknown = JSON.parse(Buffer.from(message.data).toString('utf8'));
-      const request = parsePayload(contracts[subject].request, payload) as ParsedRequestOf<S>;
-      const reply = await handler(request, requestId);
-      const replyHeaders = headers();
-      for (const [name, value] of Object.entries(reply.headers)) replyHeaders.set(name, value);
-      message.respond(reply.body, { headers: replyHeaders });
-    } catch (error) {
-      const serviceError = serviceErrorFor(error, this.logger, { subject, requestId });
-      const errorHeaders = headers();
-      errorHeaders.set(SERVICE_ERROR_HEADER, JSON.stringify(serviceError));
-      message.respond(new Uint8Array(0), { headers: errorHeaders });
+      let reply: Reply;
+      try {
+        reply = await this.handle(subject, message, handler, requestId);
+      } catch (error) {
+        reply = this.failure(error, context);
+      }
+      const refusal = this.send(message, reply, context);
+      // A reply NATS refused (larger than max_payload, say) is answered as a failure, so the caller
+      // is not left waiting for its timeout.
+      if (refusal !== undefined && !reply.failed) this.send(message, this.failure(refusal, context), context);
     } finally {
       this.inFlight -= 1;
+    }
+  }
+
+  private async handle<S extends RawSubject>(
+    subject: S,
+    message: Msg,
+    handler: RawHandler<S>,
+    requestId: string | undefined,
+  ): Promise<Reply> {
+    const payload: unknown = JSON.parse(Buffer.from(message.data).toString('utf8'));
+    const request = parsePayload(contracts[subject].request, payload) as ParsedRequestOf<S>;
+    const reply = await handler(request, requestId);
+    const replyHeaders = headers();
+    for (const [name, value] of Object.entries(reply.headers)) replyHeaders.set(name, value);
+    return { body: reply.body, headers: replyHeaders, failed: false };
+  }
+
+  private failure(error: unknown, context: FailureContext): Reply {
+    const serviceError = serviceErrorFor(error, this.logger, context);
+    const errorHeaders = headers();
+    errorHeaders.set(SERVICE_ERROR_HEADER, JSON.stringify(serviceError));
+    return { body: new Uint8Array(0), headers: errorHeaders, failed: true };
+  }
+
+  /**
+   * Returns what respond() threw rather than throwing it: answer() runs detached from the
+   * subscription, so a throw would be an unhandled rejection.
+   */
+  private send(message: Msg, reply: Reply, context: FailureContext): unknown {
+    try {
+      message.respond(reply.body, { headers: reply.headers });
+      return undefined;
+    } catch (error) {
+      this.logger.warn({ err: error, ...context }, 'Raw reply could not be sent');
+      return error;
     }
   }
 }

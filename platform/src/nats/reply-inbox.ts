@@ -1,8 +1,11 @@
 import { createInbox, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
 
-/** Why a request got no reply: TIMEOUT, NO_RESPONDERS (503 from the server) or CONNECTION_CLOSED. */
+/**
+ * Why a request got no reply: TIMEOUT, NO_RESPONDERS (503 from the server), CONNECTION_CLOSED, or
+ * DISCONNECTED (refused at once while the connection is down).
+ */
 export class RequestFailed extends Error {
-  constructor(readonly code: 'TIMEOUT' | 'NO_RESPONDERS' | 'CONNECTION_CLOSED') {
+  constructor(readonly code: 'TIMEOUT' | 'NO_RESPONDERS' | 'CONNECTION_CLOSED' | 'DISCONNECTED') {
     super(`NATS request failed: ${code}`);
   }
 }
@@ -24,6 +27,7 @@ export class ReplyInbox {
   private readonly prefix = `${createInbox()}.`;
   private readonly pending = new Map<string, Pending>();
   private next = 0;
+  private connected = true;
 
   static of(connection: NatsConnection): ReplyInbox {
     let inbox = ReplyInbox.byConnection.get(connection);
@@ -53,6 +57,7 @@ export class ReplyInbox {
         }
       },
     });
+    void this.followConnection();
     void subscription.closed.then(() => {
       for (const [token, waiting] of this.pending) {
         this.settle(token, waiting);
@@ -66,6 +71,10 @@ export class ReplyInbox {
     payload: Uint8Array,
     options: { timeout: number; headers?: MsgHdrs },
   ): Promise<Msg> {
+    // While NATS reconnects the client would buffer the request and send it later, after its
+    // caller was told it failed: refused at once instead, it never happens.
+    if (this.connection.isClosed()) return Promise.reject(new RequestFailed('CONNECTION_CLOSED'));
+    if (!this.connected) return Promise.reject(new RequestFailed('DISCONNECTED'));
     const token = (this.next++).toString(36);
     return new Promise<Msg>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -80,6 +89,13 @@ export class ReplyInbox {
         reject(error as Error);
       }
     });
+  }
+
+  private async followConnection(): Promise<void> {
+    for await (const status of this.connection.status()) {
+      if (status.type === 'disconnect') this.connected = false;
+      else if (status.type === 'reconnect') this.connected = true;
+    }
   }
 
   private settle(token: string, waiting: Pending): void {

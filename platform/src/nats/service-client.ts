@@ -2,6 +2,7 @@ import {
   commonMessages,
   DEFAULT_REQUEST_TIMEOUT_MS,
   MAX_MESSAGE_BYTES,
+  REQUEST_DEADLINE_HEADER,
   REQUEST_ID_HEADER,
   SERVICE_ERROR_HEADER,
   namespaced,
@@ -65,11 +66,12 @@ export class ServiceClient {
         `Request to ${subject} is ${payload.length} bytes, above the ${MAX_MESSAGE_BYTES} byte limit`,
       );
     }
-    const messageHeaders = this.headers(options);
+    const timeout = options.timeoutMs ?? this.defaultTimeoutMs;
+    const messageHeaders = this.headers(options, timeout);
     let replyData: Uint8Array;
     try {
       const reply = await this.inbox.request(namespaced(this.namespace, subject), payload, {
-        timeout: options.timeoutMs ?? this.defaultTimeoutMs,
+        timeout,
         headers: messageHeaders,
       });
       replyData = reply.data;
@@ -85,14 +87,15 @@ export class ServiceClient {
     data: RequestOf<S>,
     options: RequestOptions = {},
   ): Promise<RawResponse> {
-    const messageHeaders = this.headers(options);
+    const timeout = options.timeoutMs ?? this.defaultTimeoutMs;
+    const messageHeaders = this.headers(options, timeout);
     let reply: { data: Uint8Array; headers?: MsgHdrs };
     try {
       reply = await this.inbox.request(
         namespaced(this.namespace, subject),
         Buffer.from(JSON.stringify(data)),
         {
-          timeout: options.timeoutMs ?? this.defaultTimeoutMs,
+          timeout,
           headers: messageHeaders,
         },
       );
@@ -109,10 +112,11 @@ export class ServiceClient {
     return { body: reply.data, header };
   }
 
-  private headers(options: RequestOptions): MsgHdrs {
+  private headers(options: RequestOptions, timeoutMs: number): MsgHdrs {
     const messageHeaders = headers();
     const requestId = options.requestId ?? this.currentRequestId();
     if (requestId) messageHeaders.set(REQUEST_ID_HEADER, requestId);
+    messageHeaders.set(REQUEST_DEADLINE_HEADER, String(Date.now() + timeoutMs));
     return messageHeaders;
   }
 }

@@ -6,7 +6,9 @@ import type { Registry } from 'prom-client';
 import { startHealthServer, type HealthServer } from '../health/health-server';
 import { Readiness } from '../health/readiness';
 import { installGracefulShutdown } from '../lifecycle/graceful-shutdown';
+import { installProcessFailureHandlers } from '../lifecycle/process-failures';
 import { ServiceExceptionFilter } from '../errors/service-exception.filter';
+import { natsConnectionOptions } from '../nats/nats-access';
 import { NamespacedNatsServer } from '../nats/namespaced-nats-server';
 import { METRICS } from '../tokens';
 import { PinoNestLogger } from './pino-nest-logger';
@@ -20,20 +22,19 @@ export async function createServiceApp(
   config: ServiceProcessConfig,
   logger: Logger,
 ): Promise<INestMicroservice> {
-  const app = await NestFactory.createMicroservice(module, {
-    strategy: new NamespacedNatsServer({
-      namespace: config.APP_NAMESPACE,
-      service,
-      options: {
-        servers: config.NATS_URL.split(','),
-        name: `${config.APP_NAMESPACE}-${service}`,
-        reconnect: true,
-        maxReconnectAttempts: -1,
-        reconnectTimeWait: 500,
-      },
-    }),
-    logger: new PinoNestLogger(logger),
+  const strategy = new NamespacedNatsServer({
+    namespace: config.APP_NAMESPACE,
+    service,
+    options: {
+      ...natsConnectionOptions(config),
+      name: `${config.APP_NAMESPACE}-${service}`,
+      reconnect: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    },
   });
+  const app = await NestFactory.createMicroservice(module, { strategy, logger: new PinoNestLogger(logger) });
+  strategy.countRequestsIn(app.get<Registry>(METRICS));
   app.useGlobalFilters(new ServiceExceptionFilter(logger));
   await app.listen();
   return app;
@@ -44,13 +45,17 @@ export function startServiceHealth(app: INestMicroservice, port: number): Promis
   return startHealthServer(port, app.get(Readiness), app.get<Registry>(METRICS));
 }
 
-/** Starts a service: NATS handlers, health port, and a graceful SIGTERM. */
+/**
+ * Starts a service: NATS handlers, health port, and a graceful SIGTERM; an uncaught exception
+ * takes the same way down, exiting 1.
+ */
 export async function runService(
   service: ServiceName,
   module: DynamicModule,
   config: ServiceProcessConfig,
   logger: Logger,
 ): Promise<RunningService> {
+  const failures = installProcessFailureHandlers({ logger, graceMs: config.SHUTDOWN_GRACE_MS });
   const app = await createServiceApp(service, module, config, logger);
   const readiness = app.get(Readiness);
   const health = await startServiceHealth(app, config.HEALTH_PORT);
@@ -58,11 +63,13 @@ export async function runService(
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
     readiness,
+    exit: failures.exit,
     close: async () => {
       await app.close();
       await health.close();
     },
   });
+  failures.shutDownWith(shutdown);
   logger.info({ namespace: config.APP_NAMESPACE, healthPort: health.port }, `${service} service ready`);
   return { app, health, shutdown };
 }

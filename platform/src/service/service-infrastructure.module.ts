@@ -19,6 +19,7 @@ import { connectNats, isNatsReady } from '../nats/connect';
 import { ensureEventsStream } from '../nats/events-stream';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { OutboxMessage } from '../outbox/outbox-message.entity';
+import { registerOutboxMetrics } from '../outbox/outbox-metrics';
 import { createRedis, isRedisReady } from '../redis/redis';
 import { DATA_SOURCE, METRICS, NATS_CONNECTION, REDIS, ROOT_LOGGER } from '../tokens';
 import type { ServiceProcessConfig } from './service-config';
@@ -33,6 +34,12 @@ export type ServiceInfrastructureOptions = {
   migrations: MixedList<Function | string>;
   /** A Redis client under the namespace's key prefix (REDIS), with readiness over it. */
   redis?: boolean;
+  /**
+   * How long a transaction may sit idle before Postgres ends it. The default (4 s) is below the
+   * callers' request timeout; a service whose requests wait longer (billing calls Stripe inside a
+   * transaction, and the gateway waits 20 s for it) sets its own, still below its callers' wait.
+   */
+  idleInTransactionTimeoutMs?: number;
 };
 
 /** Starts the outbox relay once the service is up and stops it, then the connections, on the way down. */
@@ -61,7 +68,8 @@ class InfrastructureLifecycle implements OnApplicationBootstrap, OnApplicationSh
 /**
  * What every service process needs besides its features: its schema migrated (under a lock, so
  * replicas never race), a connection for events, the outbox relay, a metrics registry its features
- * may add to (METRICS, served on /metrics), Redis when it asks for it, and readiness over them all.
+ * may add to (METRICS, served on /metrics; it shows the outbox and the events stream's fill), Redis
+ * when it asks for it, and readiness over them all.
  */
 @Global()
 @Module({})
@@ -82,6 +90,7 @@ export class ServiceInfrastructureModule {
               migrations: options.migrations,
               applicationName: `${config.APP_NAMESPACE}-${service}`,
               logger,
+              idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs,
             });
             await runMigrations(dataSource, service, logger);
             return dataSource;
@@ -90,12 +99,16 @@ export class ServiceInfrastructureModule {
         {
           provide: NATS_CONNECTION,
           useFactory: async () => {
-            const connection = await connectNats(
-              config.NATS_URL,
-              `${config.APP_NAMESPACE}-${service}-events`,
-              logger,
-            );
-            await ensureEventsStream(connection, config.APP_NAMESPACE);
+            const connection = await connectNats(config, `${config.APP_NAMESPACE}-${service}-events`, logger);
+            const stream = await ensureEventsStream(connection, config.APP_NAMESPACE, {
+              maxBytes: config.EVENTS_MAX_BYTES,
+            });
+            if (stream.max_bytes !== config.EVENTS_MAX_BYTES) {
+              logger.warn(
+                { stream: stream.name, maxBytes: stream.max_bytes, configured: config.EVENTS_MAX_BYTES },
+                'Events stream holds more than EVENTS_MAX_BYTES; it keeps its size as limit, as lowering it would drop events',
+              );
+            }
             return connection;
           },
         },
@@ -105,7 +118,15 @@ export class ServiceInfrastructureModule {
           useFactory: (dataSource: DataSource, connection: NatsConnection) =>
             new OutboxRelay({ dataSource, connection, namespace: config.APP_NAMESPACE, logger }),
         },
-        { provide: METRICS, useFactory: () => createMetricsRegistry(service) },
+        {
+          provide: METRICS,
+          inject: [DATA_SOURCE, NATS_CONNECTION],
+          useFactory: (dataSource: DataSource, connection: NatsConnection) => {
+            const registry = createMetricsRegistry(service);
+            registerOutboxMetrics({ registry, dataSource, connection, namespace: config.APP_NAMESPACE });
+            return registry;
+          },
+        },
         {
           provide: REDIS,
           useFactory: () =>

@@ -8,6 +8,7 @@ import { listDebianClusters, stopClustersCreatedByInstall } from './debian-clust
 import type { ServiceDriver } from './driver';
 import { errorMessage } from './errors';
 import { natsDriver } from './nats';
+import { readNatsPasswords, type NatsPasswords } from './nats-credentials';
 import { postgresDriver } from './postgres';
 import { ensureDatabase } from './postgres-database';
 import { processRuns, tailFile } from './processes';
@@ -39,6 +40,11 @@ export type ProvisionedInfra = {
   databaseUrl: string;
   redisUrl: string;
   natsUrl: string;
+  /**
+   * The NATS users' passwords when the server is one this machine started (now or by an earlier
+   * run), so each app can connect as itself; undefined for a server of someone else's.
+   */
+  natsPasswords: NatsPasswords | undefined;
   started: StartedServer[];
 };
 
@@ -65,9 +71,10 @@ export async function provisionInfra(options: ProvisionOptions): Promise<Provisi
     log,
   );
   let started: StartedServer[] = [];
+  const dataDir = path.resolve(options.dataDir ?? systemDefaultDataDir());
   if (down.length > 0) {
     const stillDown = await installMissingPrograms(down, options.allowInstall ?? true, log);
-    started = await startServers(stillDown, options.dataDir ?? systemDefaultDataDir(), log);
+    started = await startServers(stillDown, dataDir, log);
   }
   try {
     await ensureDatabase(targets.postgres.url, log);
@@ -79,6 +86,9 @@ export async function provisionInfra(options: ProvisionOptions): Promise<Provisi
     databaseUrl: targets.postgres.url,
     redisUrl: targets.redis.url,
     natsUrl: targets.nats.url,
+    natsPasswords: targets.nats.local
+      ? await readNatsPasswords(serverDataDir(dataDir, 'nats', targets.nats.port))
+      : undefined,
     started,
   };
 }

@@ -6,6 +6,7 @@ import { connect, type NatsConnection } from 'nats';
 
 import type { ServiceDriver, StartContext, StartHandle } from './driver';
 import { errorMessage } from './errors';
+import { ensureNatsPasswords, passwordEnv, writeDevelopmentConfig } from './nats-credentials';
 import { probeListening } from './probe';
 import { findExecutable, readPidFile, terminate } from './processes';
 import type { Log, ProbeResult, StartedServer } from './types';
@@ -52,6 +53,9 @@ async function start(context: StartContext): Promise<StartHandle> {
     throw new Error('nats-server was not found: install the Debian nats-server package.');
   }
   log(`starting NATS with JetStream on ${target.host}:${target.port} (data in ${serverDir})`);
+  // The shipped config, its users' passwords made for this server and passed in its environment.
+  const passwords = await ensureNatsPasswords(serverDir);
+  const config = await writeDevelopmentConfig(serverDir);
   // Early failures (bad flags, unwritable store) are printed before -l takes effect, so keep stdio too.
   const output = openSync(logFile(serverDir), 'a');
   let exited = false;
@@ -59,6 +63,8 @@ async function start(context: StartContext): Promise<StartHandle> {
     const child = spawn(
       binary,
       [
+        '-c',
+        config,
         '-a',
         listenAddress(target.host),
         '-p',
@@ -71,7 +77,12 @@ async function start(context: StartContext): Promise<StartHandle> {
         '-P',
         pidFile(serverDir),
       ],
-      { detached: true, stdio: ['ignore', output, output], cwd: serverDir },
+      {
+        detached: true,
+        stdio: ['ignore', output, output],
+        cwd: serverDir,
+        env: { ...process.env, ...passwordEnv(passwords) },
+      },
     );
     child.once('error', () => {
       exited = true;

@@ -12,3 +12,16 @@ export const apps: AppSpec[] = [
   { name: 'billing', entry: 'services/billing/dist/main.js', stripe: true },
   { name: 'gateway', entry: 'gateway/dist/main.js' },
 ];
+
+/**
+ * Who the app is to NATS when the server is one this machine started: the NATS user named after
+ * it (deploy/nats/nats-server.conf), with only that process's permissions. NATS_USER and
+ * NATS_PASSWORD already in the environment win.
+ */
+export function natsUserEnv(
+  name: string,
+  passwords: Record<string, string> | undefined,
+): Record<string, string> {
+  if (!passwords?.[name] || process.env.NATS_USER || process.env.NATS_CREDS_FILE) return {};
+  return { NATS_USER: name, NATS_PASSWORD: passwords[name] };
+}

@@ -1,5 +1,5 @@
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
-import { apps } from './apps';
+import { apps, natsUserEnv } from './apps';
 import { provideGoogle } from './google-access';
 import { envFor, provideStripe, sandboxStateFile } from './stripe-access';
 import { startApp, stopApps, waitForReady, type RunningApp } from './supervisor';
@@ -57,7 +57,10 @@ export async function startAll(): Promise<void> {
     closeStripe = stripe.sandbox?.close;
     if (stripe.sandbox) console.log(`Stripe sandbox (no STRIPE_SECRET_KEY set) at ${stripe.sandbox.url}`);
     for (const spec of apps) {
-      const app = await startApp(spec, envFor(spec, env, stripe.access));
+      const app = await startApp(spec, {
+        ...envFor(spec, env, stripe.access),
+        ...natsUserEnv(spec.name, infra.natsPasswords),
+      });
       running.push(app);
       void app.exited.then((code) => {
         if (stopping) return;

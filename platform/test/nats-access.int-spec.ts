@@ -1,0 +1,163 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { connect } from 'nats';
+import { natsConnectionOptions } from '../src/nats/nats-access';
+import { PrivateNatsServer } from '../testing/private-nats-server';
+import { freePort } from '../testing/ports';
+import { waitUntil } from '../testing/wait';
+
+/** A CA and a server certificate for 127.0.0.1 it signed, made with openssl. */
+function certificates(dir: string) {
+  const file = (name: string) => path.join(dir, name);
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=test-ca',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.pem'),
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    file('server.key'),
+    '-out',
+    file('server.csr'),
+  );
+  writeFileSync(file('san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '1',
+    '-extfile',
+    file('san.ext'),
+    '-out',
+    file('server.pem'),
+  );
+  return { ca: file('ca.pem'), cert: file('server.pem'), key: file('server.key') };
+}
+
+describe('how a process reaches NATS: its own user, over TLS when a CA is given', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nats-tls-'));
+  let server: ChildProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    const binary = PrivateNatsServer.binary();
+    if (!binary) throw new Error('nats-server is not installed');
+    const { ca, cert, key } = certificates(dir);
+    const port = await freePort();
+    url = `nats://127.0.0.1:${port}`;
+    server = spawn(
+      binary,
+      [
+        '-a',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '--tls',
+        '--tlscert',
+        cert,
+        '--tlskey',
+        key,
+        '--user',
+        'library',
+        '--pass',
+        'library-secret',
+      ],
+      { stdio: 'ignore' },
+    );
+    await waitUntil(
+      () =>
+        connect({
+          ...natsConnectionOptions({
+            NATS_URL: url,
+            NATS_USER: 'library',
+            NATS_PASSWORD: 'library-secret',
+            NATS_TLS_CA: ca,
+          }),
+        })
+          .then((connection) => connection.close().then(() => true))
+          .catch(() => false),
+      10_000,
+      'the TLS NATS server',
+    );
+  }, 30_000);
+
+  afterAll(() => {
+    server?.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('connects with its user and password, trusting the server’s certificate through NATS_TLS_CA', async () => {
+    const options = natsConnectionOptions({
+      NATS_URL: url,
+      NATS_USER: 'library',
+      NATS_PASSWORD: 'library-secret',
+      NATS_TLS_CA: path.join(dir, 'ca.pem'),
+    });
+    const connection = await connect({ ...options, reconnect: false });
+    expect(connection.info?.tls_required).toBe(true);
+    await connection.close();
+  });
+
+  it('is refused with a wrong password, and without the CA cannot trust the server', async () => {
+    const ca = path.join(dir, 'ca.pem');
+    await expect(
+      connect({
+        ...natsConnectionOptions({
+          NATS_URL: url,
+          NATS_USER: 'library',
+          NATS_PASSWORD: 'wrong',
+          NATS_TLS_CA: ca,
+        }),
+        reconnect: false,
+      }),
+    ).rejects.toThrow(/authorization/i);
+    await expect(
+      connect({
+        ...natsConnectionOptions({ NATS_URL: url, NATS_USER: 'library', NATS_PASSWORD: 'library-secret' }),
+        reconnect: false,
+        timeout: 2_000,
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('takes one way of signing in: a user and password, or a creds file', () => {
+    expect(() => natsConnectionOptions({ NATS_URL: url, NATS_USER: 'library' })).toThrow(/NATS_PASSWORD/);
+    expect(() =>
+      natsConnectionOptions({
+        NATS_URL: url,
+        NATS_USER: 'a',
+        NATS_PASSWORD: 'b',
+        NATS_CREDS_FILE: '/x.creds',
+      }),
+    ).toThrow(/not both/);
+    expect(natsConnectionOptions({ NATS_URL: 'nats://a:4222,nats://b:4222' })).toEqual({
+      servers: ['nats://a:4222', 'nats://b:4222'],
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import { eventSubjects, type EventSubject } from './events';
+import type { ServiceName } from './namespace';
+import { subjects, type Subject } from './subjects';
+
+/** A process that connects to NATS: the gateway or one of the services. */
+export type BusProcess = 'gateway' | ServiceName;
+
+/**
+ * What one process may do on the message bus. The NATS server config (deploy/nats) grants each
+ * process exactly this and nothing more, so a process taken over cannot answer another service's
+ * requests, read another user's data through a request it has no business making, or forge events.
+ */
+export type BusAccess = {
+  /** The service whose request subjects it answers. */
+  answers: ServiceName | null;
+  /** The request subjects it sends. */
+  requests: readonly Subject[];
+  /** The event subjects it publishes (through its outbox). */
+  publishes: readonly EventSubject[];
+  /** Whether it reads the events stream through a durable consumer. */
+  consumesEvents: boolean;
+};
+
+const everySubjectOf = (...services: ServiceName[]): Subject[] =>
+  services.flatMap((service) => Object.values(subjects[service]) as Subject[]);
+
+export const busAccess: Record<BusProcess, BusAccess> = {
+  gateway: {
+    answers: null,
+    requests: everySubjectOf('auth', 'library', 'sharing', 'billing'),
+    publishes: [],
+    consumesEvents: false,
+  },
+  auth: { answers: 'auth', requests: [], publishes: [eventSubjects.userRegistered], consumesEvents: false },
+  library: {
+    answers: 'library',
+    requests: [],
+    publishes: [eventSubjects.promptUpdated, eventSubjects.promptDeleted, eventSubjects.categoryDeleted],
+    consumesEvents: true,
+  },
+  sharing: {
+    answers: 'sharing',
+    requests: [subjects.library.promptsGet],
+    publishes: [],
+    consumesEvents: true,
+  },
+  billing: {
+    answers: 'billing',
+    requests: [],
+    publishes: [eventSubjects.tierChanged],
+    consumesEvents: false,
+  },
+};

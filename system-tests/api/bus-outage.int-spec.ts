@@ -1,0 +1,71 @@
+import type { ApiError, Prompt } from '@promptlib/proto';
+import { PrivateNatsServer } from '@promptlib/platform/testing';
+import { eventually, newLibraryUser, promptBody } from '../support/library-api';
+import { startStack, type Gateway, type Stack } from '../support/stack';
+
+describe('NATS going away while a change is sent', () => {
+  let nats: PrivateNatsServer;
+  let stack: Stack;
+  let gateway: Gateway;
+
+  beforeAll(async () => {
+    const binary = PrivateNatsServer.binary();
+    if (!binary) throw new Error('nats-server is not installed');
+    nats = await PrivateNatsServer.create(binary);
+    await nats.start();
+    const bus = { NATS_URL: nats.url };
+    stack = await startStack('busdown', ['auth', 'library'], { services: bus, gateway: bus });
+    gateway = await stack.startGateway();
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await nats?.remove();
+  }, 30_000);
+
+  /** How many prompt creations the library has taken from NATS and handled. */
+  async function createsHandled(): Promise<number> {
+    const text = await (await fetch(`http://127.0.0.1:${stack.services.library.healthPort}/metrics`)).text();
+    const line =
+      /^service_requests_total\{[^}]*subject="library\.prompts\.create"[^}]*outcome="handled"[^}]*\} (\d+)/m;
+    return Number(line.exec(text)?.[1] ?? 0);
+  }
+
+  it('answers 503 at once, and the refused create never happens, not even once NATS is back', async () => {
+    const user = await newLibraryUser(gateway.url, 'busdown');
+    const before = await createsHandled();
+    await nats.stop();
+
+    const started = Date.now();
+    const refused = await user.client.post<ApiError>(
+      '/api/prompts',
+      promptBody({ title: 'Sent while NATS was away' }),
+      {
+        allowServerError: true,
+      },
+    );
+    expect({ status: refused.status, code: refused.body.code }).toEqual({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    // Refused, not buffered until the request timeout.
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    await nats.start();
+    const prompts = await eventually(
+      () => user.client.get<Prompt[]>('/api/prompts', { allowServerError: true }),
+      (answer) => answer.status === 200,
+      20_000,
+    );
+    expect(prompts.body.map((prompt) => prompt.title)).not.toContain('Sent while NATS was away');
+    expect(await createsHandled()).toBe(before);
+
+    // And the system works again.
+    const created = await user.client.post<Prompt>(
+      '/api/prompts',
+      promptBody({ title: 'Sent once NATS was back' }),
+    );
+    expect(created.status).toBe(201);
+    expect(await createsHandled()).toBe(before + 1);
+  }, 60_000);
+});

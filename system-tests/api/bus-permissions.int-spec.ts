@@ -1,0 +1,159 @@
+import type { Prompt, ShareLink, SharedPrompt } from '@promptlib/proto';
+import { PrivateNatsServer } from '@promptlib/platform/testing';
+import { connect, headers, type NatsConnection } from 'nats';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { ApiClient } from '../support/api-client';
+import { pay, pollCheckout, startCheckout } from '../support/billing-api';
+import { createPrompt, eventually, limitsOf, newLibraryUser } from '../support/library-api';
+import { repoRoot } from '../support/processes';
+import { startStack, type Gateway, type Stack } from '../support/stack';
+
+const PROCESSES = ['gateway', 'auth', 'library', 'sharing', 'billing'] as const;
+type BusUser = (typeof PROCESSES)[number] | 'admin';
+
+// The config a production NATS runs, as shipped; each user's password from the environment.
+const passwords = Object.fromEntries(
+  [...PROCESSES, 'admin'].map((user) => [user, `${user}-${randomUUID()}`]),
+) as Record<BusUser, string>;
+
+describe('the message bus as a trust boundary: the shipped NATS config', () => {
+  let nats: PrivateNatsServer;
+  let stack: Stack;
+  let gateway: Gateway;
+  const connections: NatsConnection[] = [];
+
+  const connectAs = async (user: BusUser) => {
+    const connection = await connect({ servers: nats.url, user, pass: passwords[user], reconnect: false });
+    connections.push(connection);
+    return connection;
+  };
+  const credentials = (user: BusUser) => ({
+    NATS_URL: nats.url,
+    NATS_USER: user,
+    NATS_PASSWORD: passwords[user],
+  });
+
+  beforeAll(async () => {
+    const binary = PrivateNatsServer.binary();
+    if (!binary) throw new Error('nats-server is not installed');
+    nats = await PrivateNatsServer.create(binary, {
+      config: path.join(repoRoot, 'deploy', 'nats', 'nats-server.conf'),
+      env: Object.fromEntries(
+        Object.entries(passwords).map(([user, password]) => [
+          `NATS_${user.toUpperCase()}_PASSWORD`,
+          password,
+        ]),
+      ),
+    });
+    await nats.start();
+    stack = await startStack('bus', []);
+    for (const service of ['auth', 'library', 'sharing', 'billing'] as const) {
+      await stack.startService(service, credentials(service));
+    }
+    gateway = await stack.startGateway(credentials('gateway'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.close().catch(() => undefined)));
+    await stack?.stop();
+    await nats?.remove();
+  }, 30_000);
+
+  /** How many permission violations the server reported to this connection while `act` ran. */
+  async function violations(connection: NatsConnection, act: () => void): Promise<number> {
+    let count = 0;
+    const watching = (async () => {
+      for await (const status of connection.status()) {
+        if (String(status.data).includes('PERMISSIONS_VIOLATION')) count += 1;
+      }
+    })();
+    act();
+    await connection.flush();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    void watching;
+    return count;
+  }
+
+  it('runs the whole product through it: sign up, create, share, a public read, paying in the sandbox', async () => {
+    const user = await newLibraryUser(gateway.url, 'bus');
+    const prompt = await createPrompt(user);
+    // The prompt list travels as raw bytes from the library's own responder.
+    expect((await user.client.get<Prompt[]>('/api/prompts')).body.map((item) => item.id)).toEqual([
+      prompt.id,
+    ]);
+    const shared = await user.client.post<ShareLink>(`/api/prompts/${prompt.id}/share`);
+    expect(shared.status).toBe(200);
+    const read = await eventually(
+      () => new ApiClient(gateway.url).get<SharedPrompt>(`/api/shared/${shared.body.shareId}`),
+      (answer) => answer.status === 200,
+    );
+    expect(read.body).toEqual({ title: prompt.title, content: prompt.content });
+    const { sessionId } = await startCheckout(user);
+    await pay(stack, sessionId);
+    expect(await pollCheckout(user, sessionId)).toBe(true);
+    expect((await limitsOf(user)).isPro).toBe(true);
+  });
+
+  it('refuses a connection without credentials', async () => {
+    await expect(connect({ servers: nats.url, reconnect: false })).rejects.toThrow(/authorization/i);
+  });
+
+  it('lets the gateway neither publish an event nor answer or read a service’s subjects', async () => {
+    const asGateway = await connectAs('gateway');
+    const ns = stack.namespace;
+    expect(await violations(asGateway, () => asGateway.publish(`${ns}.events.tier.changed`, '{}'))).toBe(1);
+    expect(await violations(asGateway, () => asGateway.subscribe(`${ns}.library.prompts.list`))).toBe(1);
+    expect(await violations(asGateway, () => asGateway.subscribe(`${ns}.events.>`))).toBe(1);
+    expect(
+      await violations(asGateway, () =>
+        asGateway.publish(`$JS.API.STREAM.DELETE.${ns.toUpperCase()}_EVENTS`),
+      ),
+    ).toBe(1);
+  });
+
+  it('lets a service answer only its own subjects, request only what it needs, publish only its events', async () => {
+    const asSharing = await connectAs('sharing');
+    const ns = stack.namespace;
+    expect(await violations(asSharing, () => asSharing.subscribe(`${ns}.library.prompts.list`))).toBe(1);
+    expect(await violations(asSharing, () => asSharing.publish(`${ns}.library.prompts.delete`, '{}'))).toBe(
+      1,
+    );
+    expect(await violations(asSharing, () => asSharing.publish(`${ns}.events.tier.changed`, '{}'))).toBe(1);
+    expect(await violations(asSharing, () => asSharing.publish(`${ns}.library.prompts.get`, '{}'))).toBe(0);
+    const asLibrary = await connectAs('library');
+    expect(await violations(asLibrary, () => asLibrary.publish(`${ns}.events.tier.changed`, '{}'))).toBe(1);
+    expect(await violations(asLibrary, () => asLibrary.subscribe(`${ns}.billing.>`))).toBe(1);
+  });
+
+  it('terminates a tier event whose data is malformed, even from the one process allowed to publish it', async () => {
+    const [victim, witness] = [
+      await newLibraryUser(gateway.url, 'forged'),
+      await newLibraryUser(gateway.url, 'witness'),
+    ];
+    const js = (await connectAs('billing')).jetstream();
+    const publish = async (data: Record<string, unknown>) => {
+      const id = randomUUID();
+      const messageHeaders = headers();
+      messageHeaders.set('Nats-Msg-Id', id);
+      const envelope = { id, type: 'events.tier.changed', occurredAt: new Date().toISOString(), data };
+      await js.publish(`${stack.namespace}.events.tier.changed`, JSON.stringify(envelope), {
+        headers: messageHeaders,
+      });
+    };
+    await publish({
+      userId: victim.id,
+      isPro: 'yes',
+      isCancelled: false,
+      endsAt: null,
+      version: 2_147_483_647,
+    });
+    // A well-formed event after it: once the library shows it, the forged one was dealt with before.
+    await publish({ userId: witness.id, isPro: true, isCancelled: false, endsAt: null, version: 1 });
+    await eventually(
+      () => limitsOf(witness),
+      (limits) => limits.isPro,
+    );
+    expect((await limitsOf(victim)).isPro).toBe(false);
+  });
+});

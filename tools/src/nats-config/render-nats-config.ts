@@ -1,0 +1,72 @@
+import { busAccess, type BusAccess, type BusProcess } from '@promptlib/proto';
+
+/** The user of operators' tools: full access, for the nats CLI and for a developer's own tests. */
+export const ADMIN_USER = 'admin';
+
+/** The environment variable a NATS server reads a user's password from. */
+export function passwordVariable(user: string): string {
+  return `NATS_${user.toUpperCase()}_PASSWORD`;
+}
+
+// Every subject starts with the installation's namespace: one token, matched by `*`.
+const anyNamespace = (subject: string) => `*.${subject}`;
+
+// Stream upkeep: every service ensures the events stream at boot.
+const STREAM_UPKEEP = [
+  '$JS.API.INFO',
+  '$JS.API.STREAM.INFO.*',
+  '$JS.API.STREAM.CREATE.*',
+  '$JS.API.STREAM.UPDATE.*',
+];
+// A durable pull consumer: created, read and acknowledged through these.
+const CONSUMING = ['$JS.API.CONSUMER.>', '$JS.ACK.>'];
+
+/** What one process may publish and subscribe to, from what proto says it does. */
+export function permissionsOf(process: BusProcess, access: BusAccess = busAccess[process]) {
+  const isService = access.answers !== null;
+  const publish = [
+    ...access.requests.map(anyNamespace),
+    ...access.publishes.map(anyNamespace),
+    ...(isService ? STREAM_UPKEEP : []),
+    ...(access.consumesEvents ? CONSUMING : []),
+  ];
+  const subscribe = [...(access.answers ? [anyNamespace(`${access.answers}.>`)] : []), '_INBOX.>'];
+  // A service replies to the requests it received, and to nothing else of the inboxes.
+  return { publish, subscribe, allowResponses: isService };
+}
+
+const list = (subjects: string[], indent: string) =>
+  `[\n${subjects.map((subject) => `${indent}  "${subject}"`).join('\n')}\n${indent}]`;
+
+/** deploy/nats/nats-server.conf, rendered from proto's busAccess. */
+export function renderNatsConfig(): string {
+  const users = (Object.keys(busAccess) as BusProcess[]).map((process) => {
+    const { publish, subscribe, allowResponses } = permissionsOf(process);
+    return [
+      `    {`,
+      `      user: ${process}`,
+      `      password: $${passwordVariable(process)}`,
+      `      permissions: {`,
+      `        publish: { allow: ${list(publish, '        ')} }`,
+      `        subscribe: { allow: ${list(subscribe, '        ')} }`,
+      ...(allowResponses ? [`        allow_responses: true`] : []),
+      `      }`,
+      `    }`,
+    ].join('\n');
+  });
+  return `# Prompt Library's NATS server: every process is its own user with only what it needs.
+# Rendered from proto's busAccess by \`npm run nats:config\`; a test fails when the two differ.
+# No secrets here: each password comes from the server's environment (NATS_<USER>_PASSWORD).
+# Subjects begin with the installation's namespace, matched by \`*\`, so one server can hold several.
+
+authorization {
+  users = [
+${users.join('\n')}
+    # Operators' tools (the nats CLI): everything.
+    { user: ${ADMIN_USER}, password: $${passwordVariable(ADMIN_USER)} }
+  ]
+}
+
+jetstream {}
+`;
+}
