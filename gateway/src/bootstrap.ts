@@ -8,6 +8,7 @@ import {
   createLogger,
   installGracefulShutdown,
   installProcessFailureHandlers,
+  shutdownDelayMs,
   startHealthServer,
   type HealthServer,
 } from '@promptlib/platform';
@@ -88,9 +89,11 @@ export type RunningGateway = { app: INestApplication; health: HealthServer; shut
  */
 export async function runGateway(config: GatewayConfig, features: Type[] = []): Promise<RunningGateway> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const delayMs = shutdownDelayMs(config);
   const failures = installProcessFailureHandlers({
     logger,
-    graceMs: config.SHUTDOWN_GRACE_MS,
+    // The backstop of a shutdown after a crash allows for the whole of it: the delay, then draining.
+    graceMs: delayMs + config.SHUTDOWN_GRACE_MS,
     currentRequestId: () => currentRequest()?.requestId,
   });
   const app = await createGatewayApp(config, logger, features);
@@ -100,6 +103,7 @@ export async function runGateway(config: GatewayConfig, features: Type[] = []): 
   const shutdown = installGracefulShutdown({
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
+    delayMs,
     readiness,
     exit: failures.exit,
     close: async () => {

@@ -61,4 +61,39 @@ describe('gateway graceful shutdown', () => {
     expect(Date.now() - signalledAt).toBeLessThan(GRACE_MS);
     expect(gateway.output()).not.toMatch(/exceeded its grace period/);
   }, 60_000);
+
+  it('with SHUTDOWN_DELAY_MS, stays up unready and serving new requests for the delay, then drains and exits 0', async () => {
+    const DELAY_MS = 1_500;
+    const [port, healthPort] = [await freePort(), await freePort()];
+    gateway = spawnTypeScript('test/fixtures/slow-gateway.ts', {
+      PORT: String(port),
+      HEALTH_PORT: String(healthPort),
+      APP_NAMESPACE: namespace,
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      SHUTDOWN_DELAY_MS: String(DELAY_MS),
+      LOG_LEVEL: 'warn',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const health = `http://127.0.0.1:${healthPort}`;
+    await waitUntil(
+      async () => (await fetch(`${base}/api/ready`)).ok,
+      30_000,
+      `the gateway to be ready\n${gateway.output()}`,
+    );
+
+    const signalledAt = Date.now();
+    gateway.child.kill('SIGTERM');
+    await waitUntil(
+      async () => (await fetch(`${health}/health/ready`)).status === 503,
+      1_000,
+      'readiness to turn false',
+    );
+    // A balancer that has not noticed yet still gets answers.
+    await new Promise((resolve) => setTimeout(resolve, DELAY_MS / 2));
+    const late = await fetch(`${base}/api/test-probe/slow?ms=10`);
+    expect(late.status).toBe(200);
+
+    expect(await gateway.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DELAY_MS);
+  }, 60_000);
 });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ConfigError, loadConfig } from './load-config';
-import { databaseDevDefaults, databaseEnvShape, processDevDefaults, processEnvShape } from './process-env';
+import {
+  databaseDevDefaults,
+  databaseEnvShape,
+  processDevDefaults,
+  processEnvShape,
+  shutdownDelayMs,
+} from './process-env';
 
 const shape = { ...processEnvShape(9100), ...databaseEnvShape, SECRET: z.string().min(8) };
 const devDefaults = { ...processDevDefaults, ...databaseDevDefaults, SECRET: 'dev-secret-change-me' };
@@ -55,5 +61,14 @@ describe('loadConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(loadConfig(shape, devDefaults, { NATS_URL: '' }).NATS_URL).toBe('nats://127.0.0.1:4222');
+  });
+});
+
+describe('the shutdown delay', () => {
+  it('is 5 s in production and none elsewhere unless SHUTDOWN_DELAY_MS says otherwise', () => {
+    expect(shutdownDelayMs({ NODE_ENV: 'production' })).toBe(5_000);
+    expect(shutdownDelayMs({ NODE_ENV: 'development' })).toBe(0);
+    expect(shutdownDelayMs({ NODE_ENV: 'production', SHUTDOWN_DELAY_MS: 0 })).toBe(0);
+    expect(shutdownDelayMs({ NODE_ENV: 'test', SHUTDOWN_DELAY_MS: 1_500 })).toBe(1_500);
   });
 });

@@ -36,6 +36,8 @@ export function processEnvShape(defaultHealthPort: number) {
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     HEALTH_PORT: port.default(defaultHealthPort),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    // Unset means: 5 s in production (a load balancer's health checks notice), none elsewhere.
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
     NATS_URL: z.string().min(1),
     // Who this process is to NATS: each process its own user, with only the permissions it needs.
     NATS_USER: z.string().min(1).optional(),
@@ -72,3 +74,11 @@ export const eventsStreamEnvShape = {
     .max(Number.MAX_SAFE_INTEGER)
     .default(DEFAULT_EVENTS_MAX_BYTES),
 };
+
+/**
+ * How long a stopping process stays up unready before it drains: long enough for a load balancer
+ * (a Kubernetes Service, a cloud balancer) to see it unready and stop sending it requests.
+ */
+export function shutdownDelayMs(config: { NODE_ENV: string; SHUTDOWN_DELAY_MS?: number }): number {
+  return config.SHUTDOWN_DELAY_MS ?? (config.NODE_ENV === 'production' ? 5_000 : 0);
+}

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { startHealthServer, type HealthServer } from '../health/health-server';
 import { Readiness } from '../health/readiness';
+import { shutdownDelayMs } from '../config/process-env';
 import { installGracefulShutdown } from '../lifecycle/graceful-shutdown';
 import { installProcessFailureHandlers } from '../lifecycle/process-failures';
 import { ServiceExceptionFilter } from '../errors/service-exception.filter';
@@ -55,13 +56,16 @@ export async function runService(
   config: ServiceProcessConfig,
   logger: Logger,
 ): Promise<RunningService> {
-  const failures = installProcessFailureHandlers({ logger, graceMs: config.SHUTDOWN_GRACE_MS });
+  const delayMs = shutdownDelayMs(config);
+  // The backstop of a shutdown after a crash allows for the whole of it: the delay, then draining.
+  const failures = installProcessFailureHandlers({ logger, graceMs: delayMs + config.SHUTDOWN_GRACE_MS });
   const app = await createServiceApp(service, module, config, logger);
   const readiness = app.get(Readiness);
   const health = await startServiceHealth(app, config.HEALTH_PORT);
   const shutdown = installGracefulShutdown({
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
+    delayMs,
     readiness,
     exit: failures.exit,
     close: async () => {
