@@ -15,22 +15,29 @@ describe('gateway graceful shutdown', () => {
     await removeNamespaceData(loadGatewayConfig({ ...process.env, APP_NAMESPACE: namespace }));
   });
 
-  it('on SIGTERM turns not-ready first, finishes the in-flight request, then exits 0 within the grace', async () => {
+  /** The gateway with its slow probe route, ready; its API and its health port. */
+  async function startSlowGateway(env: Record<string, string> = {}) {
     const [port, healthPort] = [await freePort(), await freePort()];
-    gateway = spawnTypeScript('test/fixtures/slow-gateway.ts', {
+    const started = spawnTypeScript('test/fixtures/slow-gateway.ts', {
       PORT: String(port),
       HEALTH_PORT: String(healthPort),
       APP_NAMESPACE: namespace,
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
       LOG_LEVEL: 'warn',
+      ...env,
     });
+    gateway = started;
     const base = `http://127.0.0.1:${port}`;
-    const health = `http://127.0.0.1:${healthPort}`;
     await waitUntil(
       async () => (await fetch(`${base}/api/ready`)).ok,
       30_000,
-      `the gateway to be ready\n${gateway.output()}`,
+      `the gateway to be ready\n${started.output()}`,
     );
+    return { gateway: started, base, health: `http://127.0.0.1:${healthPort}` };
+  }
+
+  it('on SIGTERM turns not-ready first, finishes the in-flight request, then exits 0 within the grace', async () => {
+    const { gateway, base, health } = await startSlowGateway();
     expect((await fetch(`${health}/health/ready`)).status).toBe(200);
     expect((await fetch(`${health}/health/live`)).status).toBe(200);
     const metrics = await (await fetch(`${health}/metrics`)).text();
@@ -64,22 +71,7 @@ describe('gateway graceful shutdown', () => {
 
   it('with SHUTDOWN_DELAY_MS, stays up unready and serving new requests for the delay, then drains and exits 0', async () => {
     const DELAY_MS = 1_500;
-    const [port, healthPort] = [await freePort(), await freePort()];
-    gateway = spawnTypeScript('test/fixtures/slow-gateway.ts', {
-      PORT: String(port),
-      HEALTH_PORT: String(healthPort),
-      APP_NAMESPACE: namespace,
-      SHUTDOWN_GRACE_MS: String(GRACE_MS),
-      SHUTDOWN_DELAY_MS: String(DELAY_MS),
-      LOG_LEVEL: 'warn',
-    });
-    const base = `http://127.0.0.1:${port}`;
-    const health = `http://127.0.0.1:${healthPort}`;
-    await waitUntil(
-      async () => (await fetch(`${base}/api/ready`)).ok,
-      30_000,
-      `the gateway to be ready\n${gateway.output()}`,
-    );
+    const { gateway, base, health } = await startSlowGateway({ SHUTDOWN_DELAY_MS: String(DELAY_MS) });
 
     const signalledAt = Date.now();
     gateway.child.kill('SIGTERM');

@@ -13,6 +13,7 @@ import { createDataSource } from '../src/database/create-data-source';
 import { runMigrations } from '../src/database/run-migrations';
 import { ensureEventsStream } from '../src/nats/events-stream';
 import { OutboxMessage } from '../src/outbox/outbox-message.entity';
+import { createOutboxTable, dropOutboxTable } from '../src/outbox/outbox-migration';
 import { registerOutboxMetrics } from '../src/outbox/outbox-metrics';
 import { OutboxRelay } from '../src/outbox/outbox-relay';
 import { writeOutbox } from '../src/outbox/write-outbox';
@@ -33,20 +34,16 @@ const STREAM_FULL_WARNING = 'Events stream is full; events wait in the outbox an
 class CreateNotesAndOutbox1700000000000 implements MigrationInterface {
   async up(runner: QueryRunner): Promise<void> {
     await runner.query('CREATE TABLE notes (id serial PRIMARY KEY, text text NOT NULL)');
-    await runner.query(`CREATE TABLE outbox (
-      id uuid PRIMARY KEY,
-      subject text NOT NULL,
-      payload jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now()
-    )`);
-    await runner.query('CREATE INDEX outbox_created_at_idx ON outbox (created_at)');
+    await createOutboxTable(runner, schemaOf(runner));
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query('DROP TABLE outbox');
+    await dropOutboxTable(runner, schemaOf(runner));
     await runner.query('DROP TABLE notes');
   }
 }
+
+const schemaOf = (runner: QueryRunner) => (runner.connection.options as { schema: string }).schema;
 
 type Gauges = Record<
   'events_stream_fill_ratio' | 'outbox_pending_events' | 'outbox_oldest_event_age_seconds',
