@@ -174,6 +174,26 @@ describe('the API under hostile input and failing stores', () => {
     }
   });
 
+  it('keeps answering public reads from Postgres while the sharing service’s Redis is out of reach', async () => {
+    const redisUrl = new URL(stack.env.REDIS_URL);
+    const redis = await startTcpProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+    try {
+      await stack.startService('sharing', { REDIS_URL: `redis://127.0.0.1:${redis.port}` });
+      const owner = await newLibraryUser(gateway.url, 'cacheless');
+      const prompt = await createPrompt(owner, { title: 'Read without a cache' });
+      const { shareId } = (await owner.client.post<{ shareId: string }>(`/api/prompts/${prompt.id}/share`))
+        .body;
+      await redis.cut();
+      const read = await new ApiClient(gateway.url).get<{ title: string }>(`/api/shared/${shareId}`);
+      expect({ status: read.status, title: read.body.title }).toEqual({
+        status: 200,
+        title: 'Read without a cache',
+      });
+    } finally {
+      await redis.close();
+    }
+  });
+
   describe('sign-in limits', () => {
     const metric = async (): Promise<number> => {
       const text = await (await fetch(`http://127.0.0.1:${stack.services.auth.healthPort}/metrics`)).text();

@@ -307,4 +307,28 @@ describe('share links through the gateway', () => {
     expect(robots.status).toBe(200);
     expect(await robots.text()).toContain('User-agent: *');
   });
+
+  it('serves a visitor over the read limit the plain page, whose own call then answers 429', async () => {
+    const owner = await newLibraryUser(gateway.url, 'limited');
+    const { link } = await sharedPrompt(owner, { title: 'Limited preview' });
+    const strict = await stack.startGateway({
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_SHARED_READS_PER_CLIENT: '2/1m',
+    });
+    const page = () =>
+      fetch(`${strict.url}/shared/${link.shareId}`, { headers: { 'X-Forwarded-For': '192.0.2.199' } });
+    for (let read = 0; read < 2; read += 1) {
+      expect(await (await page()).text()).toContain('Limited preview · Prompt Library');
+    }
+    const over = await page();
+    expect(over.status).toBe(200);
+    const html = await over.text();
+    expect(html).not.toContain('Limited preview');
+    expect(html).toContain('<div id="root"></div>');
+    const call = await fetch(`${strict.url}/api/shared/${link.shareId}`, {
+      headers: { 'X-Forwarded-For': '192.0.2.199' },
+    });
+    expect(call.status).toBe(429);
+    expect(Number(call.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
 });

@@ -15,11 +15,11 @@ import Typography from '@mui/material/Typography';
 import type { Prompt } from '@promptlib/proto';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useCopyPromptMutation, useToggleFavoriteMutation } from '../library.api';
 
-// 'Copied!' shows for 2 s; the favourite button rests for 1 s after each use.
-const COPIED_MS = 2_000;
+// The favourite button rests for 1 s after each use.
 const FAVORITE_LOCK_MS = 1_000;
 
 /** The card's own height, so the virtualised list can lay out thousands without measuring each. */
@@ -47,15 +47,15 @@ export const PromptCard = memo(function PromptCard({
   const notify = useNotify();
   const [recordCopy] = useCopyPromptMutation();
   const [toggleFavorite] = useToggleFavoriteMutation();
-  const [copied, setCopied] = useState(false);
+  const { copied, showCopied, clearCopied } = useCopiedFlag();
   const [favoriteLocked, setFavoriteLocked] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   // The card is reused for another prompt when the list changes: its passing states belong to the old one.
   useEffect(() => {
-    setCopied(false);
+    clearCopied();
     setFavoriteLocked(false);
-  }, [prompt.id]);
+  }, [prompt.id, clearCopied]);
   const later = (action: () => void, ms: number) => timers.current.push(setTimeout(action, ms));
 
   const copy = async () => {
@@ -69,8 +69,7 @@ export const PromptCard = memo(function PromptCard({
       });
       return;
     }
-    setCopied(true);
-    later(() => setCopied(false), COPIED_MS);
+    showCopied();
     notify({
       title: t('library.copy.done.title'),
       description: t('library.copy.done.description'),

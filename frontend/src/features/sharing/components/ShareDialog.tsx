@@ -10,18 +10,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Prompt } from '@promptlib/proto';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { Spinner } from '../../../shared/components/Spinner';
+import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
 import { viewsOf } from '../share-links';
 import { useCreateShareMutation, useListSharesQuery, useRevokeShareMutation } from '../sharing.api';
-
-// How long the copy button says 'Copied!'.
-const COPIED_MS = 2_000;
 
 type Props = {
   /** The prompt to share; the dialog is open while there is one. */
@@ -45,9 +43,7 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
   const [shown, setShown] = useState(prompt);
   if (prompt !== null && prompt !== shown) setShown(prompt);
   const [stoppedFor, setStoppedFor] = useState<number | null>(null);
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { copied, showCopied, clearCopied } = useCopiedFlag();
 
   const promptId = prompt?.id;
   useEffect(() => {
@@ -70,8 +66,7 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
     creation.reset();
     revocation.reset();
     setStoppedFor(null);
-    setCopied(false);
-    clearTimeout(timer.current);
+    clearCopied();
   };
 
   const share = () => {
@@ -92,9 +87,7 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
       });
       return;
     }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+    showCopied();
   };
 
   const stop = async () => {
@@ -102,7 +95,7 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
     try {
       await revokeShare(shown.id).unwrap();
       setStoppedFor(shown.id);
-      setCopied(false);
+      clearCopied();
     } catch (error) {
       notify({
         title: t('library.toasts.error'),

@@ -6,10 +6,11 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Logo } from '../../../shared/components/Logo';
+import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { useGetSharedPromptQuery } from '../sharing.api';
@@ -19,9 +20,6 @@ const SaveToLibraryButton = lazy(() =>
   import('../components/SaveToLibraryButton').then((m) => ({ default: m.SaveToLibraryButton })),
 );
 
-// How long the copy button says 'Copied!'.
-const COPIED_MS = 2_000;
-
 /** A prompt someone shared by link: readable by anyone, text shown as text. */
 export function SharedPromptPage() {
   const { t } = useTranslation();
@@ -30,17 +28,13 @@ export function SharedPromptPage() {
   // The app's one way to ask who is here: a visitor's 401 is the normal answer, not an error.
   const { user } = useCurrentUser();
   const notify = useNotify();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { copied, showCopied } = useCopiedFlag();
 
   const copy = async () => {
     if (!data) return;
     try {
       await navigator.clipboard.writeText(data.content);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+      showCopied();
     } catch {
       notify({
         title: t('shared.copyFailed.title'),
