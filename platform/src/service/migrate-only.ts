@@ -3,12 +3,12 @@ import type { Logger } from 'pino';
 import type { EntitySchema, MixedList } from 'typeorm';
 import { createDataSource } from '../database/create-data-source';
 import { runMigrations } from '../database/run-migrations';
-import type { ServiceProcessConfig } from './service-config';
+import type { MigrationConfig } from './service-config';
 
 /** `npm run migrate` for a deployment's pre-upgrade job: migrate the service's schema and exit. */
 export async function migrateOnly(
   service: ServiceName,
-  config: ServiceProcessConfig,
+  config: MigrationConfig,
   logger: Logger,
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for migration classes
   migrations: MixedList<Function | string | EntitySchema>,

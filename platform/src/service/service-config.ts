@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { loadConfig, type Env } from '../config/load-config';
 import {
   databaseDevDefaults,
   databaseEnvShape,
@@ -15,3 +16,14 @@ export function serviceEnvShape(defaultHealthPort: number) {
 export const serviceDevDefaults = { ...processDevDefaults, ...databaseDevDefaults };
 
 export type ServiceProcessConfig = z.output<z.ZodObject<ReturnType<typeof serviceEnvShape>>>;
+
+/**
+ * What a migration job reads: the database and where to log, nothing of NATS, Redis or a service's
+ * own settings (billing's Stripe keys, say), which a pre-upgrade job has no need to be given.
+ */
+export function loadMigrationConfig(env: Env) {
+  const { NODE_ENV, APP_NAMESPACE, LOG_LEVEL } = processEnvShape(0);
+  return loadConfig({ NODE_ENV, APP_NAMESPACE, LOG_LEVEL, ...databaseEnvShape }, databaseDevDefaults, env);
+}
+
+export type MigrationConfig = ReturnType<typeof loadMigrationConfig>;

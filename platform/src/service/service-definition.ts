@@ -5,7 +5,7 @@ import type { EntitySchema, MixedList } from 'typeorm';
 import { createLogger } from '../logging/logger';
 import { migrateOnly } from './migrate-only';
 import { runService } from './run-service';
-import type { ServiceProcessConfig } from './service-config';
+import { loadMigrationConfig, type ServiceProcessConfig } from './service-config';
 
 /** What makes a service: its name, its validated config, its root module and its migrations. */
 export type ServiceDefinition<C extends ServiceProcessConfig> = {
@@ -32,7 +32,7 @@ export function startService<C extends ServiceProcessConfig>(definition: Service
 /** A service's `migrate.ts` (`npm run migrate`, a deployment's pre-upgrade job): migrate and exit. */
 export function migrateService<C extends ServiceProcessConfig>(definition: ServiceDefinition<C>): void {
   const migrate = async () => {
-    const config = definition.loadConfig(process.env);
+    const config = loadMigrationConfig(process.env);
     const logger = createLogger(`${definition.service}-migrate`, config.LOG_LEVEL);
     await migrateOnly(definition.service, config, logger, definition.migrations);
   };
