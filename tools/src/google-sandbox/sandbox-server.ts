@@ -4,7 +4,7 @@ import { AuthRequestError, answerUrl, parseAuthRequest, type AuthRequest } from 
 import { identityFor, isEmailAddress, PRESET_IDENTITIES, type GoogleIdentity } from './identities';
 import { errorPage, pickerPage, STYLESHEET, STYLESHEET_PATH } from './picker-page';
 import { SigningKeys } from './signing-keys';
-import { closeServer, readBody } from '../sandbox-http';
+import { closeServer, readBody, sendJson } from '../sandbox-http';
 
 export type { GoogleIdentity } from './identities';
 
@@ -235,21 +235,6 @@ function sendStylesheet(res: ServerResponse): void {
     'X-Content-Type-Options': 'nosniff',
   });
   res.end(STYLESHEET);
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body, null, 2);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
 }
 
 // 303: the browser follows a form's POST with a GET of the given address.

@@ -16,7 +16,7 @@ import { PaymentOutcomes } from './payments';
 import { loadState, saveState } from './state-file';
 import { findRoute } from './router';
 import { WebhookSender, type Delivery, type WebhookOptions } from './webhooks';
-import { closeServer, readBody } from '../sandbox-http';
+import { closeServer, readBody, sendJson } from '../sandbox-http';
 
 export type StripeSandboxOptions = {
   /** The secret key clients must send (`Authorization: Bearer <key>`). */
@@ -233,15 +233,12 @@ function send(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body, null, 2);
-  res.writeHead(status, {
+  sendJson(res, status, body, {
     'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(text),
     'Request-Id': newId('req'),
     'Stripe-Version': API_VERSION,
     ...headers,
   });
-  res.end(text);
 }
 
 function sendHtml(res: ServerResponse, status: number, html: string): void {
