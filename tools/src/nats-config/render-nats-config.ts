@@ -56,7 +56,8 @@ export function renderNatsConfig(): string {
   });
   return `# Prompt Library's NATS server: every process is its own user with only what it needs.
 # Rendered from proto's busAccess by \`npm run nats:config\`; a test fails when the two differ.
-# No secrets here: each password comes from the server's environment (NATS_<USER>_PASSWORD).
+# No secrets here: each password comes from the server's environment (NATS_<USER>_PASSWORD),
+# which nats-server parses like a config value: start each with a letter.
 # Subjects begin with the installation's namespace, matched by \`*\`, so one server can hold several.
 
 authorization {
