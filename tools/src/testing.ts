@@ -12,3 +12,17 @@ export {
   type RunningStripeSandbox,
   type StripeSandboxOptions,
 } from './stripe-sandbox/sandbox-server';
+export {
+  environmentProblems,
+  dockerfileStages,
+  finalTargets,
+  targetProblems,
+  type AppConfig,
+} from './deploy-checks/compose-checks';
+export {
+  ComposeFileError,
+  parseComposeFile,
+  substitute,
+  type ComposeService,
+} from './deploy-checks/compose-file';
+export { sandboxSettings } from './sandboxes/sandbox-settings';

@@ -1,5 +1,6 @@
 import {
   booleanFlag,
+  type ConfigSpec,
   loadConfig,
   port,
   processDevDefaults,
@@ -73,18 +74,20 @@ export type GatewayConfig = z.output<z.ZodObject<typeof gatewayEnvShape>>;
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
+/** What the gateway reads from its environment. */
+export const gatewayConfigSpec = {
+  shape: gatewayEnvShape,
+  devDefaults: {
+    ...processDevDefaults,
+    PUBLIC_URL: (given) => `http://localhost:${given.PORT ?? 8080}`,
+    SESSION_SECRET: 'development-only-session-secret-change-me',
+    STRIPE_PRICE_MONTHLY: 'price_pro_monthly',
+    STRIPE_PRICE_ANNUAL: 'price_pro_annual',
+  },
+} satisfies ConfigSpec<typeof gatewayEnvShape>;
+
 export function loadGatewayConfig(env: Env): GatewayConfig {
-  return loadConfig(
-    gatewayEnvShape,
-    {
-      ...processDevDefaults,
-      PUBLIC_URL: (given) => `http://localhost:${given.PORT ?? 8080}`,
-      SESSION_SECRET: 'development-only-session-secret-change-me',
-      STRIPE_PRICE_MONTHLY: 'price_pro_monthly',
-      STRIPE_PRICE_ANNUAL: 'price_pro_annual',
-    },
-    env,
-  );
+  return loadConfig(gatewayConfigSpec.shape, gatewayConfigSpec.devDefaults, env);
 }
 
 export function cookieSecure(config: GatewayConfig): boolean {

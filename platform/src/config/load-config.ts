@@ -5,6 +5,27 @@ export type Env = Record<string, string | undefined>;
 /** A development default: a fixed value, or one derived from the rest of the environment. */
 export type DevDefault = string | ((env: Env) => string);
 
+/**
+ * What a process's environment is checked against: the variables it reads, and the development
+ * defaults of those that have one. Exported by each app so deployment files can be checked
+ * against what the app really reads.
+ */
+export type ConfigSpec<S extends z.ZodRawShape = z.ZodRawShape> = {
+  shape: S;
+  devDefaults: Partial<Record<keyof S & string, DevDefault>>;
+};
+
+/**
+ * The variables a spec reads, each with whether a deployment must give it: one without a default,
+ * or with only a development default (a localhost address, a published secret).
+ */
+export function variablesOf(spec: ConfigSpec): { name: string; needed: boolean }[] {
+  return Object.entries(spec.shape).map(([name, schema]) => ({
+    name,
+    needed: name in spec.devDefaults || !z.safeParse(schema, undefined).success,
+  }));
+}
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }

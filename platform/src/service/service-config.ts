@@ -21,9 +21,15 @@ export type ServiceProcessConfig = z.output<z.ZodObject<ReturnType<typeof servic
  * What a migration job reads: the database and where to log, nothing of NATS, Redis or a service's
  * own settings (billing's Stripe keys, say), which a pre-upgrade job has no need to be given.
  */
+const { NODE_ENV, APP_NAMESPACE, LOG_LEVEL } = processEnvShape(0);
+
+export const migrationConfigSpec = {
+  shape: { NODE_ENV, APP_NAMESPACE, LOG_LEVEL, ...databaseEnvShape },
+  devDefaults: databaseDevDefaults,
+};
+
 export function loadMigrationConfig(env: Env) {
-  const { NODE_ENV, APP_NAMESPACE, LOG_LEVEL } = processEnvShape(0);
-  return loadConfig({ NODE_ENV, APP_NAMESPACE, LOG_LEVEL, ...databaseEnvShape }, databaseDevDefaults, env);
+  return loadConfig(migrationConfigSpec.shape, migrationConfigSpec.devDefaults, env);
 }
 
 export type MigrationConfig = ReturnType<typeof loadMigrationConfig>;

@@ -14,6 +14,11 @@ export type GoogleSandboxOptions = {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
+  /**
+   * Where browsers reach it, when not at its own address (behind a port mapping, say): the issuer
+   * of its tokens and the address of its account picker.
+   */
+  publicUrl?: string;
 };
 
 /** What a test may change in a token it signs, to make one a verifier must refuse. */
@@ -28,8 +33,9 @@ export type IdTokenOverrides = {
 };
 
 export type RunningGoogleSandbox = {
-  /** Where it answers, e.g. http://127.0.0.1:41234; also the issuer of its tokens. */
+  /** Where it answers, e.g. http://127.0.0.1:41234. */
   url: string;
+  /** The issuer of its tokens: its public address, else the one it answers at. */
   issuer: string;
   authorizationUrl: string;
   jwksUrl: string;
@@ -60,7 +66,8 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions): Promise
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
-  const authorizationUrl = `${url}/o/oauth2/v2/auth`;
+  const issuer = options.publicUrl?.replace(/\/+$/, '') ?? url;
+  const authorizationUrl = `${issuer}/o/oauth2/v2/auth`;
   const jwksUrl = `${url}/oauth2/v3/certs`;
 
   const signIdToken = (identity: GoogleIdentity, claims: IdTokenOverrides = {}): Promise<string> => {
@@ -70,7 +77,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions): Promise
     const iat = exp < now ? exp - TOKEN_LIFETIME_SECONDS : now;
     return keys.sign(
       {
-        iss: claims.iss ?? url,
+        iss: claims.iss ?? issuer,
         azp: options.clientId,
         aud: claims.aud ?? options.clientId,
         sub: identity.sub,
@@ -100,7 +107,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions): Promise
           res,
           200,
           {
-            issuer: url,
+            issuer,
             authorization_endpoint: authorizationUrl,
             jwks_uri: jwksUrl,
             response_types_supported: ['id_token'],
@@ -190,7 +197,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions): Promise
 
   return {
     url,
-    issuer: url,
+    issuer,
     authorizationUrl,
     jwksUrl,
     signIdToken,

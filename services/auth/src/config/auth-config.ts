@@ -1,4 +1,10 @@
-import { loadConfig, serviceDevDefaults, serviceEnvShape, type Env } from '@promptlib/platform';
+import {
+  type ConfigSpec,
+  loadConfig,
+  serviceDevDefaults,
+  serviceEnvShape,
+  type Env,
+} from '@promptlib/platform';
 import { z } from 'zod';
 
 /** Google's own issuer and keys; tests and the demo mode point these at the Google sandbox in tools/. */
@@ -17,6 +23,11 @@ export type AuthConfig = z.output<z.ZodObject<typeof authEnvShape>>;
 
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');
 
+/** What auth reads from its environment. */
+export const authConfigSpec = { shape: authEnvShape, devDefaults: serviceDevDefaults } satisfies ConfigSpec<
+  typeof authEnvShape
+>;
+
 export function loadAuthConfig(env: Env): AuthConfig {
-  return loadConfig(authEnvShape, serviceDevDefaults, env);
+  return loadConfig(authConfigSpec.shape, authConfigSpec.devDefaults, env);
 }

@@ -1,4 +1,11 @@
-import { ConfigError, loadConfig, serviceDevDefaults, serviceEnvShape, type Env } from '@promptlib/platform';
+import {
+  ConfigError,
+  type ConfigSpec,
+  loadConfig,
+  serviceDevDefaults,
+  serviceEnvShape,
+  type Env,
+} from '@promptlib/platform';
 import { z } from 'zod';
 
 /** Where Stripe's own API answers; anything else is the sandbox in tools/ (or a mistake). */
@@ -31,17 +38,19 @@ export type BillingConfig = z.output<z.ZodObject<typeof billingEnvShape>>;
 
 export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
 
+/** What billing reads from its environment. */
+export const billingConfigSpec = {
+  shape: billingEnvShape,
+  devDefaults: {
+    ...serviceDevDefaults,
+    PUBLIC_URL: (given) => `http://localhost:${given.PORT ?? 8080}`,
+    STRIPE_PRICE_MONTHLY: 'price_pro_monthly',
+    STRIPE_PRICE_ANNUAL: 'price_pro_annual',
+  },
+} satisfies ConfigSpec<typeof billingEnvShape>;
+
 export function loadBillingConfig(env: Env): BillingConfig {
-  const config = loadConfig(
-    billingEnvShape,
-    {
-      ...serviceDevDefaults,
-      PUBLIC_URL: (given) => `http://localhost:${given.PORT ?? 8080}`,
-      STRIPE_PRICE_MONTHLY: 'price_pro_monthly',
-      STRIPE_PRICE_ANNUAL: 'price_pro_annual',
-    },
-    env,
-  );
+  const config = loadConfig(billingConfigSpec.shape, billingConfigSpec.devDefaults, env);
   // Payments in production go to Stripe itself: the sandbox takes any card and moves no money.
   if (config.NODE_ENV === 'production' && new URL(config.STRIPE_API_URL).origin !== STRIPE_API) {
     throw new ConfigError(

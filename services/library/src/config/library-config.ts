@@ -1,4 +1,10 @@
-import { loadConfig, serviceDevDefaults, serviceEnvShape, type Env } from '@promptlib/platform';
+import {
+  type ConfigSpec,
+  loadConfig,
+  serviceDevDefaults,
+  serviceEnvShape,
+  type Env,
+} from '@promptlib/platform';
 import { tierDefaults } from '@promptlib/proto';
 import { z } from 'zod';
 
@@ -17,6 +23,12 @@ export type LibraryConfig = z.output<z.ZodObject<typeof libraryEnvShape>>;
 
 export const LIBRARY_CONFIG = Symbol('LIBRARY_CONFIG');
 
+/** What library reads from its environment. */
+export const libraryConfigSpec = {
+  shape: libraryEnvShape,
+  devDefaults: serviceDevDefaults,
+} satisfies ConfigSpec<typeof libraryEnvShape>;
+
 export function loadLibraryConfig(env: Env): LibraryConfig {
-  return loadConfig(libraryEnvShape, serviceDevDefaults, env);
+  return loadConfig(libraryConfigSpec.shape, libraryConfigSpec.devDefaults, env);
 }

@@ -1,4 +1,10 @@
-import { loadConfig, serviceDevDefaults, serviceEnvShape, type Env } from '@promptlib/platform';
+import {
+  type ConfigSpec,
+  loadConfig,
+  serviceDevDefaults,
+  serviceEnvShape,
+  type Env,
+} from '@promptlib/platform';
 import { z } from 'zod';
 
 const sharingEnvShape = {
@@ -18,6 +24,12 @@ export type SharingConfig = z.output<z.ZodObject<typeof sharingEnvShape>>;
 
 export const SHARING_CONFIG = Symbol('SHARING_CONFIG');
 
+/** What sharing reads from its environment. */
+export const sharingConfigSpec = {
+  shape: sharingEnvShape,
+  devDefaults: serviceDevDefaults,
+} satisfies ConfigSpec<typeof sharingEnvShape>;
+
 export function loadSharingConfig(env: Env): SharingConfig {
-  return loadConfig(sharingEnvShape, serviceDevDefaults, env);
+  return loadConfig(sharingConfigSpec.shape, sharingConfigSpec.devDefaults, env);
 }

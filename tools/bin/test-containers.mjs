@@ -1,0 +1,12 @@
+// `npm run test:containers`: install and build the tools, then build and run every image and the compose file.
+import { build, checkNode, install, root } from './prepare.mjs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+checkNode();
+install();
+build();
+const { testContainers } = await import(
+  pathToFileURL(join(root, 'tools', 'dist', 'containers', 'test-containers.js')).href
+);
+process.exit(await testContainers());

@@ -1,0 +1,62 @@
+import { repoRoot } from '../run/exec';
+import type { Podman } from './podman';
+
+/** The targets of deploy/Dockerfile, in the order they are built (the first pays for the shared stages). */
+export const TARGETS = ['gateway', 'auth', 'library', 'sharing', 'billing', 'migrate', 'sandboxes'] as const;
+export type Target = (typeof TARGETS)[number];
+
+export type BuiltImage = { target: Target; image: string; seconds: number; bytes: number };
+
+/** The name compose gives an image it builds (`image:` with PROMPTLIB_TAG). */
+export function imageName(target: Target, tag: string): string {
+  return `promptlib/${target}:${tag}`;
+}
+
+/**
+ * Builds every target from deploy/Dockerfile as a user's `docker build` would (Docker's image
+ * format, so HEALTHCHECK is kept), tagged with `tag`, and reports each one's build time and size.
+ */
+export async function buildAppImages(
+  podman: Podman,
+  tag: string,
+  log: (line: string) => void,
+): Promise<BuiltImage[]> {
+  const built: BuiltImage[] = [];
+  for (const target of TARGETS) {
+    const image = imageName(target, tag);
+    const began = Date.now();
+    await podman.run(
+      [
+        'build',
+        '--pull=never',
+        '--format',
+        'docker',
+        '--layers',
+        '-f',
+        'deploy/Dockerfile',
+        '--target',
+        target,
+        '-t',
+        image,
+        '.',
+      ],
+      { cwd: repoRoot, timeoutMs: 30 * 60_000 },
+    );
+    const bytes = Number((await podman.run(['image', 'inspect', '--format', '{{.Size}}', image])).trim());
+    const seconds = (Date.now() - began) / 1000;
+    built.push({ target, image, seconds, bytes });
+    log(`${target}: built in ${seconds.toFixed(1)} s, ${(bytes / 1e6).toFixed(0)} MB`);
+  }
+  return built;
+}
+
+/** Every image id podman holds, intermediate layers included: what a run made is the difference. */
+export async function allImageIds(podman: Podman): Promise<Set<string>> {
+  const out = await podman.run(['images', '--all', '--quiet', '--no-trunc']);
+  return new Set(
+    out
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );
+}
