@@ -26,3 +26,4 @@ export {
   type ComposeService,
 } from './deploy-checks/compose-file';
 export { sandboxSettings } from './sandboxes/sandbox-settings';
+export { renderChart, rendererFunctions, type RenderOptions } from './helm/render-chart';

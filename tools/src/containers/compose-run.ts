@@ -6,10 +6,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePorts } from '@promptlib/platform/testing';
 import { repoRoot } from '../run/exec';
 import { command, type Podman } from './podman';
+import { waitHealthy } from './single-containers';
 
 export type ComposeProject = {
   /** Where the gateway container answers, through its published port. */
   url: string;
+  /** Where the Stripe sandbox container answers, through its published port. */
+  stripeUrl: string;
   compose(args: string[], timeoutMs?: number): Promise<string>;
   /** Stops and removes its containers, network and volumes, and the podman API service. */
   down(): Promise<void>;
@@ -43,12 +46,12 @@ export async function composeUp(
     PUBLIC_URL: `http://localhost:${httpPort}`,
     STRIPE_SANDBOX_HTTP_PORT: String(stripePort),
   };
-  const compose = (args: string[], timeoutMs = 120_000) =>
+  const compose = (args: string[], timeoutMs = 120_000, combined = false) =>
     command('docker-compose', ['--file', 'docker-compose.yml', ...args], {
       cwd: repoRoot,
       env,
       timeoutMs,
-      combined: true,
+      combined,
     });
 
   let pumping = true;
@@ -78,9 +81,18 @@ export async function composeUp(
     await compose(['config', '--quiet']);
     log('docker-compose config: the file is valid');
     await compose(['up', '--detach', '--no-build'], 10 * 60_000);
-    return { url: `http://127.0.0.1:${httpPort}`, compose, down };
+    // `up` returns once the gateway is started; it answers once its own health check passes.
+    const gateway = (await compose(['ps', '--quiet', 'gateway'])).trim().split('\n').pop() ?? '';
+    await waitHealthy(podman, gateway);
+    log((await compose(['ps'])).trim().split('\n').join('\n  '));
+    return {
+      url: `http://127.0.0.1:${httpPort}`,
+      stripeUrl: `http://127.0.0.1:${stripePort}`,
+      compose,
+      down,
+    };
   } catch (error) {
-    const logs = await compose(['logs', '--no-color', '--tail', '15']).catch(() => '');
+    const logs = await compose(['logs', '--no-color', '--tail', '15'], 60_000, true).catch(() => '');
     await down();
     throw new Error(`${(error as Error).message}\n--- docker-compose logs ---\n${logs}`);
   }

@@ -9,14 +9,17 @@ import type { Podman } from './podman';
 
 const HEALTHY_WITHIN_MS = 120_000;
 const STOP_WITHIN_S = 30;
+// Each app must stay up this long after SIGTERM (unready, still serving) before it drains.
+const SHUTDOWN_DELAY_MS = 1500;
 
 export type AppRun = { app: string; healthySeconds: number; stopSeconds: number };
 
 /**
  * Each app image on its own, against this machine's Postgres, Redis and NATS (host network, so
  * the URLs `npm test` uses work unchanged): the migrate image first, then every app container,
- * each until its image's HEALTHCHECK passes, then a stop that must end in exit code 0 (SIGTERM
- * handled, not killed). Podman runs health checks only when asked, so they are asked in a loop.
+ * each until its image's HEALTHCHECK passes, then a stop that must wait SHUTDOWN_DELAY_MS and end
+ * in exit code 0 (SIGTERM handled, not killed). Podman runs health checks only when asked, so
+ * they are asked in a loop.
  */
 export async function runEachImageAlone(
   podman: Podman,
@@ -38,6 +41,7 @@ export async function runEachImageAlone(
     LOG_LEVEL: 'warn',
     DATABASE_URL: infra.databaseUrl,
   };
+  const appShared = { ...shared, SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS) };
   const prefix = `${namespace.replace(/_/g, '-')}`;
   const runs: AppRun[] = [];
   const started: string[] = [];
@@ -50,7 +54,7 @@ export async function runEachImageAlone(
     for (const [index, spec] of apps.entries()) {
       const name = `${prefix}-${spec.name}`;
       const env: Record<string, string> = {
-        ...shared,
+        ...appShared,
         REDIS_URL: infra.redisUrl,
         NATS_URL: infra.natsUrl,
         HEALTH_PORT: String(healthPorts[index]),

@@ -5,9 +5,9 @@ import { removeNamespace } from '../run/namespace-cleanup';
 import { allImageIds, buildAppImages, TARGETS, type BuiltImage, type Target } from './app-images';
 import { DEBIAN_IMAGE, ensureBaseImages } from './base-images';
 import { composeUp } from './compose-run';
-import { libraryRoundTrip } from './library-round-trip';
 import { containerTrial, preparePodman, type Podman } from './podman';
 import { runEachImageAlone } from './single-containers';
+import { newUserJourney } from './user-journey';
 
 const log = (line: string) => console.log(`  ${line}`);
 
@@ -65,9 +65,10 @@ export async function testContainers(): Promise<number> {
       composeUp(podman, `promptlib-${run}`, run, log),
     );
     try {
-      await step('Sign up, save a prompt and read it back through the gateway container', async () =>
-        log(await libraryRoundTrip(project.url, project.url.replace('127.0.0.1', 'localhost'))),
-      );
+      await step('Sign up, save a prompt, read it back and pay for Pro through the containers', async () => {
+        const origin = project.url.replace('127.0.0.1', 'localhost');
+        for (const line of await newUserJourney(project.url, origin, project.stripeUrl)) log(line);
+      });
     } finally {
       await step('docker-compose down --volumes', () => project.down());
     }

@@ -10,37 +10,44 @@ export type AppConfig = {
 };
 
 /**
- * Every variable an app needs is given to it by compose, and nothing it does not read: a variable
- * is needed when the app has no default for it, or only a development default (a localhost
- * address, which inside a container points at the wrong place). Then the app's own loader must
- * accept what compose gives it.
+ * Every variable an app needs is given to it by a deployment (`source`: compose, the chart), and
+ * nothing it does not read: a variable is needed when the app has no default for it, or only a
+ * development default (a localhost address, which inside a container points at the wrong place).
+ * Then, with `loadValues`, the app's own loader must accept the values given.
  */
-export function environmentProblems(services: Record<string, ComposeService>, apps: AppConfig[]): string[] {
+export function environmentProblems(
+  services: Record<string, Pick<ComposeService, 'environment'>>,
+  apps: AppConfig[],
+  { source = 'compose', loadValues = true }: { source?: string; loadValues?: boolean } = {},
+): string[] {
   return apps.flatMap(({ service, spec, load }) => {
     const composed = services[service];
-    if (!composed) return [`compose has no ${service} service`];
+    if (!composed) return [`${source} has no ${service}`];
     const env = composed.environment;
     const problems: string[] = [];
     for (const { name, needed } of variablesOf(spec)) {
-      if (needed && !env[name]) problems.push(`${service} reads ${name}, which compose does not give it`);
+      if (needed && !env[name]) problems.push(`${service} reads ${name}, which ${source} does not give it`);
     }
     for (const name of Object.keys(env)) {
       if (!(name in spec.shape))
-        problems.push(`compose gives ${service} ${name}, which ${service} does not read`);
+        problems.push(`${source} gives ${service} ${name}, which ${service} does not read`);
     }
-    if (problems.length > 0) return problems;
+    if (problems.length > 0 || !loadValues) return problems;
     try {
       load(env);
       return [];
     } catch (error) {
-      return [`${service} refuses its compose environment: ${(error as Error).message}`];
+      return [`${service} refuses its ${source} environment: ${(error as Error).message}`];
     }
   });
 }
 
-type Stage = { name?: string; base: string; copiesFrom: string[] };
+type Stage = { name?: string; base: string; copiesFrom: string[]; env: Record<string, string> };
 
-/** The stages of a Dockerfile: each FROM with its `AS` name, and the stages its COPY --from reads. */
+/**
+ * The stages of a Dockerfile: each FROM with its `AS` name, the stages its COPY --from reads, and
+ * the variables its ENV lines set (NAME=value form).
+ */
 export function dockerfileStages(text: string): Stage[] {
   const stages: Stage[] = [];
   // Continuation lines joined, comments dropped: one instruction per line.
@@ -48,8 +55,14 @@ export function dockerfileStages(text: string): Stage[] {
   for (const line of lines.map((item) => item.trim())) {
     const from = /^FROM\s+(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?\s*$/i.exec(line);
     if (from) {
-      stages.push({ base: from[1], name: from[2]?.toLowerCase(), copiesFrom: [] });
+      stages.push({ base: from[1], name: from[2]?.toLowerCase(), copiesFrom: [], env: {} });
       continue;
+    }
+    const env = /^ENV\s+(.*)$/i.exec(line);
+    if (env && stages.length > 0) {
+      for (const [, name, value] of env[1].matchAll(/([A-Za-z_][A-Za-z0-9_]*)=(\S*)/g)) {
+        stages[stages.length - 1].env[name] = value;
+      }
     }
     const copy = /^COPY\s+.*--from=(\S+)/i.exec(line);
     if (copy && stages.length > 0) stages[stages.length - 1].copiesFrom.push(copy[1].toLowerCase());
