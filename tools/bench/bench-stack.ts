@@ -8,6 +8,7 @@ import { provisionInfra, stopServers } from '../src/infra/bootstrap';
 import { apps } from '../src/run/apps';
 import { freePort } from '@promptlib/platform/testing';
 import { removeNamespace } from '../src/run/namespace-cleanup';
+import { envFor, provideStripe, type StripeAccess } from '../src/run/stripe-access';
 import { startApp, stopApps, waitForReady, type RunningApp } from '../src/run/supervisor';
 
 /** Undo steps, run last-added first and each at most once, whether the bench ends, fails or is interrupted. */
@@ -42,7 +43,7 @@ export type BenchStack = {
   redisUrl: string;
   natsUrl: string;
   logFile: string;
-  /** Process ids of the apps by name (auth, library, sharing, gateway). */
+  /** Process ids of the apps by name (auth, library, sharing, gateway; billing when asked for). */
   pids: Record<string, number | undefined>;
 };
 
@@ -52,7 +53,18 @@ export type BenchStack = {
  * environment lends only its server: the database is always the namespace's own, so the cleanup
  * that drops it can never drop anyone else's.
  */
-export async function startBenchStack(namespace: string, cleanup: Cleanup): Promise<BenchStack> {
+export type BenchStackOptions = {
+  /** Billing too, against a Stripe sandbox started here that sends its webhooks to the gateway. */
+  billing?: boolean;
+  /** More environment for every app (a rate limit widened for one load generator, say). */
+  env?: NodeJS.ProcessEnv;
+};
+
+export async function startBenchStack(
+  namespace: string,
+  cleanup: Cleanup,
+  options: BenchStackOptions = {},
+): Promise<BenchStack> {
   const given = process.env.DATABASE_URL;
   const infra = await provisionInfra({
     namespace,
@@ -80,6 +92,7 @@ export async function startBenchStack(namespace: string, cleanup: Cleanup): Prom
     PUBLIC_URL: gatewayUrl,
     // The write limit is counted as always; it is only wide enough for a benchmark's one user.
     RATE_LIMIT_WRITES_PER_USER: '10000000/1m',
+    ...options.env,
   };
   delete env.LOG_LEVEL;
   // Every log line goes to a file, as it would to a collector, not through this process.
@@ -92,9 +105,16 @@ export async function startBenchStack(namespace: string, cleanup: Cleanup): Prom
   });
   const running: RunningApp[] = [];
   cleanup.add('stopping the apps', () => stopApps(running));
-  // Billing needs Stripe (or its sandbox) and serves none of the requests measured.
-  for (const spec of apps.filter((app) => !app.stripe)) {
-    const app = await startApp(spec, env, { nodeOptions: profileOptions(), logFd });
+  // Billing needs Stripe (or its sandbox) and serves none of the requests most benches measure.
+  let stripe: StripeAccess | undefined;
+  if (options.billing) {
+    const sandbox = await provideStripe({ NODE_ENV: 'test' }, gatewayUrl);
+    cleanup.add('stopping the Stripe sandbox', () => sandbox.sandbox?.close() ?? Promise.resolve());
+    stripe = sandbox.access;
+  }
+  for (const spec of apps.filter((app) => !app.stripe || stripe)) {
+    const appEnv = stripe ? envFor(spec, env, stripe) : env;
+    const app = await startApp(spec, appEnv, { nodeOptions: profileOptions(), logFd });
     running.push(app);
     await waitForReady(app);
   }

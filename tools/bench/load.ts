@@ -79,7 +79,7 @@ export function figures(round: Round): Figures {
 }
 
 // Nearest rank: a latency that some request actually had.
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -60,6 +60,11 @@ export async function runAllSuites(startedAt: number): Promise<number> {
       { title: 'Unit and integration tests', run: nx(['run-many', '-t', 'test', '--parallel=2']) },
       { title: 'Browser end-to-end tests', run: () => browserTests(testEnv) },
       {
+        // Figures printed, never asserted: only a harness that cannot run fails this step.
+        title: 'Load mix smoke (npm run bench:mix, 10 s)',
+        run: () => runCommand('npm', ['run', '-s', 'bench:mix'], { ...testEnv, BENCH_SECONDS: '10' }),
+      },
+      {
         title: 'npm start smoke test',
         run: () => smokeTestStart({ ...testEnv, APP_NAMESPACE: `${namespace}_start` }),
       },
