@@ -2,5 +2,6 @@
 // boundary check refuses it) and the production build (dist/) does not contain them.
 export * from './ports';
 export * from './private-nats-server';
+export * from './private-redis-server';
 export * from './service-testbed';
 export * from './wait';

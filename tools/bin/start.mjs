@@ -7,4 +7,4 @@ checkNode();
 install();
 build();
 const { startAll } = await import(pathToFileURL(join(root, 'tools', 'dist', 'run', 'start.js')).href);
-await startAll();
+await startAll(process.argv.slice(2));

@@ -1,24 +1,31 @@
+import { freePorts } from '@promptlib/platform/testing';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
+import { startNginx, type RunningNginx } from '../infra/nginx';
 import { apps, natsUserEnv } from './apps';
 import { provideGoogle } from './google-access';
+import { replicasOf } from './replicas';
 import { envFor, provideStripe, sandboxStateFile } from './stripe-access';
 import { startApp, stopApps, waitForReady, type RunningApp } from './supervisor';
 
 /**
  * `npm start` after install and build: provisions Postgres, Redis and NATS, starts every app, and
- * on Ctrl-C stops the apps and then exactly the servers it started itself.
+ * on Ctrl-C stops the apps and then exactly the servers it started itself. With `--replicas N`
+ * (N > 1) every app runs N times, the gateways on ports of their own behind a private nginx on
+ * PORT, as a Kubernetes Service would put them.
  */
-export async function startAll(): Promise<void> {
+export async function startAll(args: string[] = []): Promise<void> {
   const namespace = process.env.APP_NAMESPACE ?? 'promptlib';
   let infra: ProvisionedInfra | undefined;
   let closeStripe: (() => Promise<void>) | undefined;
   let closeGoogle: (() => Promise<void>) | undefined;
+  let nginx: RunningNginx | undefined;
   const running: RunningApp[] = [];
   let stopping: Promise<void> | undefined;
 
   const stop = (code: number) => {
     stopping ??= (async () => {
       console.log('\nStopping Prompt Library…');
+      await nginx?.stop();
       await stopApps(running);
       await closeStripe?.();
       await closeGoogle?.();
@@ -31,6 +38,7 @@ export async function startAll(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
 
   try {
+    const replicas = replicasOf(args);
     // Before anything starts: GOOGLE_SANDBOX=1 in production is refused here.
     const google = await provideGoogle(process.env);
     closeGoogle = google.sandbox?.close;
@@ -40,6 +48,7 @@ export async function startAll(): Promise<void> {
       );
     }
     infra = await provisionInfra({ namespace, env: process.env });
+    const port = Number(process.env.PORT ?? 8080);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       APP_NAMESPACE: namespace,
@@ -48,26 +57,50 @@ export async function startAll(): Promise<void> {
       NATS_URL: infra.natsUrl,
       ...google.access,
     };
-    const url = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
+    const url = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
     const stripe = await provideStripe(
       process.env,
-      `http://127.0.0.1:${process.env.PORT ?? 8080}`,
+      `http://127.0.0.1:${port}`,
       process.env.STRIPE_SECRET_KEY ? undefined : await sandboxStateFile(namespace),
     );
     closeStripe = stripe.sandbox?.close;
     if (stripe.sandbox) console.log(`Stripe sandbox (no STRIPE_SECRET_KEY set) at ${stripe.sandbox.url}`);
+
+    // One gateway listens on PORT itself; replicas listen on ports of their own behind nginx,
+    // which is the only proxy whose X-Forwarded-For they believe.
+    const gatewayPorts = replicas === 1 ? [port] : await freePorts(replicas);
     for (const spec of apps) {
-      const app = await startApp(spec, {
-        ...envFor(spec, env, stripe.access),
-        ...natsUserEnv(spec.name, infra.natsPasswords),
-      });
-      running.push(app);
-      void app.exited.then((code) => {
-        if (stopping) return;
-        console.error(`${spec.name} stopped unexpectedly (exit ${code}); stopping everything.`);
-        void stop(1);
-      });
-      await waitForReady(app);
+      for (let replica = 0; replica < replicas; replica += 1) {
+        const replicaEnv: NodeJS.ProcessEnv =
+          spec.name === 'gateway'
+            ? {
+                PORT: String(gatewayPorts[replica]),
+                ...(replicas > 1 ? { TRUST_PROXY: process.env.TRUST_PROXY || 'loopback' } : {}),
+              }
+            : {};
+        const app = await startApp(
+          spec,
+          {
+            ...envFor(spec, env, stripe.access),
+            ...natsUserEnv(spec.name, infra.natsPasswords),
+            ...replicaEnv,
+          },
+          { label: replicas === 1 ? spec.name : `${spec.name}#${replica + 1}` },
+        );
+        running.push(app);
+        void app.exited.then((code) => {
+          if (stopping) return;
+          console.error(`${spec.name} stopped unexpectedly (exit ${code}); stopping everything.`);
+          void stop(1);
+        });
+        await waitForReady(app);
+      }
+    }
+    if (replicas > 1) {
+      nginx = await startNginx(port, gatewayPorts, (line) => console.log(`[nginx] ${line}`));
+      console.log(
+        `\n  ${replicas} replicas of every app; nginx on port ${port} sends to the gateways on ${gatewayPorts.join(', ')}`,
+      );
     }
     console.log(`\n  Prompt Library is running at ${url}\n  Press Ctrl-C to stop.\n`);
   } catch (error) {

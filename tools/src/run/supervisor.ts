@@ -18,6 +18,8 @@ export type StartOptions = {
   nodeOptions?: string[];
   /** Where the app's stdout and stderr go instead of this terminal (a bench must not print every log line). */
   logFd?: number;
+  /** The prefix of its output lines: the app's name, or e.g. `gateway#2` for a replica. */
+  label?: string;
 };
 
 /**
@@ -27,7 +29,7 @@ export type StartOptions = {
 export async function startApp(
   spec: AppSpec,
   env: NodeJS.ProcessEnv,
-  { nodeOptions = [], logFd }: StartOptions = {},
+  { nodeOptions = [], logFd, label = spec.name }: StartOptions = {},
 ): Promise<RunningApp> {
   const healthPort = await freePort();
   const child = spawn(process.execPath, [...nodeOptions, join(repoRoot, spec.entry)], {
@@ -37,7 +39,7 @@ export async function startApp(
   });
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;
-    createInterface({ input: stream }).on('line', (line) => console.log(`[${spec.name}] ${line}`));
+    createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`));
   }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { spec, child, healthPort, exited };
