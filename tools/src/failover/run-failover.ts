@@ -23,14 +23,15 @@ export type EventFigures = {
   failed: number;
   /** Requests that got no answer within the client timeout. */
   hung: number;
-  /** Requests in flight when the event happened (a kill). */
+  /** Requests in flight while the event happened (a kill: from the signal until the process is gone). */
   outstanding?: number;
   /** From the event until a second of load with no failure and p95 back within twice the baseline. */
   recoveredAfterMs?: number;
   /** After a restart: whether the load went on to succeed without anyone's help. */
   recovered?: boolean;
-  /** The failures by route and status (0: no answer). */
+  /** The failures by route and status (0: no answer), and how long after the event each was sent. */
   failures: Record<string, number>;
+  failedSentAfterMs: number[];
 };
 
 export type FailoverReport = {
@@ -95,6 +96,7 @@ export async function runFailover(options: FailoverOptions): Promise<FailoverRep
         recoveredAfterMs: recoveredAfter(load.samples, from, to, baselineP95),
         recovered,
         failures: {},
+        failedSentAfterMs: seen.filter((sample) => !sample.ok).map((sample) => sample.sentAt - from),
       };
       for (const sample of seen.filter((item) => !item.ok)) {
         const key = `${sample.route} ${sample.status}`;
@@ -117,8 +119,15 @@ export async function runFailover(options: FailoverOptions): Promise<FailoverRep
     await stack.startReplica('gateway');
     await buy();
     await around('library replica killed (SIGKILL)', async () => {
-      const outstanding = load.outstanding;
+      const killedAt = Date.now();
       await stack.kill(stack.first('library'));
+      const goneAt = Date.now();
+      // Outstanding at the kill: every request in flight between the signal and the process being
+      // gone, which on a busy machine is a few milliseconds in which the load goes on sending.
+      await load.settled(goneAt + 1);
+      const outstanding = load.samples.filter(
+        (sample) => sample.sentAt <= goneAt && sample.sentAt + sample.ms >= killedAt,
+      ).length;
       return { outstanding };
     });
     await stack.startReplica('library');
@@ -236,7 +245,9 @@ export function printReport(report: FailoverReport): void {
   }
   for (const event of report.events.filter((item) => item.failed > 0)) {
     const top = Object.entries(event.failures).sort((a, b) => b[1] - a[1]);
-    console.log(`  ${event.event}: ${top.map(([key, count]) => `${key} ×${count}`).join(', ')}`);
+    console.log(
+      `  ${event.event}: ${top.map(([key, count]) => `${key} ×${count}`).join(', ')}; sent at ${event.failedSentAfterMs.slice(0, 8).join(', ')} ms from the event`,
+    );
   }
   const { consistency } = report;
   console.log(
