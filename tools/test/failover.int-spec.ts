@@ -28,6 +28,8 @@ describe('two replicas of everything under load', () => {
 
     expect(report.consistency.lostWrites).toEqual([]);
     expect(report.consistency.shareMismatches).toEqual([]);
+    expect(report.consistency.viewMismatches).toEqual([]);
+    expect(report.consistency.viewsChecked).toBeGreaterThan(0);
     expect(report.consistency.tierMismatches).toEqual([]);
     expect(report.consistency.promptsChecked).toBeGreaterThan(0);
     expect(report.consistency.tiersChecked).toBe(report.buyers);

@@ -9,6 +9,9 @@ export type Consistency = {
   /** Shared prompts checked, and those whose public text differs from the library's. */
   sharesChecked: number;
   shareMismatches: string[];
+  /** Shares whose views were checked, and those counting a visitor twice or missing one. */
+  viewsChecked: number;
+  viewMismatches: string[];
   /** Users with a tier in billing, and those whose tier in library differs. */
   tiersChecked: number;
   tierMismatches: string[];
@@ -22,12 +25,18 @@ const SETTLE_MS = 15_000;
  * text equals the library's, and every user's tier in library equals billing's. Events may still
  * be on their way: the comparisons are retried for a while before a difference counts.
  */
-export async function checkConsistency(stack: FailoverStack, users: UserRecord[]): Promise<Consistency> {
+export async function checkConsistency(
+  stack: FailoverStack,
+  users: UserRecord[],
+  redisDown: { from: number; to: number }[] = [],
+): Promise<Consistency> {
   const result: Consistency = {
     promptsChecked: 0,
     lostWrites: [],
     sharesChecked: 0,
     shareMismatches: [],
+    viewsChecked: 0,
+    viewMismatches: [],
     tiersChecked: 0,
     tierMismatches: [],
   };
@@ -41,6 +50,31 @@ export async function checkConsistency(stack: FailoverStack, users: UserRecord[]
       else if (content !== expected.content && !expected.possible.has(content)) {
         result.lostWrites.push(
           `${user.username}: prompt ${id} reads "${content}", not "${expected.content}"`,
+        );
+      }
+    }
+    // Views: each visitor once per link. A read answered while Redis was away is served from
+    // Postgres uncounted, by design: such a visitor may be missing, never counted twice.
+    const links = await fetchJson<{ shareId: string; views: number }[]>(
+      stack.url,
+      '/api/shares',
+      user.cookie,
+    );
+    const views = new Map(links.map((link) => [link.shareId, link.views]));
+    for (const shareId of user.shares.values()) {
+      const visits = user.visits.get(shareId) ?? [];
+      if (!views.has(shareId) || visits.length === 0) continue;
+      result.viewsChecked += 1;
+      const all = new Set(visits.map((visit) => visit.client));
+      const surely = new Set(
+        visits
+          .filter((visit) => !redisDown.some((down) => visit.at >= down.from && visit.at <= down.to))
+          .map((visit) => visit.client),
+      );
+      const counted = views.get(shareId) ?? 0;
+      if (counted < surely.size || counted > all.size) {
+        result.viewMismatches.push(
+          `share ${shareId} counts ${counted} views of ${all.size} visitors (${surely.size} while Redis was up)`,
         );
       }
     }

@@ -41,6 +41,8 @@ export type FailoverReport = {
   buyers: number;
   /** Prompts whose creation the load saw acknowledged, over the whole run. */
   created: number;
+  /** Requests the load sent again after a kept-alive connection closed before any answer. */
+  resent: number;
 };
 
 /** After a restart, this many answers in a row without a failure mean the system has recovered. */
@@ -141,20 +143,22 @@ export async function runFailover(options: FailoverOptions): Promise<FailoverRep
       },
       true,
     );
+    const redisDown = { from: Date.now(), to: 0 };
     await around(
       'Redis restarted',
       async () => {
         await stack.redis.stop();
         await sleep(1000);
         await stack.redis.start();
+        redisDown.to = Date.now();
       },
       true,
     );
     await buy();
     await load.stop();
-    const consistency = await checkConsistency(stack, load.users);
+    const consistency = await checkConsistency(stack, load.users, [redisDown]);
     const created = load.samples.filter((sample) => sample.route === 'POST /api/prompts' && sample.ok).length;
-    return { baselineP95, events, consistency, buyers, created };
+    return { baselineP95, events, consistency, buyers, created, resent: load.resent };
   } finally {
     await load.stop();
     await stack.stop();
@@ -231,7 +235,8 @@ function recoveredAfter(
 
 export function printReport(report: FailoverReport): void {
   console.log(
-    `\nBaseline p95 ${report.baselineP95} ms; ${report.created} prompts created, ${report.buyers} users bought Pro during the run\n`,
+    `\nBaseline p95 ${report.baselineP95} ms; ${report.created} prompts created, ${report.buyers} users bought Pro during the run; ` +
+      `${report.resent} requests sent again on a new connection after a kept-alive one closed unanswered\n`,
   );
   console.log(
     `${'event'.padEnd(55)} ${'requests'.padStart(8)} ${'failed'.padStart(7)} ${'hung'.padStart(5)} ${'in flight'.padStart(9)} ${'normal after'.padStart(12)}`,
@@ -253,11 +258,13 @@ export function printReport(report: FailoverReport): void {
   console.log(
     `\nAfter the load: ${consistency.promptsChecked} acknowledged prompts, ${consistency.lostWrites.length} lost or stale; ` +
       `${consistency.sharesChecked} shares, ${consistency.shareMismatches.length} differing from the library; ` +
+      `${consistency.viewsChecked} view counts, ${consistency.viewMismatches.length} wrong; ` +
       `${consistency.tiersChecked} tiers in billing, ${consistency.tierMismatches.length} differing in library`,
   );
   for (const line of [
     ...consistency.lostWrites,
     ...consistency.shareMismatches,
+    ...consistency.viewMismatches,
     ...consistency.tierMismatches,
   ].slice(0, 20)) {
     console.log(`  ${line}`);

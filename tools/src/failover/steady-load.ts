@@ -18,6 +18,8 @@ export type UserRecord = {
   /** By id: the content last acknowledged, and every content a write of unknown outcome may have left. */
   prompts: Map<number, { title: string; content: string; possible: Set<string> }>;
   shares: Map<number, string>;
+  /** By share: when each visitor (by address) had a read answered. */
+  visits: Map<string, { client: string; at: number }[]>;
   /** Prompts whose deletion got no answer: they may exist or not, and are deleted again. */
   maybeDeleted: Set<number>;
 };
@@ -26,6 +28,7 @@ export type UserRecord = {
 const unknownOutcome = (status: number) => status === 0 || status >= 500;
 
 const PASSWORD = 'violet-Harbor-71-kettle';
+const MAX_SENDS = 5;
 
 /**
  * Steady load through the gateways: each worker a user of its own, in a loop of creating a prompt,
@@ -37,6 +40,8 @@ export class SteadyLoad {
   readonly samples: Sample[] = [];
   readonly users: UserRecord[] = [];
   outstanding = 0;
+  /** Requests sent again because a kept-alive connection closed under them before any answer. */
+  resent = 0;
   /** When each request now in flight was sent. */
   private readonly inFlight = new Set<{ sentAt: number }>();
   private running = false;
@@ -76,7 +81,15 @@ export class SteadyLoad {
       // A deletion that got no answer is tried again until the server says it is gone (200 or 404),
       // or the account would fill up to the free tier's limit with prompts it believes deleted.
       for (const id of [...user.maybeDeleted]) {
-        const retried = await this.call(user, 'DELETE /api/prompts/{id}', 'DELETE', `/api/prompts/${id}`);
+        const retried = await this.call(
+          user,
+          'DELETE /api/prompts/{id}',
+          'DELETE',
+          `/api/prompts/${id}`,
+          undefined,
+          {},
+          [404],
+        );
         if (retried.status === 200 || retried.status === 404) user.maybeDeleted.delete(id);
       }
       const title = `Failover ${user.username} ${step}`;
@@ -106,7 +119,25 @@ export class SteadyLoad {
         if (shared.status === 200) {
           const shareId = (shared.body as { shareId: string }).shareId;
           user.shares.set(id, shareId);
-          await this.call(undefined, 'GET /api/shared/{shareId}', 'GET', `/api/shared/${shareId}`);
+          // Two visitors (by the address the gateways see through nginx), the first twice: a
+          // visitor's view counts once.
+          const visitors = [1, 1, 2].map(
+            (visitor) => `10.${(this.users.indexOf(user) % 250) + 1}.${step % 250}.${visitor}`,
+          );
+          for (const client of visitors) {
+            const read = await this.call(
+              undefined,
+              'GET /api/shared/{shareId}',
+              'GET',
+              `/api/shared/${shareId}`,
+              undefined,
+              {
+                'X-Forwarded-For': client,
+              },
+            );
+            if (read.status === 200)
+              user.visits.set(shareId, [...(user.visits.get(shareId) ?? []), { client, at: Date.now() }]);
+          }
         }
       }
       await this.call(user, 'GET /api/prompts', 'GET', '/api/prompts');
@@ -137,7 +168,14 @@ export class SteadyLoad {
       .getSetCookie()
       .map((line) => line.split(';')[0])
       .join('; ');
-    return { username, cookie, prompts: new Map(), shares: new Map(), maybeDeleted: new Set() };
+    return {
+      username,
+      cookie,
+      prompts: new Map(),
+      shares: new Map(),
+      visits: new Map(),
+      maybeDeleted: new Set(),
+    };
   }
 
   /** One request, timed and recorded; a network error or the client timeout is a failure with status 0. */
@@ -147,6 +185,8 @@ export class SteadyLoad {
     method: string,
     path: string,
     body?: unknown,
+    headers: Record<string, string> = {},
+    accepted: number[] = [],
   ): Promise<{ status: number; body: unknown }> {
     const sentAt = Date.now();
     const request = { sentAt };
@@ -155,17 +195,32 @@ export class SteadyLoad {
     let status = 0;
     let parsed: unknown;
     let timedOut = false;
-    try {
-      const response = await fetch(`${this.baseUrl}${path}`, {
+    const send = () =>
+      fetch(`${this.baseUrl}${path}`, {
         method,
         headers: {
           Origin: this.baseUrl,
+          ...headers,
           ...(user ? { Cookie: user.cookie } : {}),
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.clientTimeoutMs),
       });
+    try {
+      let response: Response | undefined;
+      // A kept-alive connection the proxy closed as the request went out (nginx's old workers
+      // close their idle ones on a reload): no answer had begun, so a browser sends it again on
+      // another connection, and so does the load, counting it. Each idle connection of the pool
+      // may be such a one.
+      for (let attempt = 1; !response; attempt += 1) {
+        try {
+          response = await send();
+        } catch (error) {
+          if (!closedBeforeAnswer(error) || attempt === MAX_SENDS) throw error;
+          this.resent += 1;
+        }
+      }
       status = response.status;
       const text = await response.text();
       parsed = text ? JSON.parse(text) : undefined;
@@ -175,8 +230,15 @@ export class SteadyLoad {
       this.outstanding -= 1;
       this.inFlight.delete(request);
     }
-    const ok = status >= 200 && status < 300;
+    const ok = (status >= 200 && status < 300) || accepted.includes(status);
     this.samples.push({ route, sentAt, ms: Date.now() - sentAt, ok, timedOut, status });
     return { status, body: parsed };
   }
+}
+
+function closedBeforeAnswer(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (
+    (error as Error).name !== 'TimeoutError' && ['UND_ERR_SOCKET', 'ECONNRESET'].includes(cause?.code ?? '')
+  );
 }
