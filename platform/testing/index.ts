@@ -3,5 +3,6 @@
 export * from './ports';
 export * from './private-nats-server';
 export * from './private-redis-server';
+export * from './private-server';
 export * from './service-testbed';
 export * from './wait';
