@@ -39,8 +39,6 @@ export type CommandOptions = {
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
   cwd?: string;
-  /** Stream the output to ours as well (a long build). */
-  echo?: boolean;
   /** Resolve with stdout and stderr together, in the order they came (a container's logs). */
   combined?: boolean;
 };
@@ -101,11 +99,9 @@ export function command(file: string, args: string[], options: CommandOptions = 
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       output += chunk.toString();
-      if (options.echo) process.stdout.write(chunk);
     });
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (options.echo) process.stderr.write(chunk);
     });
     const timer = options.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs) : undefined;
     child.once('error', (error) => {

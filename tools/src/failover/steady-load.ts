@@ -39,7 +39,6 @@ const MAX_SENDS = 5;
 export class SteadyLoad {
   readonly samples: Sample[] = [];
   readonly users: UserRecord[] = [];
-  outstanding = 0;
   /** Requests sent again because a kept-alive connection closed under them before any answer. */
   resent = 0;
   /** When each request now in flight was sent. */
@@ -191,7 +190,6 @@ export class SteadyLoad {
     const sentAt = Date.now();
     const request = { sentAt };
     this.inFlight.add(request);
-    this.outstanding += 1;
     let status = 0;
     let parsed: unknown;
     let timedOut = false;
@@ -227,7 +225,6 @@ export class SteadyLoad {
     } catch (error) {
       timedOut = (error as Error).name === 'TimeoutError';
     } finally {
-      this.outstanding -= 1;
       this.inFlight.delete(request);
     }
     const ok = (status >= 200 && status < 300) || accepted.includes(status);
