@@ -17,7 +17,10 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { useCopyPromptMutation, useToggleFavoriteMutation } from '../library.api';
+import { OpenInMenu } from '../../templates/components/OpenInMenu';
+import { TemplateText } from '../../templates/components/TemplateText';
+import { usePromptUse } from '../hooks/usePromptUse';
+import { useToggleFavoriteMutation } from '../library.api';
 
 // The favourite button rests for 1 s after each use.
 const FAVORITE_LOCK_MS = 1_000;
@@ -45,9 +48,9 @@ export const PromptCard = memo(function PromptCard({
 }: Props) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const [recordCopy] = useCopyPromptMutation();
   const [toggleFavorite] = useToggleFavoriteMutation();
   const { copied, showCopied, clearCopied } = useCopiedFlag();
+  const use = usePromptUse(prompt, showCopied);
   const [favoriteLocked, setFavoriteLocked] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -57,27 +60,6 @@ export const PromptCard = memo(function PromptCard({
     setFavoriteLocked(false);
   }, [prompt.id, clearCopied]);
   const later = (action: () => void, ms: number) => timers.current.push(setTimeout(action, ms));
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(prompt.content);
-    } catch {
-      notify({
-        title: t('library.copy.failed.title'),
-        description: t('library.copy.failed.description'),
-        variant: 'error',
-      });
-      return;
-    }
-    showCopied();
-    notify({
-      title: t('library.copy.done.title'),
-      description: t('library.copy.done.description'),
-      variant: 'success',
-    });
-    // The count is a record of use; the copy itself already happened, so a failure here is quiet.
-    recordCopy(prompt.id);
-  };
 
   const favorite = async () => {
     setFavoriteLocked(true);
@@ -158,7 +140,7 @@ export const PromptCard = memo(function PromptCard({
           maskImage: 'linear-gradient(to bottom, black 75%, transparent)',
         }}
       >
-        {prompt.content}
+        <TemplateText template={use.template} />
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Button
@@ -166,11 +148,12 @@ export const PromptCard = memo(function PromptCard({
           variant={copied ? 'contained' : 'outlined'}
           color={copied ? 'success' : 'primary'}
           startIcon={copied ? <Check /> : <ContentCopy />}
-          onClick={() => void copy()}
+          onClick={use.copy}
           aria-label={copied ? t('library.copy.copied') : t('library.copy.button', { title: prompt.title })}
         >
           {copied ? t('library.copy.copied') : t('library.copy.label')}
         </Button>
+        <OpenInMenu title={prompt.title} onPick={use.openIn} />
         <Typography variant="caption" sx={{ color: 'text.secondary', flexGrow: 1 }} noWrap>
           {t('library.card.meta', { count: prompt.usageCount, category: categoryName })}
         </Typography>
@@ -200,6 +183,7 @@ export const PromptCard = memo(function PromptCard({
           <DeleteOutline fontSize="small" />
         </IconButton>
       </Stack>
+      {use.dialog}
     </Paper>
   );
 });

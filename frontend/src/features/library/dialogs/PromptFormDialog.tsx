@@ -18,6 +18,7 @@ import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
+import { TemplateBlanks } from '../../templates/components/TemplateBlanks';
 import type { LibraryData } from '../hooks/useLibraryData';
 import { useCreatePromptMutation, useLazyGetCategoriesQuery, useUpdatePromptMutation } from '../library.api';
 import { TEMP_GENERAL_ID, type CategoryKey } from '../library.slice';
@@ -192,6 +193,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
                 minRows={6}
                 maxRows={16}
               />
+              <TemplateBlanks content={form.values.content} />
               <FormControl fullWidth>
                 <InputLabel id={`${titleId}-category`}>{t('library.prompt.category')}</InputLabel>
                 <Select

@@ -6,13 +6,15 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Logo } from '../../../shared/components/Logo';
 import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { TemplateText } from '../../templates/components/TemplateText';
+import { fillTemplate, parseTemplate } from '../../templates/template';
 import { useGetSharedPromptQuery } from '../sharing.api';
 
 // Only a signed-in visitor can save a copy: the library code it needs is not loaded for anyone else.
@@ -20,7 +22,15 @@ const SaveToLibraryButton = lazy(() =>
   import('../components/SaveToLibraryButton').then((m) => ({ default: m.SaveToLibraryButton })),
 );
 
-/** A prompt someone shared by link: readable by anyone, text shown as text. */
+// Loaded when a visitor copies a prompt with blanks, not with the page.
+const FillTemplateDialog = lazy(() =>
+  import('../../templates/components/FillTemplateDialog').then((m) => ({ default: m.FillTemplateDialog })),
+);
+
+/**
+ * A prompt someone shared by link: readable by anyone, text shown as text, its blanks marked and
+ * filled in before copying, as in the library.
+ */
 export function SharedPromptPage() {
   const { t } = useTranslation();
   const { shareId = '' } = useParams();
@@ -29,19 +39,28 @@ export function SharedPromptPage() {
   const { user } = useCurrentUser();
   const notify = useNotify();
   const { copied, showCopied } = useCopiedFlag();
+  const template = useMemo(() => parseTemplate(data?.content ?? ''), [data?.content]);
+  const [filling, setFilling] = useState(false);
 
-  const copy = async () => {
-    if (!data) return;
+  const copyText = async (text: string): Promise<boolean> => {
     try {
-      await navigator.clipboard.writeText(data.content);
+      await navigator.clipboard.writeText(text);
       showCopied();
+      return true;
     } catch {
       notify({
         title: t('shared.copyFailed.title'),
         description: t('shared.copyFailed.description'),
         variant: 'error',
       });
+      return false;
     }
+  };
+
+  const copy = () => {
+    if (!data) return;
+    if (template.variables.length > 0) setFilling(true);
+    else void copyText(fillTemplate(template, {}));
   };
 
   return (
@@ -90,14 +109,14 @@ export function SharedPromptPage() {
               component="pre"
               sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0, mb: 3 }}
             >
-              {data.content}
+              <TemplateText template={template} />
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <Button
                 variant="contained"
                 color={copied ? 'success' : 'primary'}
                 startIcon={<ContentCopy />}
-                onClick={() => void copy()}
+                onClick={copy}
               >
                 {copied ? t('shared.copied') : t('shared.copy')}
               </Button>
@@ -110,6 +129,22 @@ export function SharedPromptPage() {
                 </Suspense>
               ) : null}
             </Stack>
+            {filling ? (
+              <Suspense fallback={null}>
+                <FillTemplateDialog
+                  title={data.title}
+                  template={template}
+                  memoryKey={`shared:${shareId}`}
+                  action={{
+                    label: t('templates.fill.copy'),
+                    busyLabel: t('templates.fill.copying'),
+                    icon: <ContentCopy />,
+                    run: copyText,
+                  }}
+                  onClose={() => setFilling(false)}
+                />
+              </Suspense>
+            ) : null}
           </Paper>
         )}
       </Container>

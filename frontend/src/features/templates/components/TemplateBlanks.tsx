@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseTemplate } from '../template';
+import { TemplateText } from './TemplateText';
+
+/**
+ * Under a prompt's content while it is written: how to write a blank, and once it has some, the
+ * text with its blanks marked, so a brace typed wrong shows at once as plain text.
+ */
+export function TemplateBlanks({ content }: { content: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const template = useMemo(() => parseTemplate(content), [content]);
+  return (
+    <Box sx={{ mt: '4px !important' }}>
+      <Typography variant="caption" component="p" sx={{ color: 'text.secondary', px: 1.75 }}>
+        {t('templates.editor.syntax', {
+          blank: '{{name}}',
+          withDefault: '{{name=default}}',
+          choice: '{{tone:formal|casual}}',
+          escape: '\\{{',
+        })}
+      </Typography>
+      {template.variables.length > 0 ? (
+        <Box sx={{ mt: 1.5 }}>
+          <Typography id={headingId} component="h3" variant="overline" sx={{ display: 'block' }}>
+            {t('templates.editor.blanks', { count: template.variables.length })}
+          </Typography>
+          <Box
+            role="region"
+            aria-labelledby={headingId}
+            // A region that scrolls must be reachable by keyboard to be read.
+            tabIndex={0}
+            sx={{
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+              maxHeight: 140,
+              overflow: 'auto',
+              p: 1.5,
+              borderRadius: 1,
+              bgcolor: 'action.hover',
+              fontSize: 14,
+            }}
+          >
+            <TemplateText template={template} />
+          </Box>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,266 @@
+import type { Prompt } from '@promptlib/proto';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { openPage, seriousAccessibilityViolations } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
+import {
+  createPrompt,
+  eventually,
+  listPrompts,
+  newLibraryUser,
+  type LibraryUser,
+} from '../support/library-api';
+import { signedInPage } from '../support/signed-in-page';
+import type { Gateway } from '../support/stack';
+
+const EMAIL_TEMPLATE =
+  'Write a {{tone:formal|casual}} email to {{name}} about {{topic=the launch}}. Sign it for {{name}}. Keep \\{{braces}}.';
+
+/**
+ * Every address the browser asked for outside the app, answered here with an empty page: nothing
+ * reaches a third party, and what the app would have sent there can be checked.
+ */
+async function catchThirdParties(context: BrowserContext, appUrl: string): Promise<string[]> {
+  const app = new URL(appUrl).host;
+  const asked: string[] = [];
+  await context.route(
+    (url) => url.host !== app,
+    async (route) => {
+      asked.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>elsewhere</title>' });
+    },
+  );
+  return asked;
+}
+
+describe('prompts with blanks and "open in" in a real browser', () => {
+  const suite = browserSuite('e2etmpl', ['auth', 'library', 'sharing']);
+  let gateway: Gateway;
+
+  beforeAll(() => {
+    gateway = suite.gateway();
+  });
+
+  async function dashboardFor(user: LibraryUser): Promise<{ page: Page; thirdParties: string[] }> {
+    const opened = suite.track(await signedInPage(suite.browser(), gateway.url, user));
+    const thirdParties = await catchThirdParties(opened.context, gateway.url);
+    await opened.page.goto(`${gateway.url}/`);
+    await opened.page.locator('#new-prompt-button:not([disabled])').waitFor();
+    await opened.page.getByRole('button', { name: /All Prompts/ }).click();
+    return { page: opened.page, thirdParties };
+  }
+
+  const cardOf = (page: Page, title: string) => page.locator('article').filter({ hasText: title });
+  const usesOf = async (user: LibraryUser, id: number) =>
+    (await listPrompts(user)).find((prompt) => prompt.id === id)!.usageCount;
+
+  async function fillDialog(page: Page, title: string): Promise<Locator> {
+    const dialog = page.getByRole('dialog', { name: `Fill in “${title}”` });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  it('marks the blanks, fills them in a dialog, copies the filled text and counts one use', async () => {
+    const user = await newLibraryUser(gateway.url, 'fill');
+    const prompt = await createPrompt(user, { title: 'Email', content: EMAIL_TEMPLATE });
+    const { page } = await dashboardFor(user);
+    const card = cardOf(page, 'Email');
+    expect(await card.locator('mark').allInnerTexts()).toEqual([
+      '{{tone:formal|casual}}',
+      '{{name}}',
+      '{{topic=the launch}}',
+      '{{name}}',
+    ]);
+    await card.getByText('Keep {{braces}}.').waitFor();
+
+    await card.getByRole('button', { name: 'Copy "Email"' }).click();
+    const dialog = await fillDialog(page, 'Email');
+    // One field per blank, a repeated name once; defaults and first choices already in place.
+    expect(await dialog.getByRole('textbox').count()).toBe(2);
+    expect(await dialog.getByRole('textbox', { name: 'name' }).inputValue()).toBe('');
+    expect(await dialog.getByRole('textbox', { name: 'topic' }).inputValue()).toBe('the launch');
+    expect(await dialog.getByRole('combobox', { name: 'tone' }).inputValue()).toBe('formal');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await dialog.getByRole('textbox', { name: 'name' }).fill('Ada');
+    await dialog.getByRole('combobox', { name: 'tone' }).selectOption('casual');
+    const filled = 'Write a casual email to Ada about the launch. Sign it for Ada. Keep {{braces}}.';
+    await dialog.getByRole('region', { name: 'Preview' }).getByText(filled).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(filled);
+    await page.getByText('Copied to clipboard!').waitFor();
+    await card.getByRole('button', { name: 'Copied!' }).waitFor();
+    await card.getByText('Used once').waitFor();
+    expect(
+      await eventually(
+        () => usesOf(user, prompt.id),
+        (uses) => uses > 0,
+      ),
+    ).toBe(1);
+  });
+
+  it('starts the dialog from the values last used for that prompt on this device, and Cancel uses nothing', async () => {
+    const user = await newLibraryUser(gateway.url, 'remember');
+    const prompt = await createPrompt(user, { title: 'Email', content: EMAIL_TEMPLATE });
+    const other = await createPrompt(user, {
+      title: 'Note',
+      content: 'Hi {{name}}, {{tone:formal|casual}}.',
+    });
+    const { page } = await dashboardFor(user);
+
+    await cardOf(page, 'Email').getByRole('button', { name: 'Copy "Email"' }).click();
+    let dialog = await fillDialog(page, 'Email');
+    await dialog.getByRole('textbox', { name: 'name' }).fill('Grace');
+    await dialog.getByRole('textbox', { name: 'topic' }).fill('the budget');
+    // Enter in a field uses the text, as the button does.
+    await dialog.getByRole('textbox', { name: 'topic' }).press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('to Grace about the budget');
+
+    await page.reload();
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    await cardOf(page, 'Email').getByRole('button', { name: 'Copy "Email"' }).click();
+    dialog = await fillDialog(page, 'Email');
+    expect(await dialog.getByRole('textbox', { name: 'name' }).inputValue()).toBe('Grace');
+    expect(await dialog.getByRole('textbox', { name: 'topic' }).inputValue()).toBe('the budget');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Another prompt with the same names remembers its own values, none yet.
+    await cardOf(page, 'Note').getByRole('button', { name: 'Copy "Note"' }).click();
+    dialog = await fillDialog(page, 'Note');
+    expect(await dialog.getByRole('textbox', { name: 'name' }).inputValue()).toBe('');
+    await dialog.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    expect(await usesOf(user, prompt.id)).toBe(1);
+    expect(await usesOf(user, other.id)).toBe(0);
+  });
+
+  it('opens a prompt in an assistant by address, or copies it first and says so, counting each use', async () => {
+    const user = await newLibraryUser(gateway.url, 'openin');
+    const plain = await createPrompt(user, { title: 'Plain', content: 'Explain 100% & more?\nBriefly.' });
+    const long = await createPrompt(user, { title: 'Long', content: 'ü'.repeat(1_400) });
+    const blanks = await createPrompt(user, {
+      title: 'Blanks',
+      content: 'Translate {{text}} into {{lang=German}}.',
+    });
+    const { page, thirdParties } = await dashboardFor(user);
+    const context = page.context();
+    const openIn = async (title: string, assistant: string) => {
+      await cardOf(page, title)
+        .getByRole('button', { name: `Open "${title}" in …` })
+        .click();
+      await page.getByRole('menu').waitFor();
+      expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([
+        'ChatGPT',
+        'Claude',
+        'Gemini',
+        'Perplexity',
+      ]);
+      const tab = context.waitForEvent('page');
+      await page.getByRole('menuitem', { name: assistant }).click();
+      return tab;
+    };
+    const addressOf = async (tab: Promise<Page>) => {
+      const opened = await tab;
+      await opened.waitForLoadState();
+      const url = opened.url();
+      await opened.close();
+      return url;
+    };
+
+    // Nothing went to a third party before a click.
+    expect(thirdParties).toEqual([]);
+
+    const text = 'Explain 100% & more?\nBriefly.';
+    expect(await addressOf(openIn('Plain', 'ChatGPT'))).toBe(
+      `https://chatgpt.com/?q=${encodeURIComponent(text)}`,
+    );
+    expect(await addressOf(openIn('Plain', 'Perplexity'))).toBe(
+      `https://www.perplexity.ai/search?q=${encodeURIComponent(text)}`,
+    );
+    await page.evaluate(() => navigator.clipboard.writeText('before'));
+    expect(await addressOf(openIn('Plain', 'Gemini'))).toBe('https://gemini.google.com/app');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    await page.getByText('Gemini takes no text by link: paste the prompt into the new tab.').waitFor();
+
+    // 1,400 ü are 8,400 characters encoded: too long for an address.
+    expect(await addressOf(openIn('Long', 'Claude'))).toBe('https://claude.ai/new');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('ü'.repeat(1_400));
+    await page.getByText('The prompt is too long for a link: paste it into Claude in the new tab.').waitFor();
+
+    // With blanks, the dialog comes first and its button opens the assistant with the filled text.
+    await cardOf(page, 'Blanks').getByRole('button', { name: 'Open "Blanks" in …' }).click();
+    await page.getByRole('menuitem', { name: 'Claude' }).click();
+    const dialog = await fillDialog(page, 'Blanks');
+    await dialog.getByRole('textbox', { name: 'text' }).fill('good morning');
+    const tab = context.waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Open in Claude' }).click();
+    expect(await addressOf(tab)).toBe(
+      `https://claude.ai/new?q=${encodeURIComponent('Translate good morning into German.')}`,
+    );
+    await dialog.waitFor({ state: 'detached' });
+
+    expect(thirdParties.map((url) => new URL(url).host).sort()).toEqual(
+      ['chatgpt.com', 'claude.ai', 'claude.ai', 'gemini.google.com', 'www.perplexity.ai'].sort(),
+    );
+    const uses = await eventually(
+      async () => (await listPrompts(user)).map((prompt) => [prompt.id, prompt.usageCount]),
+      (counts) => counts.every(([, count]) => count > 0) && counts.length === 3,
+    );
+    expect(Object.fromEntries(uses)).toEqual({ [plain.id]: 3, [long.id]: 1, [blanks.id]: 1 });
+  });
+
+  it('marks the blanks while a prompt is written, and keeps wrong braces as text', async () => {
+    const user = await newLibraryUser(gateway.url, 'editor');
+    const { page } = await dashboardFor(user);
+    await page.locator('#new-prompt-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Prompt' });
+    await dialog
+      .getByRole('textbox', { name: 'Content' })
+      .fill('Dear {{name}}, {{broken} {{tone:warm|cool}}');
+    const blanks = dialog.getByRole('region', { name: 'Blanks in this prompt' });
+    expect(await blanks.locator('mark').allInnerTexts()).toEqual(['{{name}}', '{{tone:warm|cool}}']);
+    await blanks.getByText('{{broken}', { exact: false }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  describe('on a shared page', () => {
+    async function share(prompt: Prompt, owner: LibraryUser): Promise<string> {
+      const res = await owner.client.post<{ url: string }>(`/api/prompts/${prompt.id}/share`);
+      if (res.status !== 200 && res.status !== 201) throw new Error(`sharing answered ${res.status}`);
+      return res.body.url;
+    }
+
+    it('lets a signed-out visitor fill the blanks and copy the filled text', async () => {
+      const owner = await newLibraryUser(gateway.url, 'tshare');
+      const prompt = await createPrompt(owner, { title: 'Shared email', content: EMAIL_TEMPLATE });
+      const url = await share(prompt, owner);
+      const { context, page } = suite.track(await openPage(suite.browser()));
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gateway.url });
+      await page.goto(url);
+      await page.getByRole('heading', { name: 'Shared email' }).waitFor();
+      expect(await page.locator('main mark').count()).toBe(4);
+
+      await page.getByRole('button', { name: 'Copy to Clipboard' }).click();
+      const dialog = await fillDialog(page, 'Shared email');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await dialog.getByRole('textbox', { name: 'name' }).fill('Lin');
+      await dialog.getByRole('button', { name: 'Copy' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        'Write a formal email to Lin about the launch. Sign it for Lin. Keep {{braces}}.',
+      );
+      await page.getByRole('button', { name: 'Copied!' }).waitFor();
+
+      await page.reload();
+      await page.getByRole('button', { name: 'Copy to Clipboard' }).click();
+      expect(
+        await (await fillDialog(page, 'Shared email')).getByRole('textbox', { name: 'name' }).inputValue(),
+      ).toBe('Lin');
+    });
+  });
+});
