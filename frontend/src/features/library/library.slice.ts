@@ -15,6 +15,8 @@ export type LibraryUiState = {
   sort: PromptSort;
   view: PromptView;
   initialFilterChosen: boolean;
+  /** A new prompt asked for from outside the library page (the command palette), not yet opened. */
+  newPromptRequested: boolean;
 };
 
 const initialState: LibraryUiState = {
@@ -22,6 +24,7 @@ const initialState: LibraryUiState = {
   sort: 'recent',
   view: 'grid',
   initialFilterChosen: false,
+  newPromptRequested: false,
 };
 
 export const librarySlice = createSlice({
@@ -43,11 +46,18 @@ export const librarySlice = createSlice({
       state.initialFilterChosen = true;
       state.filter = action.payload;
     },
+    requestNewPrompt(state) {
+      state.newPromptRequested = true;
+    },
+    newPromptOpened(state) {
+      state.newPromptRequested = false;
+    },
     reset() {
       return initialState;
     },
   },
 });
 
-export const { setFilter, setSort, setView, chooseInitialFilter } = librarySlice.actions;
+export const { setFilter, setSort, setView, chooseInitialFilter, requestNewPrompt, newPromptOpened } =
+  librarySlice.actions;
 export const resetLibraryUi = librarySlice.actions.reset;

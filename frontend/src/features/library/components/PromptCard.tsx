@@ -13,13 +13,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Prompt } from '@promptlib/proto';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { OpenInMenu } from '../../templates/components/OpenInMenu';
 import { TemplateText } from '../../templates/components/TemplateText';
-import { usePromptUse } from '../hooks/usePromptUse';
+import { parseTemplate } from '../../templates/template';
+import { usePromptActions } from '../hooks/usePromptActions';
 import { useToggleFavoriteMutation } from '../library.api';
 
 // The favourite button rests for 1 s after each use.
@@ -50,7 +51,8 @@ export const PromptCard = memo(function PromptCard({
   const notify = useNotify();
   const [toggleFavorite] = useToggleFavoriteMutation();
   const { copied, showCopied, clearCopied } = useCopiedFlag();
-  const use = usePromptUse(prompt, showCopied);
+  const actions = usePromptActions();
+  const template = useMemo(() => parseTemplate(prompt.content), [prompt.content]);
   const [favoriteLocked, setFavoriteLocked] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -140,7 +142,7 @@ export const PromptCard = memo(function PromptCard({
           maskImage: 'linear-gradient(to bottom, black 75%, transparent)',
         }}
       >
-        <TemplateText template={use.template} />
+        <TemplateText template={template} />
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Button
@@ -148,12 +150,12 @@ export const PromptCard = memo(function PromptCard({
           variant={copied ? 'contained' : 'outlined'}
           color={copied ? 'success' : 'primary'}
           startIcon={copied ? <Check /> : <ContentCopy />}
-          onClick={use.copy}
+          onClick={() => actions.copy(prompt, showCopied)}
           aria-label={copied ? t('library.copy.copied') : t('library.copy.button', { title: prompt.title })}
         >
           {copied ? t('library.copy.copied') : t('library.copy.label')}
         </Button>
-        <OpenInMenu title={prompt.title} onPick={use.openIn} />
+        <OpenInMenu title={prompt.title} onPick={(assistant) => actions.openIn(prompt, assistant)} />
         <Typography variant="caption" sx={{ color: 'text.secondary', flexGrow: 1 }} noWrap>
           {t('library.card.meta', { count: prompt.usageCount, category: categoryName })}
         </Typography>
@@ -183,7 +185,7 @@ export const PromptCard = memo(function PromptCard({
           <DeleteOutline fontSize="small" />
         </IconButton>
       </Stack>
-      {use.dialog}
+      {actions.dialog}
     </Paper>
   );
 });

@@ -22,6 +22,7 @@ import { useLibraryData } from '../hooks/useLibraryData';
 import { useGetLimitsQuery } from '../library.api';
 import {
   chooseInitialFilter,
+  newPromptOpened,
   setFilter,
   setSort,
   setView,
@@ -41,7 +42,7 @@ export function DashboardPage() {
   const limitsQuery = useGetLimitsQuery();
   // Only for the cards' marker: without the list they simply show none.
   const { data: shareLinks } = useListSharesQuery();
-  const { filter, sort, view } = useAppSelector((state) => state.library);
+  const { filter, sort, view, newPromptRequested } = useAppSelector((state) => state.library);
   const search = useAppSelector((state) => state.ui.search);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -102,6 +103,12 @@ export function DashboardPage() {
     setDrawerOpen(false);
     setPromptDialog({ mode: 'create', categoryId: filterCategory });
   }, [filterCategory]);
+  // Asked for from the command palette, perhaps on another page: opened once the library is here.
+  useEffect(() => {
+    if (!newPromptRequested || !loaded) return;
+    dispatch(newPromptOpened());
+    openNewPrompt();
+  }, [newPromptRequested, loaded, dispatch, openNewPrompt]);
   const openCategoryDialog = useCallback(() => {
     setDrawerOpen(false);
     setCategoryDialogOpen(true);

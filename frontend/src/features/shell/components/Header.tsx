@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LIBRARY_NAMESPACE } from '../../../i18n';
 import { Logo } from '../../../shared/components/Logo';
 import { useTierWatcher } from '../../billing/hooks/useTierWatcher';
+import { CommandPaletteHost } from '../../palette/CommandPaletteHost';
 import { SearchField } from './SearchField';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
@@ -110,6 +111,8 @@ export function Header({ user }: { user: User }) {
         )}
         <UserMenu user={user} />
       </Toolbar>
+      {/* Every signed-in screen has this header, so Ctrl/Cmd-K works on each of them. */}
+      <CommandPaletteHost />
       {small && mobileSearchOpen ? (
         <Box id="mobile-search" sx={{ px: 2, pb: 1.5 }}>
           <SearchField ref={searchInput} autoFocus />

@@ -1,0 +1,263 @@
+import Bolt from '@mui/icons-material/Bolt';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import Search from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputBase from '@mui/material/InputBase';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
+import type { Prompt } from '@promptlib/proto';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePromptActions } from '../library/hooks/usePromptActions';
+import { useLibraryData } from '../library/hooks/useLibraryData';
+import { recentUses } from '../library/recent-uses';
+import { Highlighted } from './Highlighted';
+import { fuzzyMatch, indexPrompts, searchPrompts, type PromptHit, type Range } from './palette-search';
+import { usePaletteActions, type PaletteAction } from './usePaletteActions';
+
+// With a query: the best 50 of everything. Without: the prompts to reach for first, then every action.
+const RESULTS = 50;
+const FIRST_PROMPTS = 8;
+const PAGE_STEP = 8;
+
+type Row =
+  | { kind: 'prompt'; key: string; hit: PromptHit; score: number }
+  | { kind: 'action'; key: string; action: PaletteAction; ranges: Range[]; score: number };
+
+type Props = { open: boolean; onClose: () => void };
+
+/**
+ * The command palette: one field that finds any prompt (title, category, content; recently used on
+ * this device and most used first) and any action by name. Arrow keys choose, Enter copies the
+ * prompt (through the fill dialog when it has blanks) or runs the action.
+ */
+export function CommandPalette({ open, onClose }: Props) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const listId = useId();
+  const data = useLibraryData();
+  const promptActions = usePromptActions();
+  const actions = usePaletteActions(data);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const [recent, setRecent] = useState<number[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    setQuery('');
+    setActive(0);
+    setRecent(recentUses());
+  }, [open]);
+
+  const { general, ownCategories } = data;
+  const entries = useMemo(() => {
+    const names = new Map(ownCategories.map((category) => [category.id, category.name]));
+    const categoryOf = (prompt: Prompt) =>
+      (prompt.categoryId !== null && prompt.categoryId !== general?.id && names.get(prompt.categoryId)) ||
+      t('library.filters.general');
+    return indexPrompts(data.prompts, categoryOf);
+  }, [data.prompts, general, ownCategories, t]);
+
+  const rows = useMemo((): Row[] => {
+    const trimmed = query.trim().toLowerCase();
+    if (!trimmed) {
+      return [
+        ...searchPrompts(entries, '', recent, FIRST_PROMPTS).map(promptRow),
+        ...actions.map((action): Row => ({ kind: 'action', key: action.id, action, ranges: [], score: 0 })),
+      ];
+    }
+    const actionRows = actions.flatMap((action): Row[] => {
+      const match = fuzzyMatch(trimmed, action.label.toLowerCase());
+      return match
+        ? [{ kind: 'action', key: action.id, action, ranges: match.ranges, score: match.score * 3 + 30 }]
+        : [];
+    });
+    return [...searchPrompts(entries, query, recent, RESULTS).map(promptRow), ...actionRows]
+      .sort((a, b) => b.score - a.score)
+      .slice(0, RESULTS);
+  }, [entries, actions, query, recent]);
+
+  const current = Math.min(active, Math.max(rows.length - 1, 0));
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  useEffect(() => {
+    if (open) document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
+  });
+
+  const run = (row: Row | undefined) => {
+    if (!row) return;
+    onClose();
+    if (row.kind === 'prompt') promptActions.copy(row.hit.entry.prompt);
+    else row.action.run();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const last = rows.length - 1;
+    const moves: Record<string, () => number> = {
+      ArrowDown: () => (current >= last ? 0 : current + 1),
+      ArrowUp: () => (current <= 0 ? last : current - 1),
+      PageDown: () => Math.min(current + PAGE_STEP, last),
+      PageUp: () => Math.max(current - PAGE_STEP, 0),
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      setActive(move());
+    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      run(rows[current]);
+    }
+  };
+
+  const status = data.isLoading
+    ? t('palette.loading')
+    : rows.length === 0
+      ? t('palette.noResults', { query: query.trim() })
+      : null;
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        onClose={onClose}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="sm"
+        sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
+        slotProps={{ paper: { sx: { mt: '10vh' } } }}
+      >
+        <DialogTitle id={titleId} sx={visuallyHidden}>
+          {t('palette.title')}
+        </DialogTitle>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            px: 2,
+            py: 1.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Search sx={{ color: 'text.secondary' }} />
+          <InputBase
+            autoFocus
+            fullWidth
+            value={query}
+            placeholder={t('palette.placeholder')}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+            inputProps={{
+              role: 'combobox',
+              'aria-label': t('palette.label'),
+              'aria-expanded': true,
+              'aria-controls': listId,
+              'aria-autocomplete': 'list',
+              'aria-activedescendant': rows.length > 0 ? optionId(current) : undefined,
+              autoComplete: 'off',
+              spellCheck: false,
+            }}
+            sx={{ fontSize: 18 }}
+          />
+        </Box>
+        <Box
+          component="ul"
+          id={listId}
+          role="listbox"
+          aria-label={t('palette.results')}
+          sx={{ listStyle: 'none', m: 0, p: 1, maxHeight: '55vh', overflowY: 'auto' }}
+        >
+          {rows.map((row, index) => (
+            <Box
+              component="li"
+              key={row.key}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === current}
+              onMouseMove={() => index !== current && setActive(index)}
+              onClick={() => run(row)}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1.5,
+                px: 1.5,
+                py: 1,
+                borderRadius: 1,
+                cursor: 'pointer',
+                bgcolor: index === current ? 'action.selected' : 'transparent',
+              }}
+            >
+              {row.kind === 'prompt' ? <PromptOption row={row} /> : <ActionOption row={row} />}
+            </Box>
+          ))}
+        </Box>
+        {status ? (
+          <Typography role="status" sx={{ px: 3, pb: 2, color: 'text.secondary' }}>
+            {status}
+          </Typography>
+        ) : null}
+        <Typography
+          variant="caption"
+          sx={{ px: 2, py: 1, color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}
+        >
+          {t('palette.hint')}
+        </Typography>
+      </Dialog>
+      {promptActions.dialog}
+    </>
+  );
+}
+
+function promptRow(hit: PromptHit): Row {
+  return { kind: 'prompt', key: `prompt-${hit.entry.prompt.id}`, hit, score: hit.score };
+}
+
+function PromptOption({ row }: { row: Extract<Row, { kind: 'prompt' }> }) {
+  const { t } = useTranslation();
+  const { entry, titleRanges, categoryRanges, snippet } = row.hit;
+  return (
+    <>
+      <DescriptionOutlined fontSize="small" sx={{ color: 'text.secondary' }} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
+          <Typography component="span" sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap>
+            <Highlighted text={entry.prompt.title} ranges={titleRanges} />
+          </Typography>
+          <Typography component="span" variant="caption" sx={{ color: 'text.secondary', flexShrink: 0 }}>
+            <Highlighted text={entry.category} ranges={categoryRanges} />
+            {' · '}
+            {t('palette.uses', { count: entry.prompt.usageCount })}
+          </Typography>
+        </Box>
+        <Typography
+          component="span"
+          variant="body2"
+          sx={{ display: 'block', color: 'text.secondary' }}
+          noWrap
+        >
+          <Highlighted text={snippet.text} ranges={snippet.ranges} />
+        </Typography>
+      </Box>
+    </>
+  );
+}
+
+function ActionOption({ row }: { row: Extract<Row, { kind: 'action' }> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Bolt fontSize="small" sx={{ color: 'text.secondary' }} />
+      <Typography component="span" sx={{ flex: 1, minWidth: 0 }} noWrap>
+        <Highlighted text={row.action.label} ranges={row.ranges} />
+      </Typography>
+      <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+        {t('palette.actionTag')}
+      </Typography>
+    </>
+  );
+}

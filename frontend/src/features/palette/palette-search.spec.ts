@@ -1,0 +1,123 @@
+import type { Prompt } from '@promptlib/proto';
+import { fuzzyMatch, indexPrompts, merge, searchPrompts } from './palette-search';
+
+let nextId = 1;
+const prompt = (title: string, content = 'Some text here.', usageCount = 0): Prompt => ({
+  id: nextId++,
+  title,
+  content,
+  categoryId: null,
+  isFavorite: 0,
+  usageCount,
+  createdAt: '2025-01-05T10:00:00.000Z',
+  updatedAt: '2025-01-05T10:00:00.000Z',
+});
+
+describe('fuzzyMatch', () => {
+  it('prefers the query in one piece, at the start of the text or of a word', () => {
+    const start = fuzzyMatch('meet', 'meeting notes')!;
+    const word = fuzzyMatch('note', 'meeting notes')!;
+    const inside = fuzzyMatch('eting', 'meeting notes')!;
+    expect(start.ranges).toEqual([[0, 4]]);
+    expect(word.ranges).toEqual([[8, 12]]);
+    expect(start.score).toBeGreaterThan(word.score);
+    expect(word.score).toBeGreaterThan(inside.score);
+  });
+
+  it('matches letters in order, marking each run', () => {
+    // Each letter at its first place after the one before.
+    expect(fuzzyMatch('mtn', 'meeting notes')!.ranges).toEqual([
+      [0, 1],
+      [3, 4],
+      [5, 6],
+    ]);
+    expect(fuzzyMatch('mnotes', 'meeting notes')!.ranges).toEqual([
+      [0, 1],
+      [5, 6],
+      [9, 13],
+    ]);
+  });
+
+  it('finds nothing for letters out of order, one or two letters apart, or spread too far', () => {
+    expect(fuzzyMatch('nm', 'meeting notes')).toBeNull();
+    expect(fuzzyMatch('mn', 'meeting notes')).toBeNull();
+    expect(fuzzyMatch('abc', `a${'x'.repeat(40)}bc`)).toBeNull();
+  });
+});
+
+describe('searchPrompts', () => {
+  const general = 'General';
+  const entries = indexPrompts(
+    [
+      prompt('Meeting notes', 'Turn these notes into decisions, owners and dates.', 2),
+      prompt('Code review', 'Review this diff for bugs and naming.', 9),
+      prompt('Blog outline', 'Write an outline for a post about sourdough bread.'),
+      prompt('Tweet thread', 'Summarise the meeting as five tweets.'),
+    ],
+    (item) => (item.title === 'Code review' ? 'Engineering' : general),
+  );
+  const titles = (query: string, recent: number[] = []) =>
+    searchPrompts(entries, query, recent, 50).map((hit) => hit.entry.prompt.title);
+
+  it('ranks a title match above a content match, and marks the title', () => {
+    expect(titles('meeting')).toEqual(['Meeting notes', 'Tweet thread']);
+    const [hit] = searchPrompts(entries, 'meeting', [], 50);
+    expect(hit!.titleRanges).toEqual([[0, 7]]);
+  });
+
+  it('finds words in the content, with a snippet around them, marked', () => {
+    const [hit] = searchPrompts(entries, 'sourdough', [], 50);
+    expect(hit!.entry.prompt.title).toBe('Blog outline');
+    const { text, ranges } = hit!.snippet;
+    expect(text.slice(ranges[0]![0], ranges[0]![1])).toBe('sourdough');
+  });
+
+  it('matches the category by name', () => {
+    expect(titles('engineer')).toEqual(['Code review']);
+  });
+
+  it('needs every word to match somewhere', () => {
+    expect(titles('notes dates')).toEqual(['Meeting notes']);
+    expect(titles('notes sourdough')).toEqual([]);
+  });
+
+  it('puts prompts used recently on this device first, then the most used, for an empty query', () => {
+    expect(titles('')).toEqual(['Code review', 'Meeting notes', 'Blog outline', 'Tweet thread']);
+    expect(titles('', [entries[3]!.prompt.id, entries[2]!.prompt.id])).toEqual([
+      'Tweet thread',
+      'Blog outline',
+      'Code review',
+      'Meeting notes',
+    ]);
+  });
+
+  it('answers at most the limit', () => {
+    expect(searchPrompts(entries, '', [], 2)).toHaveLength(2);
+  });
+
+  it('keeps a title unmarked where lower-casing moves its letters', () => {
+    const [hit] = searchPrompts(
+      indexPrompts([prompt('İstanbul trip')], () => general),
+      'trip',
+      [],
+      5,
+    );
+    expect(hit!.titleRanges).toEqual([]);
+  });
+});
+
+describe('merge', () => {
+  it('joins touching and overlapping ranges in order', () => {
+    expect(
+      merge([
+        [5, 7],
+        [0, 2],
+        [2, 3],
+        [6, 9],
+      ]),
+    ).toEqual([
+      [0, 3],
+      [5, 9],
+    ]);
+  });
+});

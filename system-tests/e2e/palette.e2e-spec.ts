@@ -1,0 +1,128 @@
+import type { Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
+import {
+  createPrompt,
+  eventually,
+  listPrompts,
+  newLibraryUser,
+  type LibraryUser,
+} from '../support/library-api';
+import { signedInPage } from '../support/signed-in-page';
+import type { Gateway } from '../support/stack';
+
+describe('the command palette in a real browser', () => {
+  const suite = browserSuite('e2epal', ['auth', 'library', 'sharing']);
+  let gateway: Gateway;
+
+  beforeAll(() => {
+    gateway = suite.gateway();
+  });
+
+  async function signedIn(user: LibraryUser, path = '/'): Promise<Page> {
+    const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, user));
+    await page.goto(`${gateway.url}${path}`);
+    return page;
+  }
+
+  async function openPalette(page: Page) {
+    await page.keyboard.press('Control+K');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.waitFor();
+    const field = palette.getByRole('combobox', { name: 'Search prompts and actions' });
+    await field.waitFor();
+    return { palette, field };
+  }
+
+  const activeOption = (page: Page) => page.locator('[role="option"][aria-selected="true"]');
+
+  it('finds a prompt by keyboard alone and copies it with Enter, counting the use', async () => {
+    const user = await newLibraryUser(gateway.url, 'palette');
+    await createPrompt(user, { title: 'Code review', content: 'Review this diff for bugs.' });
+    const meeting = await createPrompt(user, {
+      title: 'Meeting notes',
+      content: 'Turn these notes into decisions, owners and dates.',
+    });
+    await createPrompt(user, { title: 'Blog outline', content: 'Outline a post about sourdough.' });
+    const page = await signedIn(user);
+    await page.locator('#new-prompt-button:not([disabled])').waitFor();
+
+    const { palette, field } = await openPalette(page);
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.keyboard.type('mtng');
+    await activeOption(page).getByText('Meeting notes').waitFor();
+    expect(await activeOption(page).locator('mark').allInnerTexts()).toEqual(['M', 't', 'ng']);
+    await page.keyboard.press('Enter');
+    await palette.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'Turn these notes into decisions, owners and dates.',
+    );
+    await page.getByText('Copied to clipboard!').waitFor();
+    const counted = await eventually(
+      () => listPrompts(user),
+      (prompts) => prompts.some((prompt) => prompt.id === meeting.id && prompt.usageCount === 1),
+    );
+    expect(counted.find((prompt) => prompt.id === meeting.id)!.usageCount).toBe(1);
+
+    // Content is searched too; arrows move the choice; the prompt used last comes first when empty.
+    await openPalette(page);
+    await activeOption(page).getByText('Meeting notes').waitFor();
+    await page.keyboard.type('sourdough');
+    await activeOption(page).getByText('Blog outline').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Command palette' }).waitFor({ state: 'detached' });
+  });
+
+  it('copies a template through the fill dialog, all by keyboard', async () => {
+    const user = await newLibraryUser(gateway.url, 'paltmpl');
+    await createPrompt(user, { title: 'Greeting', content: 'Hello {{name}}, welcome to {{team=Support}}.' });
+    const page = await signedIn(user);
+    await page.locator('#new-prompt-button:not([disabled])').waitFor();
+    await openPalette(page);
+    await page.keyboard.type('greet');
+    await activeOption(page).getByText('Greeting').waitFor();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Fill in “Greeting”' });
+    await dialog.waitFor();
+    await page.keyboard.type('Ada');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Hello Ada, welcome to Support.');
+  });
+
+  it('runs actions by name: new prompt from another page, a category, the theme and the language', async () => {
+    const user = await newLibraryUser(gateway.url, 'palact');
+    const page = await signedIn(user, '/subscribe');
+    await page.getByRole('heading', { name: /Pro/ }).first().waitFor();
+
+    await openPalette(page);
+    await page.keyboard.type('new prompt');
+    await activeOption(page).getByText('New prompt').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Create New Prompt' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Create New Prompt' }).waitFor({ state: 'detached' });
+
+    await openPalette(page);
+    await page.keyboard.type('go to fav');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: /Favorites/ }).waitFor();
+
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const before = await background();
+    await openPalette(page);
+    await page.keyboard.type('dark theme');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((light) => getComputedStyle(document.body).backgroundColor !== light, before);
+
+    await openPalette(page);
+    await page.keyboard.type('deutsch');
+    await activeOption(page).getByText('Switch language to Deutsch').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByPlaceholder('Prompts durchsuchen...').waitFor();
+    await page.keyboard.press('Control+K');
+    await page.getByRole('dialog', { name: 'Befehlspalette' }).getByText('Gehe zu Favoriten').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+});
