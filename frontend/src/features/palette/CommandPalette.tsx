@@ -1,11 +1,11 @@
 import Bolt from '@mui/icons-material/Bolt';
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputBase from '@mui/material/InputBase';
 import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
 import type { Prompt } from '@promptlib/proto';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
@@ -170,30 +170,53 @@ export function CommandPalette({ open, onClose }: Props) {
           id={listId}
           role="listbox"
           aria-label={t('palette.results')}
-          sx={{ listStyle: 'none', m: 0, p: 1, maxHeight: '55vh', overflowY: 'auto' }}
+          // Rows are plain elements styled here once: the list is redrawn on every keystroke.
+          sx={(theme) => ({
+            listStyle: 'none',
+            m: 0,
+            p: 1,
+            maxHeight: '55vh',
+            overflowY: 'auto',
+            '& li': {
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.5,
+              px: 1.5,
+              py: 1,
+              borderRadius: 1,
+              cursor: 'pointer',
+            },
+            '& li[aria-selected="true"]': { bgcolor: 'action.selected' },
+            '& .body': { minWidth: 0, flex: 1 },
+            '& .line': { display: 'flex', gap: 1, alignItems: 'baseline' },
+            '& .title': { fontWeight: 600, flex: 1, minWidth: 0 },
+            '& .title, & .snippet, & .label': {
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            },
+            '& .meta, & .tag': { ...theme.typography.caption, color: 'text.secondary', flexShrink: 0 },
+            '& .snippet': { display: 'block', ...theme.typography.body2, color: 'text.secondary' },
+            '& .label': { flex: 1, minWidth: 0 },
+            '& mark': {
+              color: 'inherit',
+              fontWeight: 700,
+              backgroundColor: alpha(theme.palette.primary.main, 0.16),
+              borderRadius: '2px',
+            },
+          })}
         >
           {rows.map((row, index) => (
-            <Box
-              component="li"
+            <li
               key={row.key}
               id={optionId(index)}
               role="option"
               aria-selected={index === current}
               onMouseMove={() => index !== current && setActive(index)}
               onClick={() => run(row)}
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 1.5,
-                px: 1.5,
-                py: 1,
-                borderRadius: 1,
-                cursor: 'pointer',
-                bgcolor: index === current ? 'action.selected' : 'transparent',
-              }}
             >
               {row.kind === 'prompt' ? <PromptOption row={row} /> : <ActionOption row={row} />}
-            </Box>
+            </li>
           ))}
         </Box>
         {status ? (
@@ -221,29 +244,21 @@ function PromptOption({ row }: { row: Extract<Row, { kind: 'prompt' }> }) {
   const { t } = useTranslation();
   const { entry, titleRanges, categoryRanges, snippet } = row.hit;
   return (
-    <>
-      <DescriptionOutlined fontSize="small" sx={{ color: 'text.secondary' }} />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
-          <Typography component="span" sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap>
-            <Highlighted text={entry.prompt.title} ranges={titleRanges} />
-          </Typography>
-          <Typography component="span" variant="caption" sx={{ color: 'text.secondary', flexShrink: 0 }}>
-            <Highlighted text={entry.category} ranges={categoryRanges} />
-            {' · '}
-            {t('palette.uses', { count: entry.prompt.usageCount })}
-          </Typography>
-        </Box>
-        <Typography
-          component="span"
-          variant="body2"
-          sx={{ display: 'block', color: 'text.secondary' }}
-          noWrap
-        >
-          <Highlighted text={snippet.text} ranges={snippet.ranges} />
-        </Typography>
-      </Box>
-    </>
+    <span className="body">
+      <span className="line">
+        <span className="title">
+          <Highlighted text={entry.prompt.title} ranges={titleRanges} />
+        </span>
+        <span className="meta">
+          <Highlighted text={entry.category} ranges={categoryRanges} />
+          {' · '}
+          {t('palette.uses', { count: entry.prompt.usageCount })}
+        </span>
+      </span>
+      <span className="snippet">
+        <Highlighted text={snippet.text} ranges={snippet.ranges} />
+      </span>
+    </span>
   );
 }
 
@@ -252,12 +267,10 @@ function ActionOption({ row }: { row: Extract<Row, { kind: 'action' }> }) {
   return (
     <>
       <Bolt fontSize="small" sx={{ color: 'text.secondary' }} />
-      <Typography component="span" sx={{ flex: 1, minWidth: 0 }} noWrap>
+      <span className="label">
         <Highlighted text={row.action.label} ranges={row.ranges} />
-      </Typography>
-      <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-        {t('palette.actionTag')}
-      </Typography>
+      </span>
+      <span className="tag">{t('palette.actionTag')}</span>
     </>
   );
 }

@@ -47,7 +47,7 @@ describe('fuzzyMatch', () => {
 
 describe('searchPrompts', () => {
   const general = 'General';
-  const entries = indexPrompts(
+  const index = indexPrompts(
     [
       prompt('Meeting notes', 'Turn these notes into decisions, owners and dates.', 2),
       prompt('Code review', 'Review this diff for bugs and naming.', 9),
@@ -57,16 +57,16 @@ describe('searchPrompts', () => {
     (item) => (item.title === 'Code review' ? 'Engineering' : general),
   );
   const titles = (query: string, recent: number[] = []) =>
-    searchPrompts(entries, query, recent, 50).map((hit) => hit.entry.prompt.title);
+    searchPrompts(index, query, recent, 50).map((hit) => hit.entry.prompt.title);
 
   it('ranks a title match above a content match, and marks the title', () => {
     expect(titles('meeting')).toEqual(['Meeting notes', 'Tweet thread']);
-    const [hit] = searchPrompts(entries, 'meeting', [], 50);
+    const [hit] = searchPrompts(index, 'meeting', [], 50);
     expect(hit!.titleRanges).toEqual([[0, 7]]);
   });
 
   it('finds words in the content, with a snippet around them, marked', () => {
-    const [hit] = searchPrompts(entries, 'sourdough', [], 50);
+    const [hit] = searchPrompts(index, 'sourdough', [], 50);
     expect(hit!.entry.prompt.title).toBe('Blog outline');
     const { text, ranges } = hit!.snippet;
     expect(text.slice(ranges[0]![0], ranges[0]![1])).toBe('sourdough');
@@ -83,7 +83,7 @@ describe('searchPrompts', () => {
 
   it('puts prompts used recently on this device first, then the most used, for an empty query', () => {
     expect(titles('')).toEqual(['Code review', 'Meeting notes', 'Blog outline', 'Tweet thread']);
-    expect(titles('', [entries[3]!.prompt.id, entries[2]!.prompt.id])).toEqual([
+    expect(titles('', [index.entries[3]!.prompt.id, index.entries[2]!.prompt.id])).toEqual([
       'Tweet thread',
       'Blog outline',
       'Code review',
@@ -91,8 +91,46 @@ describe('searchPrompts', () => {
     ]);
   });
 
+  it('answers the same, typing letter by letter and back, as a fresh index does', () => {
+    const contents = [
+      'the sourdough starter',
+      'sour cream',
+      'a sour note, then sourdough',
+      'dough only',
+      'SOURDOUGH',
+    ];
+    const typed = indexPrompts(
+      contents.map((content, n) => prompt(`Title ${n}`, content)),
+      () => general,
+    );
+    const fresh = () =>
+      indexPrompts(
+        typed.entries.map((entry) => entry.prompt),
+        () => general,
+      );
+    const found = (from: typeof typed, query: string) =>
+      searchPrompts(from, query, [], 50)
+        .map((hit) => `${hit.entry.prompt.content}|${hit.snippet.ranges.join(';')}`)
+        .sort();
+    for (const query of [
+      'so',
+      'sou',
+      'sour',
+      'sourd',
+      'sourdough',
+      'sourdoughs',
+      'sourdough',
+      'sour',
+      'dough',
+      'sour dough',
+    ]) {
+      expect(found(typed, query)).toEqual(found(fresh(), query));
+    }
+    expect(found(typed, 'sourdough')).toHaveLength(3);
+  });
+
   it('answers at most the limit', () => {
-    expect(searchPrompts(entries, '', [], 2)).toHaveLength(2);
+    expect(searchPrompts(index, '', [], 2)).toHaveLength(2);
   });
 
   it('keeps a title unmarked where lower-casing moves its letters', () => {

@@ -24,13 +24,14 @@ export type PromptHit = {
   snippet: Snippet;
 };
 
-const WORD_BREAK = /[\s\-_/.,:;!?()[\]{}"'`|]/;
+const WORD_BREAKS = new Set([...' \t\n\r-_/.,:;!?()[]{}"\'`|'].map((char) => char.charCodeAt(0)));
 // A subsequence spread wider than this is no longer what someone typing meant.
 const maxSpan = (length: number) => length * 3 + 8;
 const SNIPPET_BEFORE = 30;
 const SNIPPET_LENGTH = 120;
 
-const isWordStart = (text: string, index: number) => index === 0 || WORD_BREAK.test(text[index - 1]!);
+const isWordStart = (text: string, index: number) =>
+  index === 0 || WORD_BREAKS.has(text.charCodeAt(index - 1));
 
 /**
  * How well `query` (lower case) matches `text` (lower case), or null: the query as one piece scores
@@ -71,9 +72,24 @@ export function fuzzyMatch(query: string, text: string): Match | null {
   return { score, ranges };
 }
 
-/** The prompts made searchable; `categoryOf` names a prompt's category as the user sees it. */
-export function indexPrompts(prompts: Prompt[], categoryOf: (prompt: Prompt) => string): PaletteEntry[] {
-  return prompts.map((prompt) => {
+/**
+ * The prompts made searchable, with where each word last searched for first appears in each
+ * prompt's content. Typing adds letters to a word, and a content holds the longer word only where
+ * it holds the shorter one, from that place on: so each keystroke reads only the contents that
+ * still match, from where they matched, instead of every character of the library again.
+ */
+export type PaletteIndex = {
+  entries: PaletteEntry[];
+  /** Per entry, where `word` first appears in its content, or -1. */
+  contentPositions: (word: string) => Int32Array;
+};
+
+// Enough for the words of a few queries typed and corrected; older ones are read again if needed.
+const CACHED_WORDS = 64;
+
+/** `categoryOf` names a prompt's category as the user sees it. */
+export function indexPrompts(prompts: Prompt[], categoryOf: (prompt: Prompt) => string): PaletteIndex {
+  const entries = prompts.map((prompt) => {
     const category = categoryOf(prompt);
     return {
       prompt,
@@ -83,6 +99,23 @@ export function indexPrompts(prompts: Prompt[], categoryOf: (prompt: Prompt) => 
       contentLower: prompt.content.toLowerCase(),
     };
   });
+  const cache = new Map<string, Int32Array>();
+  const contentPositions = (word: string): Int32Array => {
+    const known = cache.get(word);
+    if (known) return known;
+    let prefix: Int32Array | undefined;
+    for (let length = word.length - 1; length > 0 && !prefix; length -= 1)
+      prefix = cache.get(word.slice(0, length));
+    const positions = new Int32Array(entries.length);
+    for (let index = 0; index < entries.length; index += 1) {
+      const from = prefix ? prefix[index]! : 0;
+      positions[index] = from === -1 ? -1 : entries[index]!.contentLower.indexOf(word, from);
+    }
+    if (cache.size >= CACHED_WORDS) cache.delete(cache.keys().next().value!);
+    cache.set(word, positions);
+    return positions;
+  };
+  return { entries, contentPositions };
 }
 
 export function queryWords(query: string): string[] {
@@ -93,16 +126,17 @@ export function queryWords(query: string): string[] {
  * The prompts for a query, best first, at most `limit`. Each word must match the title or category
  * (fuzzily) or appear in the content; title matches weigh most. Prompts used recently on this
  * device (`recent`, most recent first) and the most used ones come first among equals, and are all
- * there is to rank with an empty query.
+ * there is to rank with an empty query. Marks and snippets are made for the prompts shown only.
  */
 export function searchPrompts(
-  entries: PaletteEntry[],
+  index: PaletteIndex,
   query: string,
   recent: number[],
   limit: number,
 ): PromptHit[] {
+  const { entries } = index;
   const words = queryWords(query);
-  const recentRank = new Map(recent.map((id, index) => [id, index]));
+  const recentRank = new Map(recent.map((id, at) => [id, at]));
   const usageBoost = (entry: PaletteEntry) => {
     const rank = recentRank.get(entry.prompt.id);
     return (rank === undefined ? 0 : 60 - Math.min(rank, 50)) + Math.log2(1 + entry.prompt.usageCount) * 5;
@@ -122,41 +156,59 @@ export function searchPrompts(
       }));
   }
 
-  const hits: PromptHit[] = [];
-  for (const entry of entries) {
+  const inContent = words.map((word) => (word.length >= 2 ? index.contentPositions(word) : null));
+  // A library has few categories: each is matched once per word, not once per prompt.
+  const categoryMatches = words.map(() => new Map<string, Match | null>());
+  const categoryMatch = (w: number, categoryLower: string) => {
+    const known = categoryMatches[w]!;
+    if (!known.has(categoryLower)) known.set(categoryLower, fuzzyMatch(words[w]!, categoryLower));
+    return known.get(categoryLower)!;
+  };
+  const scored: { at: number; score: number }[] = [];
+  for (let at = 0; at < entries.length; at += 1) {
+    const entry = entries[at]!;
     let score = 0;
-    let titleRanges: Range[] = [];
-    let categoryRanges: Range[] = [];
-    let contentAt = -1;
     let matchedAll = true;
-    for (const word of words) {
+    for (let w = 0; w < words.length; w += 1) {
+      const word = words[w]!;
       const title = fuzzyMatch(word, entry.titleLower);
-      const category = fuzzyMatch(word, entry.categoryLower);
-      const inContent = word.length >= 2 ? entry.contentLower.indexOf(word) : -1;
-      if (!title && !category && inContent === -1) {
+      const category = categoryMatch(w, entry.categoryLower);
+      const found = inContent[w] ? inContent[w]![at]! : -1;
+      if (!title && !category && found === -1) {
         matchedAll = false;
         break;
       }
       score += Math.max(
         title ? title.score * 3 : 0,
         category ? category.score * 1.5 : 0,
-        inContent !== -1 ? 40 : 0,
+        found !== -1 ? 40 : 0,
       );
-      if (title) titleRanges = titleRanges.concat(title.ranges);
-      if (category) categoryRanges = categoryRanges.concat(category.ranges);
-      if (inContent !== -1 && (contentAt === -1 || inContent < contentAt)) contentAt = inContent;
     }
-    if (!matchedAll) continue;
-    hits.push({
-      entry,
-      score: score + usageBoost(entry),
-      // Marks only where lower-casing kept every character in place.
-      titleRanges: entry.titleLower.length === entry.prompt.title.length ? merge(titleRanges) : [],
-      categoryRanges: merge(categoryRanges),
-      snippet: snippetOf(entry, contentAt, words),
-    });
+    if (matchedAll) scored.push({ at, score: score + usageBoost(entry) });
   }
-  return hits.sort((a, b) => b.score - a.score).slice(0, limit);
+  return scored
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(({ at, score }) => {
+      const entry = entries[at]!;
+      let titleRanges: Range[] = [];
+      let categoryRanges: Range[] = [];
+      let contentAt = -1;
+      words.forEach((word, w) => {
+        titleRanges = titleRanges.concat(fuzzyMatch(word, entry.titleLower)?.ranges ?? []);
+        categoryRanges = categoryRanges.concat(fuzzyMatch(word, entry.categoryLower)?.ranges ?? []);
+        const found = inContent[w] ? inContent[w]![at]! : -1;
+        if (found !== -1 && (contentAt === -1 || found < contentAt)) contentAt = found;
+      });
+      return {
+        entry,
+        score,
+        // Marks only where lower-casing kept every character in place.
+        titleRanges: entry.titleLower.length === entry.prompt.title.length ? merge(titleRanges) : [],
+        categoryRanges: merge(categoryRanges),
+        snippet: snippetOf(entry, contentAt, words),
+      };
+    });
 }
 
 /** A line of the content: around the first word found there, else its start, words marked. */
