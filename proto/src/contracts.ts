@@ -26,6 +26,8 @@ import {
   deleteCategoryRequest,
   deletedCategory,
   done,
+  importPromptsRequest,
+  importResult,
   limitsRecord,
   listPromptsRequest,
   ownedPrompt,
@@ -82,6 +84,8 @@ export const contracts = {
   [subjects.library.promptsList]: raw(listPromptsRequest, z.array(prompt)),
   [subjects.library.promptsGet]: json(promptRequest, ownedPrompt),
   [subjects.library.promptsCreate]: json(createPromptRequest, prompt),
+  // A page of at most 100 prompts in a request of at most the HTTP body's 100 kB; the reply is smaller.
+  [subjects.library.promptsImport]: json(importPromptsRequest, importResult),
   [subjects.library.promptsUpdate]: json(updatePromptRequest, prompt),
   [subjects.library.promptsDelete]: json(promptRequest, done),
   [subjects.library.promptsCopy]: json(promptRequest, copyResult),

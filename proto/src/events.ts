@@ -13,7 +13,7 @@ export type EventSubject = (typeof eventSubjects)[keyof typeof eventSubjects];
 
 export type UserRegistered = { userId: number; username: string };
 
-/** Sent on create and when title, content or category change; not on copy or favourite. */
+/** Sent on create (one per imported prompt too) and when title, content or category change; not on copy or favourite. */
 export type PromptUpdated = {
   userId: number;
   promptId: number;

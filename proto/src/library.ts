@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { limits } from './limits';
+import {
+  IMPORT_MAX_USAGE_COUNT,
+  IMPORT_PAGE_MAX_CATEGORIES,
+  IMPORT_PAGE_MAX_PROMPTS,
+  MAX_BODY_BYTES,
+  limits,
+} from './limits';
 import { entityId, plainText } from './text';
 
 const id = entityId;
@@ -77,6 +83,54 @@ export const awaitTierVersionRequest = userScoped.extend({
   version: z.number().int().nonnegative(),
   timeoutMs: z.number().int().min(0).max(5_000),
 });
+
+/**
+ * One prompt of an imported file. Only its shape is checked here: text that breaks the create rules
+ * (lengths, control characters, a category name's rules) skips the item as `invalid` in the
+ * library service, so one bad row does not fail a page. No string can be longer than the body.
+ */
+export const importItem = z.strictObject({
+  title: z.string().max(MAX_BODY_BYTES),
+  content: z.string().max(MAX_BODY_BYTES),
+  /** A category name; null or General's name is General. */
+  category: z.string().max(MAX_BODY_BYTES).nullable(),
+  isFavorite: z.boolean().default(false),
+  usageCount: z.number().int().min(0).max(IMPORT_MAX_USAGE_COUNT).default(0),
+});
+export type ImportItem = z.output<typeof importItem>;
+
+/** POST /api/prompts/import: one page of a file the SPA has parsed. */
+export const importPage = z.strictObject({
+  /** Categories to have, in this order after the user's own (an export's category order). */
+  categories: z.array(z.string().max(MAX_BODY_BYTES)).max(IMPORT_PAGE_MAX_CATEGORIES).default([]),
+  prompts: z.array(importItem).max(IMPORT_PAGE_MAX_PROMPTS),
+});
+export type ImportPage = z.output<typeof importPage>;
+
+export const importPromptsRequest = userScoped.extend(importPage.shape);
+
+export const importedCategory = z.union([
+  z.object({ name: z.string(), status: z.enum(['created', 'existing']) }),
+  z.object({ name: z.string(), status: z.literal('skipped'), reason: z.enum(['category-limit', 'invalid']) }),
+]);
+export type ImportedCategory = z.output<typeof importedCategory>;
+
+export const importedPrompt = z.union([
+  z.object({ status: z.literal('imported'), id }),
+  z.object({
+    status: z.literal('skipped'),
+    reason: z.enum(['duplicate', 'prompt-limit', 'category-limit', 'invalid']),
+  }),
+]);
+export type ImportedPrompt = z.output<typeof importedPrompt>;
+export type ImportSkipReason = Extract<ImportedPrompt, { status: 'skipped' }>['reason'];
+
+/** What became of each category and prompt of an import page, in the page's order. */
+export const importResult = z.object({
+  categories: z.array(importedCategory),
+  prompts: z.array(importedPrompt),
+});
+export type ImportResult = z.output<typeof importResult>;
 
 export const deletedCategory = z.object({ categoryId: id, deletedPromptIds: z.array(id) });
 export type DeletedCategory = z.output<typeof deletedCategory>;

@@ -25,6 +25,15 @@ export const validationMessages = {
 /** Largest JSON body the API accepts. */
 export const MAX_BODY_BYTES = 100 * 1024;
 
+/**
+ * A page of POST /api/prompts/import: at most this many prompts, and category names (an export's
+ * whole category order, which a Pro user's quota bounds at 500 by default).
+ */
+export const IMPORT_PAGE_MAX_PROMPTS = 100;
+export const IMPORT_PAGE_MAX_CATEGORIES = 500;
+/** Highest usage count an import restores. */
+export const IMPORT_MAX_USAGE_COUNT = 1_000_000_000;
+
 /** -1 in a limits record means unlimited (Pro). */
 export const UNLIMITED = -1;
 

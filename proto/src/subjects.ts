@@ -18,6 +18,7 @@ export const subjects = {
     promptsList: 'library.prompts.list',
     promptsGet: 'library.prompts.get',
     promptsCreate: 'library.prompts.create',
+    promptsImport: 'library.prompts.import',
     promptsUpdate: 'library.prompts.update',
     promptsDelete: 'library.prompts.delete',
     promptsCopy: 'library.prompts.copy',

@@ -8,6 +8,8 @@ import {
   type CopyResult,
   type DeletedCategory,
   type Done,
+  type ImportPage,
+  type ImportResult,
   type LimitsRecord,
   type Prompt,
   type PromptFields,
@@ -53,6 +55,10 @@ export class LibraryClient {
 
   createPrompt(userId: number, fields: PromptFields): Promise<Prompt> {
     return this.services.request(subjects.library.promptsCreate, { userId, ...fields });
+  }
+
+  importPage(userId: number, page: ImportPage): Promise<ImportResult> {
+    return this.services.request(subjects.library.promptsImport, { userId, ...page });
   }
 
   updatePrompt(userId: number, promptId: number, fields: PromptFields): Promise<Prompt> {

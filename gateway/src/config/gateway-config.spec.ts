@@ -41,6 +41,7 @@ describe('gateway config', () => {
     const config = loadGatewayConfig({ RATE_LIMIT_LOGIN_PER_USERNAME: '5/2h' });
     expect(config.RATE_LIMIT_LOGIN_PER_USERNAME).toEqual({ points: 5, durationSeconds: 7200 });
     expect(config.RATE_LIMIT_LOGIN_PER_CLIENT).toEqual({ points: 50, durationSeconds: 900 });
+    expect(config.RATE_LIMIT_IMPORTS_PER_USER).toEqual({ points: 120, durationSeconds: 600 });
     expect(() => loadGatewayConfig({ RATE_LIMIT_REGISTER_PER_CLIENT: 'lots' })).toThrow(
       /RATE_LIMIT_REGISTER_PER_CLIENT/,
     );

@@ -61,6 +61,11 @@ const gatewayEnvShape = {
   RATE_LIMIT_LOGIN_PER_CLIENT: rateLimit.prefault('50/15m'),
   RATE_LIMIT_REGISTER_PER_CLIENT: rateLimit.prefault('10/1h'),
   RATE_LIMIT_WRITES_PER_USER: rateLimit.prefault('120/1m'),
+  // Import pages (POST /api/prompts/import), one point each, counted instead of the write limit. A
+  // page holds at most 100 prompts in at most 100 kB, so a file of 5,000 typical prompts is 50 pages
+  // (prompts under 1 kB) to about 100 (2 kB each): 120 in 10 minutes takes it in one go with room
+  // for retries, and one account still adds at most 12,000 prompts in 10 minutes.
+  RATE_LIMIT_IMPORTS_PER_USER: rateLimit.prefault('120/10m'),
   RATE_LIMIT_SHARED_READS_PER_CLIENT: rateLimit.prefault('120/1m'),
   RATE_LIMIT_GOOGLE_AUTH_PER_CLIENT: rateLimit.prefault('30/15m'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -3,17 +3,20 @@ import { ROOT_LOGGER } from '@promptlib/platform';
 import {
   copyResult,
   done,
+  importPage,
+  importResult,
   libraryMessages,
   prompt,
   type CopyResult,
   type Done,
+  type ImportResult,
   type Prompt,
 } from '@promptlib/proto';
 import type { FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { CurrentUserId } from '../session/current-user.decorator';
-import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
+import { SignedIn, SignedInImport, SignedInWrite } from '../session/signed-in.decorator';
 import { validateBody } from '../common/validate-body';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { promptDto } from './dto/prompt.dto';
@@ -97,6 +100,31 @@ export class PromptsController {
   @SignedInWrite()
   create(@CurrentUserId() userId: number, @Body() body: unknown): Promise<Prompt> {
     return this.library.createPrompt(userId, validateBody(promptDto, body));
+  }
+
+  /**
+   * One page of a file the SPA parsed. Only the page's shape can fail it (400); an item that breaks
+   * a rule is skipped and said so, so one bad row never fails an import.
+   */
+  @Post('import')
+  @ApiDoc({
+    summary: 'Import a page of prompts',
+    description:
+      'Up to 100 prompts and 500 category names per page. Missing categories are created in the order ' +
+      'given, within the tier’s category limit; a prompt whose title and content (whitespace and case ' +
+      'aside) its category already holds is skipped as a duplicate, so importing a file twice adds ' +
+      'nothing; past the prompt limit the rest are skipped. Favourites and use counts are kept. The ' +
+      'answer says what became of each category and prompt, in the page’s order. Limited per user ' +
+      'by pages, apart from other changes.',
+    tag: 'Library',
+    body: importPage,
+    response: importResult,
+    errors: errorsOf.write,
+  })
+  @HttpCode(200)
+  @SignedInImport()
+  importPrompts(@CurrentUserId() userId: number, @Body() body: unknown): Promise<ImportResult> {
+    return this.library.importPage(userId, validateBody(importPage, body));
   }
 
   @Patch(':id')

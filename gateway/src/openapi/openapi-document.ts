@@ -9,7 +9,7 @@ export type ServedRoute = {
   /** Route syntax: `/api/prompts/:id`. */
   path: string;
   status: number;
-  /** Guarded by @SignedIn() or @SignedInWrite(). */
+  /** Guarded by @SignedIn(), @SignedInWrite() or @SignedInImport(). */
   signedIn: boolean;
   documentation: ApiDocumentation | undefined;
 };

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common/constants';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { API_DOC, type ApiDocumentation } from '../common/api-doc.decorator';
-import { SignedInGuard, SignedInWriteGuard } from '../session/signed-in.guard';
+import { SIGNED_IN_GUARDS } from '../session/signed-in.guard';
 import type { ServedRoute } from './openapi-document';
 
 /**
@@ -31,8 +31,8 @@ export function servedRoutes(discovery: DiscoveryService, scanner: MetadataScann
         (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ??
         (requestMethod === RequestMethod.POST ? HttpStatus.CREATED : HttpStatus.OK);
       const documentation = Reflect.getMetadata(API_DOC, handler) as ApiDocumentation | undefined;
-      const signedIn = [...controllerGuards, ...guards(handler)].some(
-        (guard) => guard === SignedInGuard || guard === SignedInWriteGuard,
+      const signedIn = [...controllerGuards, ...guards(handler)].some((guard) =>
+        SIGNED_IN_GUARDS.includes(guard),
       );
       for (const prefix of prefixes) {
         for (const suffix of paths(Reflect.getMetadata(PATH_METADATA, handler))) {

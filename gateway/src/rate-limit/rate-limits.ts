@@ -23,6 +23,7 @@ export class RateLimits {
   private readonly loginsPerClient: RateLimiterRedis;
   private readonly registrationsPerClient: RateLimiterRedis;
   private readonly writesPerUser: RateLimiterRedis;
+  private readonly importsPerUser: RateLimiterRedis;
   private readonly sharedReadsPerClient: RateLimiterRedis;
   private readonly googleSignInsPerClient: RateLimiterRedis;
 
@@ -39,6 +40,7 @@ export class RateLimits {
     this.loginsPerClient = limiter('rl:login-client', config.RATE_LIMIT_LOGIN_PER_CLIENT);
     this.registrationsPerClient = limiter('rl:register-client', config.RATE_LIMIT_REGISTER_PER_CLIENT);
     this.writesPerUser = limiter('rl:writes-user', config.RATE_LIMIT_WRITES_PER_USER);
+    this.importsPerUser = limiter('rl:imports-user', config.RATE_LIMIT_IMPORTS_PER_USER);
     this.sharedReadsPerClient = limiter('rl:shared-client', config.RATE_LIMIT_SHARED_READS_PER_CLIENT);
     this.googleSignInsPerClient = limiter('rl:google-client', config.RATE_LIMIT_GOOGLE_AUTH_PER_CLIENT);
   }
@@ -63,6 +65,11 @@ export class RateLimits {
 
   async beforeWrite(userId: number): Promise<void> {
     await consume(this.writesPerUser, String(userId), 'changes in a short time');
+  }
+
+  /** A page of an import: many prompts in one call, so counted apart from single changes. */
+  async beforeImport(userId: number): Promise<void> {
+    await consume(this.importsPerUser, String(userId), 'import pages in a short time');
   }
 
   /** Each Google sign-in step (a nonce, a token) counts per client address. */

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { Sessions } from './sessions';
-import { SignedInGuard, SignedInWriteGuard } from './signed-in.guard';
+import { SignedInGuard, SignedInImportGuard, SignedInWriteGuard } from './signed-in.guard';
 
 /** Who is signed in: the sessions, and the guards every API area marks its routes with. */
 @Module({
   imports: [RateLimitModule],
-  providers: [Sessions, SignedInGuard, SignedInWriteGuard],
-  exports: [Sessions, SignedInGuard, SignedInWriteGuard, RateLimitModule],
+  providers: [Sessions, SignedInGuard, SignedInWriteGuard, SignedInImportGuard],
+  exports: [Sessions, SignedInGuard, SignedInWriteGuard, SignedInImportGuard, RateLimitModule],
 })
 export class SessionModule {}

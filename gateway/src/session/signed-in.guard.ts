@@ -34,3 +34,17 @@ export class SignedInWriteGuard implements CanActivate {
     return true;
   }
 }
+
+/** A page of an import: a session, then the user's import allowance instead of the write allowance. */
+@Injectable()
+export class SignedInImportGuard implements CanActivate {
+  constructor(private readonly rateLimits: RateLimits) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await this.rateLimits.beforeImport(signedInUserId(context));
+    return true;
+  }
+}
+
+/** The guards that demand a session, as the OpenAPI document tells them. */
+export const SIGNED_IN_GUARDS: readonly unknown[] = [SignedInGuard, SignedInWriteGuard, SignedInImportGuard];

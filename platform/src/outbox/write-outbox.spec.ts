@@ -1,7 +1,7 @@
 import { MAX_EVENT_BYTES, MAX_MESSAGE_BYTES } from '@promptlib/proto';
 import type { EntityManager } from 'typeorm';
 import { OutboxMessage } from './outbox-message.entity';
-import { writeOutbox } from './write-outbox';
+import { writeOutbox, writeOutboxMany } from './write-outbox';
 
 function fakeManager(inTransaction: boolean): { manager: EntityManager; insert: jest.Mock } {
   const insert = jest.fn().mockResolvedValue(undefined);
@@ -71,6 +71,36 @@ describe('writeOutbox', () => {
     await expect(
       writeOutbox(manager, 'events.category.deleted', { userId: 1, categoryId: 2, promptIds }),
     ).rejects.toThrow(`above the ${MAX_EVENT_BYTES} byte limit`);
+    expect(insert).not.toHaveBeenCalled();
+  });
+
+  it('writes many events of one subject in one insert, each as writeOutbox would, in order', async () => {
+    const { manager, insert } = fakeManager(true);
+    const items = [1, 2, 3].map((promptId) => ({ userId: 1, promptId, version: 1 }));
+    const envelopes = await writeOutboxMany(manager, 'events.prompt.deleted', items);
+
+    expect(envelopes.map((envelope) => envelope.data)).toEqual(items);
+    expect(new Set(envelopes.map((envelope) => envelope.id)).size).toBe(3);
+    expect(insert).toHaveBeenCalledTimes(1);
+    expect(insert).toHaveBeenCalledWith(
+      OutboxMessage,
+      envelopes.map((envelope) => ({
+        id: envelope.id,
+        subject: 'events.prompt.deleted',
+        payload: envelope,
+        createdAt: expect.any(Function),
+      })),
+    );
+  });
+
+  it('writes nothing for no events, and nothing at all when one of them is too large', async () => {
+    const { manager, insert } = fakeManager(true);
+    expect(await writeOutboxMany(manager, 'events.prompt.deleted', [])).toEqual([]);
+    const small = { userId: 1, promptId: 2, title: 't', content: 'c', categoryId: null, version: 1 };
+    const large = { ...small, content: 'x'.repeat(MAX_MESSAGE_BYTES) };
+    await expect(writeOutboxMany(manager, 'events.prompt.updated', [small, large])).rejects.toThrow(
+      /byte limit/,
+    );
     expect(insert).not.toHaveBeenCalled();
   });
 });

@@ -12,28 +12,47 @@ export async function writeOutbox<S extends EventSubject>(
   subject: S,
   data: EventData[S],
 ): Promise<EventEnvelope<S>> {
+  const [envelope] = await writeOutboxMany(manager, subject, [data]);
+  return envelope;
+}
+
+/**
+ * Records one event per item, all of one subject, in one statement: what writeOutbox does for
+ * each, for a change that makes many at once (an import page). Each event is the same as
+ * writeOutbox would write for it, in the order given.
+ */
+export async function writeOutboxMany<S extends EventSubject>(
+  manager: EntityManager,
+  subject: S,
+  items: EventData[S][],
+): Promise<EventEnvelope<S>[]> {
   // Outside a transaction the event could commit without its change, or the change without it.
   if (!manager.queryRunner?.isTransactionActive) {
     throw new Error(`writeOutbox(${subject}) needs the EntityManager of an open transaction`);
   }
-  const envelope: EventEnvelope<S> = {
-    id: randomUUID(),
-    type: subject,
-    occurredAt: new Date().toISOString(),
-    data,
-  };
-  // An event the stream refuses (above its message size) would fail to publish forever and hold
-  // up the events behind it, so it fails here instead, rolling back its change.
-  const bytes = Buffer.byteLength(JSON.stringify(envelope));
-  if (bytes > MAX_EVENT_BYTES) {
-    throw new Error(`Event ${subject} is ${bytes} bytes, above the ${MAX_EVENT_BYTES} byte limit`);
-  }
-  await manager.insert(OutboxMessage, {
+  const envelopes = items.map((data): EventEnvelope<S> => {
+    const envelope: EventEnvelope<S> = {
+      id: randomUUID(),
+      type: subject,
+      occurredAt: new Date().toISOString(),
+      data,
+    };
+    // An event the stream refuses (above its message size) would fail to publish forever and hold
+    // up the events behind it, so it fails here instead, rolling back its change.
+    const bytes = Buffer.byteLength(JSON.stringify(envelope));
+    if (bytes > MAX_EVENT_BYTES) {
+      throw new Error(`Event ${subject} is ${bytes} bytes, above the ${MAX_EVENT_BYTES} byte limit`);
+    }
+    return envelope;
+  });
+  if (envelopes.length === 0) return envelopes;
+  const rows = envelopes.map((envelope) => ({
     id: envelope.id,
     subject,
     payload: envelope,
     // now() is the transaction's start time; the wall clock keeps one transaction's events in order.
     createdAt: () => 'clock_timestamp()',
-  });
-  return envelope;
+  }));
+  await manager.insert(OutboxMessage, rows.length === 1 ? rows[0] : rows);
+  return envelopes;
 }

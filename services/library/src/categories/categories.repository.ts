@@ -9,6 +9,9 @@ const CATEGORIES = '"library"."categories"';
 /** What the API shows of a category. */
 export type CategoryRow = Pick<CategoryEntity, 'id' | 'name' | 'position'>;
 
+/** A category with its name as the uniqueness rule compares it (the unique index's `lower(name)`). */
+export type KeyedCategory = Pick<CategoryEntity, 'id' | 'isDefault'> & { key: string };
+
 // Asked on every dashboard load: prepared once per connection (see queryPrepared).
 const LIST_IN_ORDER: PreparedStatement = {
   name: 'library-categories-in-order',
@@ -61,6 +64,26 @@ export class CategoriesRepository {
   insert(manager: EntityManager, userId: number, name: string, position: number): Promise<CategoryEntity> {
     const repository = manager.getRepository(CategoryEntity);
     return repository.save(repository.create({ userId, name, position, isDefault: false }));
+  }
+
+  /** The user's categories, General included, each with its key. */
+  keyed(manager: EntityManager, userId: number): Promise<KeyedCategory[]> {
+    return manager.query<KeyedCategory[]>(
+      `SELECT "id", "is_default" AS "isDefault", lower("name") AS "key" FROM ${CATEGORIES} WHERE "user_id" = $1`,
+      [userId],
+    );
+  }
+
+  /**
+   * The key each name would have, by the database's own lower(), so names that the unique index
+   * holds for the same are found to be the same (JavaScript's lower case differs for some letters).
+   */
+  async keysOf(manager: EntityManager, names: string[]): Promise<Map<string, string>> {
+    const rows = await manager.query<{ name: string; key: string }[]>(
+      `SELECT "name", lower("name") AS "key" FROM unnest($1::text[]) AS given("name")`,
+      [names],
+    );
+    return new Map(rows.map((row) => [row.name, row.key]));
   }
 
   findOwned(manager: EntityManager, userId: number, categoryId: number): Promise<CategoryEntity | null> {

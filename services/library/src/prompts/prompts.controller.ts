@@ -1,6 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { Handles } from '@promptlib/platform';
-import { subjects, type CopyResult, type Done, type OwnedPrompt, type Prompt } from '@promptlib/proto';
+import {
+  subjects,
+  type CopyResult,
+  type Done,
+  type ImportResult,
+  type OwnedPrompt,
+  type Prompt,
+} from '@promptlib/proto';
+import { PromptImportService, type ImportPromptsRequest } from './prompt-import.service';
 import {
   PromptsService,
   type CreatePromptRequest,
@@ -10,7 +18,10 @@ import {
 
 @Controller()
 export class PromptsController {
-  constructor(private readonly prompts: PromptsService) {}
+  constructor(
+    private readonly prompts: PromptsService,
+    private readonly imports: PromptImportService,
+  ) {}
 
   @Handles(subjects.library.promptsGet)
   get(request: PromptRequest): Promise<OwnedPrompt> {
@@ -20,6 +31,11 @@ export class PromptsController {
   @Handles(subjects.library.promptsCreate)
   create(request: CreatePromptRequest): Promise<Prompt> {
     return this.prompts.create(request);
+  }
+
+  @Handles(subjects.library.promptsImport)
+  importPage(request: ImportPromptsRequest): Promise<ImportResult> {
+    return this.imports.importPage(request);
   }
 
   @Handles(subjects.library.promptsUpdate)

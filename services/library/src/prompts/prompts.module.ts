@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CategoriesModule } from '../categories/categories.module';
 import { TiersModule } from '../tiers/tiers.module';
+import { PromptImportService } from './prompt-import.service';
 import { PromptPagesResponder } from './prompt-pages.responder';
 import { PromptsController } from './prompts.controller';
 import { PromptsService } from './prompts.service';
@@ -8,6 +9,6 @@ import { PromptsService } from './prompts.service';
 @Module({
   imports: [CategoriesModule, TiersModule],
   controllers: [PromptsController],
-  providers: [PromptsService, PromptPagesResponder],
+  providers: [PromptsService, PromptImportService, PromptPagesResponder],
 })
 export class PromptsModule {}

@@ -21,6 +21,15 @@ const TOGGLE_FAVORITE: PreparedStatement = {
 
 export type NewPrompt = { userId: number; title: string; content: string; categoryId: number };
 
+/** An imported prompt: a new prompt with the favourite mark and use count it had. */
+export type RestoredPrompt = Omit<NewPrompt, 'userId'> & { isFavorite: boolean; usageCount: number };
+
+/** What a prompt event says of a prompt. */
+export type AnnouncedPrompt = Pick<
+  PromptEntity,
+  'id' | 'userId' | 'title' | 'content' | 'categoryId' | 'version'
+>;
+
 /**
  * Every read and write of the prompts table. A method that takes a manager runs inside the
  * caller's transaction; the others use a connection of their own.
@@ -52,6 +61,58 @@ export class PromptsRepository {
   insert(manager: EntityManager, prompt: NewPrompt): Promise<PromptEntity> {
     const repository = manager.getRepository(PromptEntity);
     return repository.save(repository.create({ ...prompt, isFavorite: 0, usageCount: 0, version: 1 }));
+  }
+
+  /** Inserts the user's prompts in one statement; answers them in the order given (ids ascending). */
+  async insertMany(
+    manager: EntityManager,
+    userId: number,
+    prompts: RestoredPrompt[],
+  ): Promise<AnnouncedPrompt[]> {
+    if (prompts.length === 0) return [];
+    const rows = await manager.query<AnnouncedPrompt[]>(
+      `INSERT INTO ${PROMPTS} ("user_id", "title", "content", "category_id", "is_favorite", "usage_count", "version")
+       SELECT $1, given.title, given.content, given.category_id, given.is_favorite, given.usage_count, 1
+       FROM unnest($2::text[], $3::text[], $4::int[], $5::smallint[], $6::int[])
+         WITH ORDINALITY AS given(title, content, category_id, is_favorite, usage_count, n)
+       ORDER BY given.n
+       RETURNING "id", "user_id" AS "userId", "title", "content", "category_id" AS "categoryId", "version"`,
+      [
+        userId,
+        prompts.map((prompt) => prompt.title),
+        prompts.map((prompt) => prompt.content),
+        prompts.map((prompt) => prompt.categoryId),
+        prompts.map((prompt) => (prompt.isFavorite ? 1 : 0)),
+        prompts.map((prompt) => prompt.usageCount),
+      ],
+    );
+    // Ids are drawn in the ORDER BY's order; RETURNING's own order is not promised.
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /** The id, category and title of the user's prompts in these categories. */
+  titlesIn(
+    manager: EntityManager,
+    userId: number,
+    categoryIds: number[],
+  ): Promise<{ id: number; categoryId: number; title: string }[]> {
+    return manager.query(
+      `SELECT "id", "category_id" AS "categoryId", "title" FROM ${PROMPTS}
+       WHERE "user_id" = $1 AND "category_id" = ANY($2::int[])`,
+      [userId, categoryIds],
+    );
+  }
+
+  /** The content of the user's prompts with these ids. */
+  contentsOf(
+    manager: EntityManager,
+    userId: number,
+    promptIds: number[],
+  ): Promise<{ id: number; content: string }[]> {
+    return manager.query(
+      `SELECT "id", "content" FROM ${PROMPTS} WHERE "user_id" = $1 AND "id" = ANY($2::int[])`,
+      [userId, promptIds],
+    );
   }
 
   save(manager: EntityManager, prompt: PromptEntity): Promise<PromptEntity> {

@@ -14,6 +14,7 @@ import {
   type Prompt,
   type PromptFields,
   type PromptPage,
+  type PromptUpdated,
   type subjects,
 } from '@promptlib/proto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -21,7 +22,7 @@ import { CategoriesService } from '../categories/categories.service';
 import { TiersService } from '../tiers/tiers.service';
 import type { PromptEntity } from './prompt.entity';
 import { normalizePrompt, promptProblems, type PromptInput } from './prompt-rules';
-import { PromptsRepository } from './prompts.repository';
+import { PromptsRepository, type AnnouncedPrompt } from './prompts.repository';
 
 export type PromptPageRequest = ParsedRequestOf<typeof subjects.library.promptsList>;
 export type PromptRequest = ParsedRequestOf<typeof subjects.library.promptsGet>;
@@ -159,15 +160,20 @@ export class PromptsService {
   }
 
   private async announceUpdate(manager: EntityManager, prompt: PromptEntity): Promise<void> {
-    await writeOutbox(manager, eventSubjects.promptUpdated, {
-      userId: prompt.userId,
-      promptId: prompt.id,
-      title: prompt.title,
-      content: prompt.content,
-      categoryId: prompt.categoryId,
-      version: prompt.version,
-    });
+    await writeOutbox(manager, eventSubjects.promptUpdated, promptUpdated(prompt));
   }
+}
+
+/** The event of a prompt's creation or change, the same whichever way the prompt was made. */
+export function promptUpdated(prompt: AnnouncedPrompt): PromptUpdated {
+  return {
+    userId: prompt.userId,
+    promptId: prompt.id,
+    title: prompt.title,
+    content: prompt.content,
+    categoryId: prompt.categoryId,
+    version: prompt.version,
+  };
 }
 
 function validated(change: PromptFields): PromptInput {
