@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -80,6 +80,10 @@ export async function composeUp(
     await waitForSocket(socket, service);
     await compose(['config', '--quiet']);
     log('docker-compose config: the file is valid');
+    // Postgres alone first: compose makes the project's network with it, and netavark its bridge,
+    // whose MAC address is then fixed before any other container starts (pinBridgeAddress).
+    await compose(['up', '--detach', '--no-build', '--no-deps', 'postgres'], 10 * 60_000);
+    await pinBridgeAddress(podman, project);
     await compose(['up', '--detach', '--no-build'], 10 * 60_000);
     // `up` returns once the gateway is started; it answers once its own health check passes.
     const gateway = (await compose(['ps', '--quiet', 'gateway'])).trim().split('\n').pop() ?? '';
@@ -95,6 +99,34 @@ export async function composeUp(
     const logs = await compose(['logs', '--no-color', '--tail', '15'], 60_000, true).catch(() => '');
     await down();
     throw new Error(`${(error as Error).message}\n--- docker-compose logs ---\n${logs}`);
+  }
+}
+
+/**
+ * Netavark before 1.9 (Debian bookworm has 1.4) leaves a bridge's MAC address to the kernel, which
+ * gives it the lowest of its ports' and changes it when the container with that port stops or a
+ * lower one starts. The other containers keep sending to the address they learnt for as long as
+ * ARP holds it, and what they send to the bridge is lost, aardvark-dns's queries included: a lookup
+ * of `postgres` or `stripe-sandbox` then takes 10 s or more (glibc waits 5 s for each nameserver
+ * of the container's resolv.conf), past Postgres's 2 s connect timeout and the gateway's 5 s; and a
+ * service with a lookup pending when it exits stays up until SIGKILL, since Node waits for it.
+ * Setting the address the kernel chose keeps it for good, as netavark does itself since 1.9.
+ */
+async function pinBridgeAddress(podman: Podman, project: string): Promise<void> {
+  const networks = await podman.run([
+    'network',
+    'ls',
+    '--filter',
+    `label=com.docker.compose.project=${project}`,
+    '--format',
+    '{{.Name}}',
+  ]);
+  for (const network of networks.split('\n').filter(Boolean)) {
+    const bridge = (
+      await podman.run(['network', 'inspect', '--format', '{{.NetworkInterface}}', network])
+    ).trim();
+    const address = (await readFile(`/sys/class/net/${bridge}/address`, 'utf8')).trim();
+    await command('ip', ['link', 'set', 'dev', bridge, 'address', address], { env: podman.env });
   }
 }
 

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { installPackages } from '../infra/apt';
 import { defaultDataDir } from '../infra/data-dir';
-import { findExecutable, isRoot } from '../infra/processes';
+import { findExecutable, isExecutable, isRoot } from '../infra/processes';
 
 /** What podman needs to build and run images, and docker-compose to run the compose file on it. */
 export const CONTAINER_PACKAGES = [
@@ -15,18 +15,29 @@ export const CONTAINER_PACKAGES = [
   'uidmap',
   'fuse-overlayfs',
   'docker-compose',
+  // Compose's containers find each other by name through aardvark-dns, on netavark's networks: with
+  // CNI, which podman falls back to without them, they have no DNS at all.
+  'netavark',
+  'aardvark-dns',
+  'iproute2',
 ];
+
+// Programs of those packages that are not on the PATH.
+const PODMAN_HELPERS = ['/usr/lib/podman/netavark', '/usr/lib/podman/aardvark-dns'];
 
 /**
  * Podman's settings for these runs, in a file of our own (CONTAINERS_CONF) rather than the
  * machine's: runc, because crun refuses a machine with mixed cgroups, and default ulimits a root
- * inside a limited sandbox may raise.
+ * inside a limited sandbox may raise; netavark, whatever podman chose on this machine before.
  */
 const CONTAINERS_CONF = `[containers]
 default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
 
 [engine]
 runtime = "runc"
+
+[network]
+network_backend = "netavark"
 `;
 
 export type Podman = {
@@ -46,8 +57,11 @@ export type CommandOptions = {
 /** Why podman cannot run here, or a podman ready to use. */
 export async function preparePodman(log: (line: string) => void): Promise<Podman | { unavailable: string }> {
   const missing = [];
-  for (const program of ['podman', 'debootstrap', 'docker-compose']) {
+  for (const program of ['podman', 'debootstrap', 'docker-compose', 'ip']) {
     if ((await findExecutable(program, ['/usr/sbin', '/sbin'])) === null) missing.push(program);
+  }
+  for (const helper of PODMAN_HELPERS) {
+    if (!(await isExecutable(helper))) missing.push(helper);
   }
   if (missing.length > 0) {
     if (!isRoot() || (await findExecutable('apt-get')) === null) {
