@@ -168,6 +168,7 @@ function scheduleCategoryRefetch(dispatch: (action: unknown) => unknown): void {
 
 export const {
   useGetPromptsQuery,
+  useLazyGetPromptsQuery,
   useGetCategoriesQuery,
   useGetLimitsQuery,
   useLazyGetLimitsQuery,

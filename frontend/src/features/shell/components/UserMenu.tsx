@@ -1,5 +1,7 @@
 import Check from '@mui/icons-material/Check';
+import Download from '@mui/icons-material/Download';
 import Logout from '@mui/icons-material/Logout';
+import Upload from '@mui/icons-material/Upload';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -11,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { User } from '@promptlib/proto';
 import { format } from 'date-fns';
 import { de } from 'date-fns/locale/de';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shared/components/Spinner';
 import { useNavigate } from 'react-router-dom';
@@ -19,6 +21,14 @@ import { languages } from '../../../i18n';
 import { useSignOut } from '../../auth/hooks/useSignOut';
 import { CancelSubscriptionDialog } from '../../billing/components/CancelSubscriptionDialog';
 import { useGetLimitsQuery } from '../../library/library.api';
+
+// Loaded when asked for: the file formats and the zip writer are not part of every screen.
+const ExportDialog = lazy(() =>
+  import('../../transfer/components/ExportDialog').then((m) => ({ default: m.ExportDialog })),
+);
+const ImportDialog = lazy(() =>
+  import('../../transfer/components/ImportDialog').then((m) => ({ default: m.ImportDialog })),
+);
 
 // An unlimited allowance (-1) shows as the infinity sign.
 function showLimit(limit: number): string {
@@ -37,6 +47,7 @@ export function UserMenu({ user }: { user: User }) {
   const { signOut, isSigningOut } = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [transfer, setTransfer] = useState<'export' | 'import' | null>(null);
   const close = () => setAnchor(null);
   const isPro = user.isPro || limits?.isPro;
 
@@ -126,6 +137,29 @@ export function UserMenu({ user }: { user: User }) {
           </MenuItem>
         ) : null}
         <Divider component="li" />
+        <MenuItem
+          onClick={() => {
+            close();
+            setTransfer('export');
+          }}
+        >
+          <ListItemIcon>
+            <Download fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('transfer.export.menu')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            setTransfer('import');
+          }}
+        >
+          <ListItemIcon>
+            <Upload fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('transfer.import.menu')}</ListItemText>
+        </MenuItem>
+        <Divider component="li" />
         <MenuItem disabled dense sx={{ '&.Mui-disabled': { opacity: 1 }, color: 'text.secondary' }}>
           {t('header.language')}
         </MenuItem>
@@ -155,6 +189,15 @@ export function UserMenu({ user }: { user: User }) {
         </MenuItem>
       </Menu>
       <CancelSubscriptionDialog open={cancelling} onClose={() => setCancelling(false)} />
+      {transfer ? (
+        <Suspense fallback={null}>
+          {transfer === 'export' ? (
+            <ExportDialog onClose={() => setTransfer(null)} />
+          ) : (
+            <ImportDialog onClose={() => setTransfer(null)} />
+          )}
+        </Suspense>
+      ) : null}
     </>
   );
 }

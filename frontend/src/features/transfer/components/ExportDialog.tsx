@@ -1,0 +1,103 @@
+import DataObject from '@mui/icons-material/DataObject';
+import Description from '@mui/icons-material/Description';
+import TableChart from '@mui/icons-material/TableChart';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../shared/components/BusyButton';
+import { useLazyGetCategoriesQuery, useLazyGetPromptsQuery } from '../../library/library.api';
+import { download, exportName } from '../download';
+import { libraryCsv, libraryFile, markdownFiles, type LibraryFile } from '../library-file';
+
+type Format = 'json' | 'csv' | 'markdown';
+
+/**
+ * The whole library as a file, in three open formats, for every plan. The library is read afresh
+ * from the server, so the file holds what is stored, not what this tab last saw.
+ */
+export function ExportDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [fetchPrompts] = useLazyGetPromptsQuery();
+  const [fetchCategories] = useLazyGetCategoriesQuery();
+  const [busy, setBusy] = useState<Format | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const save = async (format: Format) => {
+    setBusy(format);
+    setFailed(false);
+    try {
+      const [prompts, categories] = await Promise.all([fetchPrompts().unwrap(), fetchCategories().unwrap()]);
+      await write(format, libraryFile(prompts, categories, new Date()));
+      onClose();
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const formats: { format: Format; icon: ReactElement }[] = [
+    { format: 'json', icon: <DataObject /> },
+    { format: 'csv', icon: <TableChart /> },
+    { format: 'markdown', icon: <Description /> },
+  ];
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{t('transfer.export.title')}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          {t('transfer.export.intro')}
+        </Typography>
+        {failed ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {t('transfer.export.failed')}
+          </Alert>
+        ) : null}
+        <Stack spacing={1.5}>
+          {formats.map(({ format, icon }) => (
+            <BusyButton
+              key={format}
+              variant="outlined"
+              startIcon={icon}
+              busy={busy === format}
+              busyLabel={t('transfer.export.preparing')}
+              disabled={busy !== null}
+              onClick={() => void save(format)}
+              sx={{ justifyContent: 'flex-start', textAlign: 'left' }}
+            >
+              {t(`transfer.export.${format}`)}
+            </BusyButton>
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy !== null}>
+          {t('common.cancel')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+async function write(format: Format, file: LibraryFile): Promise<void> {
+  if (format === 'json') {
+    download(exportName('json'), JSON.stringify(file, null, 2), 'application/json');
+  } else if (format === 'csv') {
+    download(exportName('csv'), libraryCsv(file), 'text/csv;charset=utf-8');
+  } else {
+    // The zip writer is loaded only by someone who asks for Markdown.
+    const { strToU8, zipSync } = await import('fflate');
+    const entries = Object.fromEntries(markdownFiles(file).map((item) => [item.path, strToU8(item.text)]));
+    const zipped = zipSync(entries, { level: 6 });
+    download(exportName('zip'), zipped, 'application/zip');
+  }
+}

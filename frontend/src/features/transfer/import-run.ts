@@ -1,0 +1,78 @@
+import type { ImportPage, ImportResult, ImportSkipReason } from '@promptlib/proto';
+import { isApiFailure } from '../../api/api-error';
+import type { ImportPlan } from './library-file';
+import { importPages } from './import-pages';
+
+export type ImportReport = {
+  imported: number;
+  skipped: Record<ImportSkipReason, number>;
+  categoriesCreated: number;
+  /** Rows skipped as invalid, by their row in the file, the first few only. */
+  invalidRows: { row: number; title: string }[];
+};
+
+export type ImportOutcome =
+  | { kind: 'done'; report: ImportReport }
+  | {
+      kind: 'stopped';
+      report: ImportReport;
+      reason: 'rate-limited' | 'failed' | 'cancelled';
+      message?: string;
+    };
+
+export const INVALID_ROWS_SHOWN = 5;
+// A page that met a busy or restarting service is sent again: a page that did land the first time
+// comes back as duplicates, so nothing is added twice.
+const RETRIES = 3;
+const RETRY_DELAY_MS = 1_500;
+
+export type ImportRunOptions = {
+  send: (page: ImportPage) => Promise<ImportResult>;
+  /** After each page: how many of the plan's prompts have been handled. */
+  onProgress: (done: number) => void;
+  cancelled: () => boolean;
+  wait?: (ms: number) => Promise<void>;
+};
+
+/** Sends the plan page after page and adds up what the server did with each prompt. */
+export async function runImport(plan: ImportPlan, options: ImportRunOptions): Promise<ImportOutcome> {
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const report: ImportReport = {
+    imported: 0,
+    skipped: { duplicate: 0, 'prompt-limit': 0, 'category-limit': 0, invalid: plan.invalid.length },
+    categoriesCreated: 0,
+    invalidRows: plan.invalid.slice(0, INVALID_ROWS_SHOWN),
+  };
+  for (const { page, first } of importPages(plan.categories, plan.prompts)) {
+    if (options.cancelled()) return { kind: 'stopped', report, reason: 'cancelled' };
+    let result: ImportResult | undefined;
+    for (let attempt = 0; !result; attempt += 1) {
+      try {
+        result = await options.send(page);
+      } catch (error) {
+        const status = isApiFailure(error) ? error.status : undefined;
+        if (status === 429) return { kind: 'stopped', report, reason: 'rate-limited' };
+        if ((status === 503 || status === 'FETCH_ERROR') && attempt < RETRIES) {
+          await wait(RETRY_DELAY_MS * (attempt + 1));
+          continue;
+        }
+        const message = isApiFailure(error) ? (error.serverMessage ?? error.message) : String(error);
+        return { kind: 'stopped', report, reason: 'failed', message };
+      }
+    }
+    report.categoriesCreated += result.categories.filter((category) => category.status === 'created').length;
+    result.prompts.forEach((outcome, index) => {
+      if (outcome.status === 'imported') {
+        report.imported += 1;
+        return;
+      }
+      report.skipped[outcome.reason] += 1;
+      if (outcome.reason === 'invalid' && report.invalidRows.length < INVALID_ROWS_SHOWN) {
+        const at = first + index;
+        report.invalidRows.push({ row: plan.rows[at]!, title: plan.prompts[at]!.title.slice(0, 80) });
+      }
+    });
+    options.onProgress(first + page.prompts.length);
+  }
+  return { kind: 'done', report };
+}

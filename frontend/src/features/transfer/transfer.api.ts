@@ -1,0 +1,16 @@
+import type { ImportPage, ImportResult } from '@promptlib/proto';
+import { baseApi } from '../../api/base-api';
+
+export const transferApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    // Pages change the library many times over: the lists are read again once, when the import ends.
+    importPage: build.mutation<ImportResult, ImportPage>({
+      query: (body) => ({ url: '/prompts/import', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useImportPageMutation } = transferApi;
+
+/** After an import: the library, its categories and the limits are read again. */
+export const refreshLibrary = () => baseApi.util.invalidateTags(['Prompts', 'Categories', 'Limits']);

@@ -1,0 +1,202 @@
+import type { Category, Prompt } from '@promptlib/proto';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
+import { publishEvent } from '../support/events';
+import {
+  createPrompt,
+  eventually,
+  limitsOf,
+  listPrompts,
+  newLibraryUser,
+  type LibraryUser,
+} from '../support/library-api';
+import { signedInPage } from '../support/signed-in-page';
+import type { Gateway, Stack } from '../support/stack';
+
+describe('exporting and importing a library in a real browser', () => {
+  const suite = browserSuite('e2exfer', ['auth', 'library', 'sharing']);
+  let stack: Stack;
+  let gateway: Gateway;
+  let tierVersion = 0;
+
+  beforeAll(() => {
+    stack = suite.stack();
+    gateway = suite.gateway();
+  });
+
+  async function makePro(user: LibraryUser): Promise<void> {
+    tierVersion += 1;
+    await publishEvent(stack, 'events.tier.changed', {
+      userId: user.id,
+      isPro: true,
+      isCancelled: false,
+      endsAt: null,
+      version: tierVersion,
+    });
+    await eventually(
+      () => limitsOf(user),
+      (limits) => limits.isPro,
+    );
+  }
+
+  async function dashboardFor(user: LibraryUser): Promise<Page> {
+    const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, user));
+    await page.goto(`${gateway.url}/`);
+    await page.locator('#new-prompt-button:not([disabled])').waitFor();
+    return page;
+  }
+
+  async function fromUserMenu(page: Page, user: LibraryUser, item: string): Promise<void> {
+    await page.getByRole('button', { name: `Account menu: ${user.username}` }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+  }
+
+  async function exportAs(
+    page: Page,
+    user: LibraryUser,
+    format: RegExp,
+  ): Promise<{ name: string; bytes: Buffer }> {
+    await fromUserMenu(page, user, 'Export library');
+    const dialog = page.getByRole('dialog', { name: 'Export your library' });
+    await dialog.waitFor();
+    const downloaded = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: format }).click();
+    const file = await downloaded;
+    await dialog.waitFor({ state: 'detached' });
+    return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+  }
+
+  async function importFile(page: Page, user: LibraryUser, name: string, bytes: Buffer, count: number) {
+    await fromUserMenu(page, user, 'Import prompts');
+    const dialog = page.getByRole('dialog', { name: 'Import prompts' });
+    await dialog.waitFor();
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name, mimeType: 'application/octet-stream', buffer: bytes });
+    const start = dialog.getByRole('button', {
+      name: count === 1 ? 'Import 1 prompt' : `Import ${count} prompts`,
+    });
+    await start.waitFor();
+    return { dialog, start };
+  }
+
+  /** A library as the user sees it: categories in order, and each prompt's place, text and marks. */
+  async function libraryOf(user: LibraryUser) {
+    const categories = (await user.client.get<Category[]>('/api/categories')).body;
+    const names = new Map(categories.map((category) => [category.id, category.name]));
+    const prompts = (await listPrompts(user)).map((prompt: Prompt) => ({
+      title: prompt.title,
+      content: prompt.content,
+      category: names.get(prompt.categoryId!) ?? null,
+      isFavorite: prompt.isFavorite,
+      usageCount: prompt.usageCount,
+    }));
+    return {
+      categories: [...categories].sort((a, b) => a.position - b.position).map((category) => category.name),
+      // Newest first, as the list shows them.
+      prompts,
+    };
+  }
+
+  it('exports JSON and imports it into a new account as the same library; a second import adds nothing', async () => {
+    const owner = await newLibraryUser(gateway.url, 'xowner');
+    await makePro(owner);
+    const writing = (await owner.client.post<Category>('/api/categories', { name: 'Writing', position: 1 }))
+      .body;
+    const work = (
+      await owner.client.post<Category>('/api/categories', { name: 'Work, "notes"', position: 2 })
+    ).body;
+    await createPrompt(owner, { title: 'Tidy notes', content: 'Turn notes into decisions.' });
+    const blog = await createPrompt(owner, {
+      title: 'Blog {{topic}}',
+      content: 'Outline a post on {{topic}}.',
+      categoryId: writing.id,
+    });
+    const review = await createPrompt(owner, {
+      title: '=Review',
+      content: 'Review,\n"quoted"\nlines.',
+      categoryId: work.id,
+    });
+    await owner.client.post(`/api/prompts/${blog.id}/toggle-favorite`);
+    for (let n = 0; n < 3; n += 1) await owner.client.post(`/api/prompts/${review.id}/copy`);
+    const original = await libraryOf(owner);
+
+    const ownerPage = await dashboardFor(owner);
+    const json = await exportAs(ownerPage, owner, /JSON/);
+    expect(json.name).toMatch(/^prompt-library-\d{4}-\d{2}-\d{2}\.json$/);
+    const csv = await exportAs(ownerPage, owner, /CSV/);
+    expect(csv.bytes.toString('utf8').split('\r\n')[0]).toBe(
+      'title,content,category,favorite,usage_count,created_at,updated_at',
+    );
+    const zip = await exportAs(ownerPage, owner, /Markdown/);
+    expect(zip.name).toMatch(/\.zip$/);
+    expect(zip.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+    const reader = await newLibraryUser(gateway.url, 'xreader');
+    await makePro(reader);
+    const page = await dashboardFor(reader);
+    const { dialog, start } = await importFile(page, reader, json.name, json.bytes, 3);
+    await dialog.getByText('A Prompt Library export (JSON).').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await start.click();
+    await dialog.getByText('3 prompts imported.').waitFor();
+    await dialog.getByText('2 categories created.').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page
+      .getByRole('button', { name: /Writing/ })
+      .first()
+      .waitFor();
+    expect(await libraryOf(reader)).toEqual(original);
+
+    const again = await importFile(page, reader, json.name, json.bytes, 3);
+    await again.start.click();
+    await again.dialog.getByText('0 prompts imported.').waitFor();
+    await again.dialog.getByText('3 skipped: already in your library.').waitFor();
+    expect(await libraryOf(reader)).toEqual(original);
+  });
+
+  it('imports a 5,000-prompt prompts.chat file into a free account with progress, 5 in and the rest explained', async () => {
+    const user = await newLibraryUser(gateway.url, 'xfree');
+    const rows = Array.from(
+      { length: 5_000 },
+      (_, n) =>
+        `"Act number ${n + 1}","I want you to act as helper number ${n + 1}, and answer ""briefly""."`,
+    );
+    const file = Buffer.from(['act,prompt', ...rows].join('\n'));
+    const page = await dashboardFor(user);
+    const { dialog, start } = await importFile(page, user, 'prompts.csv', file, 5_000);
+    await dialog.getByText('A prompts.chat collection (CSV).').waitFor();
+    await dialog
+      .getByText(
+        'Your free plan keeps 5 prompts: 5 more can be added, the rest will be skipped. Pro has no limit.',
+      )
+      .waitFor();
+    await start.click();
+    await dialog.getByRole('progressbar', { name: 'Import progress' }).waitFor();
+    await dialog.getByText(/Importing: \d+ of 5000 prompts handled/).waitFor();
+    await dialog.getByText('5 prompts imported.').waitFor({ timeout: 120_000 });
+    await dialog.getByText("4995 skipped: your plan's prompt limit is reached.").waitFor();
+    await dialog.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect((await listPrompts(user)).map((prompt) => prompt.title).sort()).toEqual(
+      ['Act number 1', 'Act number 2', 'Act number 3', 'Act number 4', 'Act number 5'].sort(),
+    );
+  }, 180_000);
+
+  it('says why it cannot read a file, before anything is written', async () => {
+    const user = await newLibraryUser(gateway.url, 'xbad');
+    const page = await dashboardFor(user);
+    await fromUserMenu(page, user, 'Import prompts');
+    const dialog = page.getByRole('dialog', { name: 'Import prompts' });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('name,text\nx,y\n') });
+    await dialog
+      .getByText('This CSV file needs the columns title and content (or act and prompt).')
+      .waitFor();
+    expect(await listPrompts(user)).toEqual([]);
+  });
+});
