@@ -29,6 +29,9 @@ export async function buildAppImages(
       [
         'build',
         '--pull=never',
+        // The build's RUN steps (apt, npm) reach the machine's mirrors as the machine does: on
+        // podman's own bridge they find no resolver on some machines (netavark with no DNS of its own).
+        '--network=host',
         '--format',
         'docker',
         '--layers',

@@ -36,10 +36,13 @@ export async function ensureBaseImages(podman: Podman, log: (line: string) => vo
   for (const { image, file } of STAND_IN_IMAGES) {
     if (await exists(podman, image)) continue;
     log(`making ${image} from Debian's packages`);
-    await podman.run(['build', '--pull=never', '--format', 'docker', '-f', file, '-t', image, '.'], {
-      cwd: STAND_INS,
-      timeoutMs: 15 * 60_000,
-    });
+    await podman.run(
+      ['build', '--pull=never', '--network=host', '--format', 'docker', '-f', file, '-t', image, '.'],
+      {
+        cwd: STAND_INS,
+        timeoutMs: 15 * 60_000,
+      },
+    );
   }
 }
 
@@ -107,10 +110,13 @@ async function makeNodeImage(podman: Podman): Promise<void> {
       '',
     ].join('\n');
     await writeFile(join(dir, 'Containerfile'), containerfile);
-    await podman.run(['build', '--pull=never', '--format', 'docker', '-t', NODE_IMAGE, '.'], {
-      cwd: dir,
-      timeoutMs: 10 * 60_000,
-    });
+    await podman.run(
+      ['build', '--pull=never', '--network=host', '--format', 'docker', '-t', NODE_IMAGE, '.'],
+      {
+        cwd: dir,
+        timeoutMs: 10 * 60_000,
+      },
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
