@@ -8,9 +8,10 @@ import type {
   ShareLink,
 } from '@promptlib/proto';
 import { ApiClient } from '../support/api-client';
-import { publishEvent, streamEvents } from '../support/events';
+import { streamEvents } from '../support/events';
 import { eventually, limitsOf, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { startStack, type Gateway, type Stack } from '../support/stack';
+import { makePro } from '../support/tiers';
 
 type Item = {
   title: string;
@@ -30,7 +31,6 @@ const item = (n: number, fields: Partial<Item> = {}): Item => ({
 describe('importing a library file page by page', () => {
   let stack: Stack;
   let gateway: Gateway;
-  let tierVersion = 0;
 
   beforeAll(async () => {
     stack = await startStack('libimport', ['auth', 'library', 'sharing']);
@@ -46,18 +46,7 @@ describe('importing a library file page by page', () => {
 
   async function proUser(prefix: string): Promise<LibraryUser> {
     const user = await newLibraryUser(gateway.url, prefix);
-    tierVersion += 1;
-    await publishEvent(stack, 'events.tier.changed', {
-      userId: user.id,
-      isPro: true,
-      isCancelled: false,
-      endsAt: null,
-      version: tierVersion,
-    });
-    await eventually(
-      () => limitsOf(user),
-      (limits) => limits.isPro,
-    );
+    await makePro(stack, user);
     return user;
   }
 

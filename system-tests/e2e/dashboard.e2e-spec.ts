@@ -2,16 +2,15 @@ import type { Category, Prompt } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
-import { publishEvent } from '../support/events';
-import { createPrompt, eventually, limitsOf, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { createPrompt, eventually, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { signedInPage } from '../support/signed-in-page';
+import { makePro } from '../support/tiers';
 import type { Gateway, Stack } from '../support/stack';
 
 describe('the library dashboard in a real browser', () => {
   const suite = browserSuite('e2edash', ['auth', 'library', 'sharing']);
   let stack: Stack;
   let gateway: Gateway;
-  let tierVersion = 0;
 
   beforeAll(() => {
     stack = suite.stack();
@@ -26,21 +25,6 @@ describe('the library dashboard in a real browser', () => {
     await page.page.goto(`${gateway.url}/`);
     await page.page.locator('#new-prompt-button:not([disabled])').waitFor();
     return page.page;
-  }
-
-  async function makePro(user: LibraryUser): Promise<void> {
-    tierVersion += 1;
-    await publishEvent(stack, 'events.tier.changed', {
-      userId: user.id,
-      isPro: true,
-      isCancelled: false,
-      endsAt: null,
-      version: tierVersion,
-    });
-    await eventually(
-      () => limitsOf(user),
-      (limits) => limits.isPro,
-    );
   }
 
   /** Holds every call to `path` back for a moment, so a busy label can be seen. */
@@ -277,7 +261,7 @@ describe('the library dashboard in a real browser', () => {
 
   it('lets a Pro user create categories, reorder them by keyboard and mouse (kept after reload) and delete one with its prompts', async () => {
     const user = await newLibraryUser(gateway.url, 'pro');
-    await makePro(user);
+    await makePro(stack, user);
     const page = await dashboardFor(user);
     await page.getByRole('button', { name: new RegExp(`Account menu: ${user.username}`) }).click();
     await page.getByText('Pro-Account').waitFor();
@@ -385,7 +369,7 @@ describe('the library dashboard in a real browser', () => {
 
   it('lets a Pro user file a new prompt in a chosen category', async () => {
     const user = await newLibraryUser(gateway.url, 'file');
-    await makePro(user);
+    await makePro(stack, user);
     const category = (await user.client.post<Category>('/api/categories', { name: 'Research' })).body;
     const page = await dashboardFor(user);
     await page.getByRole('button', { name: /^Research/ }).click();

@@ -3,43 +3,20 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
-import { publishEvent } from '../support/events';
-import {
-  createPrompt,
-  eventually,
-  limitsOf,
-  listPrompts,
-  newLibraryUser,
-  type LibraryUser,
-} from '../support/library-api';
+import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { signedInPage } from '../support/signed-in-page';
+import { makePro } from '../support/tiers';
 import type { Gateway, Stack } from '../support/stack';
 
 describe('exporting and importing a library in a real browser', () => {
   const suite = browserSuite('e2exfer', ['auth', 'library', 'sharing']);
   let stack: Stack;
   let gateway: Gateway;
-  let tierVersion = 0;
 
   beforeAll(() => {
     stack = suite.stack();
     gateway = suite.gateway();
   });
-
-  async function makePro(user: LibraryUser): Promise<void> {
-    tierVersion += 1;
-    await publishEvent(stack, 'events.tier.changed', {
-      userId: user.id,
-      isPro: true,
-      isCancelled: false,
-      endsAt: null,
-      version: tierVersion,
-    });
-    await eventually(
-      () => limitsOf(user),
-      (limits) => limits.isPro,
-    );
-  }
 
   async function dashboardFor(user: LibraryUser): Promise<Page> {
     const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, user));
@@ -102,7 +79,7 @@ describe('exporting and importing a library in a real browser', () => {
 
   it('exports JSON and imports it into a new account as the same library; a second import adds nothing', async () => {
     const owner = await newLibraryUser(gateway.url, 'xowner');
-    await makePro(owner);
+    await makePro(stack, owner);
     const writing = (await owner.client.post<Category>('/api/categories', { name: 'Writing', position: 1 }))
       .body;
     const work = (
@@ -135,7 +112,7 @@ describe('exporting and importing a library in a real browser', () => {
     expect(zip.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 
     const reader = await newLibraryUser(gateway.url, 'xreader');
-    await makePro(reader);
+    await makePro(stack, reader);
     const page = await dashboardFor(reader);
     const { dialog, start } = await importFile(page, reader, json.name, json.bytes, 3);
     await dialog.getByText('A Prompt Library export (JSON).').waitFor();

@@ -16,6 +16,7 @@ import { BusyButton } from '../../../shared/components/BusyButton';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { rememberedValues, rememberValues } from '../remembered-values';
 import { fillTemplate, initialValues, type ParsedTemplate, type TemplateValues } from '../template';
+import { TemplateRegion } from './TemplateRegion';
 import { TemplateText } from './TemplateText';
 
 export type FillAction = {
@@ -47,7 +48,6 @@ type Props = {
 export function FillTemplateDialog({ title, template, memoryKey, action, onClose }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
-  const previewId = useId();
   const [values, setValues] = useState<TemplateValues>(() =>
     initialValues(template, rememberedValues(memoryKey)),
   );
@@ -116,30 +116,14 @@ export function FillTemplateDialog({ title, template, memoryKey, action, onClose
               ),
             )}
           </Stack>
-          <Typography id={previewId} component="h3" variant="overline" sx={{ display: 'block', mt: 2.5 }}>
-            {t('templates.fill.preview')}
-          </Typography>
-          <Box
-            role="region"
-            aria-labelledby={previewId}
-            // A region that scrolls must be reachable by keyboard to be read.
-            tabIndex={0}
-            sx={{
-              whiteSpace: 'pre-wrap',
-              overflowWrap: 'anywhere',
-              maxHeight: 220,
-              overflow: 'auto',
-              p: 1.5,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              fontSize: 14,
-            }}
-          >
-            <TemplateText
-              template={template}
-              values={values}
-              emptyLabel={(name) => t('templates.fill.empty', { name })}
-            />
+          <Box sx={{ mt: 2.5 }}>
+            <TemplateRegion heading={t('templates.fill.preview')} maxHeight={220}>
+              <TemplateText
+                template={template}
+                values={values}
+                emptyLabel={(name) => t('templates.fill.empty', { name })}
+              />
+            </TemplateRegion>
           </Box>
           <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary', mt: 1 }}>
             {t('templates.fill.keys')}

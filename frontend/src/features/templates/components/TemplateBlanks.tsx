@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTemplate } from '../template';
+import { TemplateRegion } from './TemplateRegion';
 import { TemplateText } from './TemplateText';
 
 /**
@@ -11,7 +12,6 @@ import { TemplateText } from './TemplateText';
  */
 export function TemplateBlanks({ content }: { content: string }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const template = useMemo(() => parseTemplate(content), [content]);
   return (
     <Box sx={{ mt: '4px !important' }}>
@@ -25,27 +25,12 @@ export function TemplateBlanks({ content }: { content: string }) {
       </Typography>
       {template.variables.length > 0 ? (
         <Box sx={{ mt: 1.5 }}>
-          <Typography id={headingId} component="h3" variant="overline" sx={{ display: 'block' }}>
-            {t('templates.editor.blanks', { count: template.variables.length })}
-          </Typography>
-          <Box
-            role="region"
-            aria-labelledby={headingId}
-            // A region that scrolls must be reachable by keyboard to be read.
-            tabIndex={0}
-            sx={{
-              whiteSpace: 'pre-wrap',
-              overflowWrap: 'anywhere',
-              maxHeight: 140,
-              overflow: 'auto',
-              p: 1.5,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              fontSize: 14,
-            }}
+          <TemplateRegion
+            heading={t('templates.editor.blanks', { count: template.variables.length })}
+            maxHeight={140}
           >
             <TemplateText template={template} />
-          </Box>
+          </TemplateRegion>
         </Box>
       ) : null}
     </Box>
