@@ -17,8 +17,10 @@ import { Highlighted } from './Highlighted';
 import { fuzzyMatch, indexPrompts, searchPrompts, type PromptHit, type Range } from './palette-search';
 import { usePaletteActions, type PaletteAction } from './usePaletteActions';
 
-// With a query: the best 50 of everything. Without: the prompts to reach for first, then every action.
-const RESULTS = 50;
+// With a query: the best 25 of everything (about eight show at once; each keystroke redraws them
+// all, so more would cost typing speed for rows nobody scrolls to). Without: the prompts to reach
+// for first, then every action.
+const RESULTS = 25;
 const FIRST_PROMPTS = 8;
 const PAGE_STEP = 8;
 
