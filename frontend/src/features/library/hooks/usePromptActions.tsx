@@ -7,7 +7,7 @@ import { useNotify } from '../../../shared/hooks/useNotify';
 import type { Assistant } from '../../templates/assistants';
 import { FillTemplateDialog, type FillAction } from '../../templates/components/FillTemplateDialog';
 import { openInAssistant } from '../../templates/open-in';
-import { fillTemplate, parseTemplate } from '../../templates/template';
+import { fillTemplate, parseTemplate, type ParsedTemplate } from '../../templates/template';
 import { useCopyPromptMutation } from '../library.api';
 import { recordRecentUse } from '../recent-uses';
 
@@ -20,7 +20,7 @@ export type PromptActions = {
   dialog: ReactNode;
 };
 
-type Filling = { prompt: Prompt; action: FillAction };
+type Filling = { prompt: Prompt; template: ParsedTemplate; action: FillAction };
 
 /**
  * Using a prompt: copied, or handed to an assistant, each counted as one use once the text has
@@ -83,38 +83,35 @@ export function usePromptActions(): PromptActions {
     return true;
   };
 
-  const copy = (prompt: Prompt, onCopied?: () => void) => {
+  /** Runs `run` on the prompt's text at once when it has no blanks, else from the fill dialog. */
+  const withText = (prompt: Prompt, button: Omit<FillAction, 'run'>, run: FillAction['run']) => {
     const template = parseTemplate(prompt.content);
-    if (template.variables.length === 0) return void copyText(prompt, fillTemplate(template, {}), onCopied);
-    setFilling({
-      prompt,
-      action: {
-        label: t('templates.fill.copy'),
-        busyLabel: t('templates.fill.copying'),
-        icon: <ContentCopy />,
-        run: (text) => copyText(prompt, text, onCopied),
-      },
-    });
+    if (template.variables.length === 0) return void run(fillTemplate(template, {}));
+    setFilling({ prompt, template, action: { ...button, run } });
   };
 
-  const openIn = (prompt: Prompt, assistant: Assistant) => {
-    const template = parseTemplate(prompt.content);
-    if (template.variables.length === 0) return void openText(prompt, assistant, fillTemplate(template, {}));
-    setFilling({
+  const copy = (prompt: Prompt, onCopied?: () => void) =>
+    withText(
       prompt,
-      action: {
+      { label: t('templates.fill.copy'), busyLabel: t('templates.fill.copying'), icon: <ContentCopy /> },
+      (text) => copyText(prompt, text, onCopied),
+    );
+
+  const openIn = (prompt: Prompt, assistant: Assistant) =>
+    withText(
+      prompt,
+      {
         label: t('templates.openIn.action', { assistant: assistant.name }),
         busyLabel: t('templates.openIn.opening', { assistant: assistant.name }),
         icon: <OpenInNew />,
-        run: (text) => openText(prompt, assistant, text),
       },
-    });
-  };
+      (text) => openText(prompt, assistant, text),
+    );
 
   const dialog = filling ? (
     <FillTemplateDialog
       title={filling.prompt.title}
-      template={parseTemplate(filling.prompt.content)}
+      template={filling.template}
       memoryKey={`prompt:${filling.prompt.id}`}
       action={filling.action}
       onClose={() => setFilling(null)}
