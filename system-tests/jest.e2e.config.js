@@ -1,8 +1,9 @@
 module.exports = {
   ...require('../jest.base.js'),
   testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
-  // One browser and one set of processes at a time: in parallel they would only compete for the two cores.
-  maxWorkers: 1,
+  // Two files at a time: a browser test mostly waits (for pages, toasts, events), so two of them on
+  // two cores take about 70 % of the time one after the other take (measured: 221 s against 316 s).
+  maxWorkers: 2,
   // A page load, an axe scan and a Chromium start each take seconds on a busy machine.
   testTimeout: 60_000,
 };

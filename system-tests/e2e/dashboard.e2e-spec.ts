@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { createPrompt, eventually, newLibraryUser, type LibraryUser } from '../support/library-api';
-import { signedInPage } from '../support/signed-in-page';
 import { makePro } from '../support/tiers';
 import type { Gateway, Stack } from '../support/stack';
 
@@ -17,15 +16,7 @@ describe('the library dashboard in a real browser', () => {
     gateway = suite.gateway();
   });
 
-  async function dashboardFor(
-    user: LibraryUser,
-    options: Parameters<typeof signedInPage>[3] = {},
-  ): Promise<Page> {
-    const page = suite.track(await signedInPage(suite.browser(), gateway.url, user, options));
-    await page.page.goto(`${gateway.url}/`);
-    await page.page.locator('#new-prompt-button:not([disabled])').waitFor();
-    return page.page;
-  }
+  const dashboardFor = async (user: LibraryUser): Promise<Page> => (await suite.dashboard(user)).page;
 
   /** Holds every call to `path` back for a moment, so a busy label can be seen. */
   async function slowDown(page: Page, method: string, pattern: RegExp): Promise<void> {

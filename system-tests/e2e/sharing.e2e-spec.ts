@@ -17,12 +17,7 @@ describe('sharing a prompt by link in a real browser', () => {
     gateway = suite.gateway();
   });
 
-  async function dashboardFor(user: LibraryUser): Promise<Page> {
-    const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, user));
-    await page.goto(`${gateway.url}/`);
-    await page.locator('#new-prompt-button:not([disabled])').waitFor();
-    return page;
-  }
+  const dashboardFor = async (user: LibraryUser): Promise<Page> => (await suite.dashboard(user)).page;
 
   /** A visitor with no account, who may use the clipboard. */
   async function visitor(): Promise<Page> {

@@ -9,7 +9,6 @@ import {
   newLibraryUser,
   type LibraryUser,
 } from '../support/library-api';
-import { signedInPage } from '../support/signed-in-page';
 import type { Gateway } from '../support/stack';
 
 const EMAIL_TEMPLATE =
@@ -41,12 +40,14 @@ describe('prompts with blanks and "open in" in a real browser', () => {
   });
 
   async function dashboardFor(user: LibraryUser): Promise<{ page: Page; thirdParties: string[] }> {
-    const opened = suite.track(await signedInPage(suite.browser(), gateway.url, user));
-    const thirdParties = await catchThirdParties(opened.context, gateway.url);
-    await opened.page.goto(`${gateway.url}/`);
-    await opened.page.locator('#new-prompt-button:not([disabled])').waitFor();
-    await opened.page.getByRole('button', { name: /All Prompts/ }).click();
-    return { page: opened.page, thirdParties };
+    let thirdParties: string[] = [];
+    const { page } = await suite.dashboard(user, {
+      beforeLoad: async (context) => {
+        thirdParties = await catchThirdParties(context, gateway.url);
+      },
+    });
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    return { page, thirdParties };
   }
 
   const cardOf = (page: Page, title: string) => page.locator('article').filter({ hasText: title });

@@ -4,7 +4,6 @@ import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
-import { signedInPage } from '../support/signed-in-page';
 import { makePro } from '../support/tiers';
 import type { Gateway, Stack } from '../support/stack';
 
@@ -18,12 +17,7 @@ describe('exporting and importing a library in a real browser', () => {
     gateway = suite.gateway();
   });
 
-  async function dashboardFor(user: LibraryUser): Promise<Page> {
-    const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, user));
-    await page.goto(`${gateway.url}/`);
-    await page.locator('#new-prompt-button:not([disabled])').waitFor();
-    return page;
-  }
+  const dashboardFor = async (user: LibraryUser): Promise<Page> => (await suite.dashboard(user)).page;
 
   async function fromUserMenu(page: Page, user: LibraryUser, item: string): Promise<void> {
     await page.getByRole('button', { name: `Account menu: ${user.username}` }).click();

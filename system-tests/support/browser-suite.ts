@@ -1,5 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, type OpenedPage } from './browser';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser, type OpenedPage, type PageOptions } from './browser';
+import type { LibraryUser } from './library-api';
+import { signedInPage } from './signed-in-page';
 import { startStack, type Gateway, type Stack, type StackOptions } from './stack';
 
 export type BrowserSuite = {
@@ -8,6 +10,14 @@ export type BrowserSuite = {
   browser: () => Browser;
   /** Closes the page after the test and fails the test on any console error or CSP violation it saw. */
   track: (page: OpenedPage) => OpenedPage;
+  /**
+   * A tracked page signed in as `user` on the dashboard, once it can create a prompt. `beforeLoad`
+   * runs on the context before the first navigation (to route requests, say).
+   */
+  dashboard: (
+    user: LibraryUser,
+    options?: PageOptions & { beforeLoad?: (context: BrowserContext) => Promise<void> },
+  ) => Promise<OpenedPage>;
 };
 
 type ServiceDir = Parameters<typeof startStack>[1][number];
@@ -54,12 +64,21 @@ export function browserSuite(
     await stack?.stop();
   }, 30_000);
 
+  const track = (page: OpenedPage): OpenedPage => {
+    opened.push(page);
+    return page;
+  };
+
   return {
     stack: () => stack!,
     gateway: () => gateway!,
     browser: () => browser!,
-    track: (page) => {
-      opened.push(page);
+    track,
+    dashboard: async (user, { beforeLoad, ...pageOptions } = {}) => {
+      const page = track(await signedInPage(browser!, gateway!.url, user, pageOptions));
+      await beforeLoad?.(page.context);
+      await page.page.goto(`${gateway!.url}/`);
+      await page.page.locator('#new-prompt-button:not([disabled])').waitFor();
       return page;
     },
   };

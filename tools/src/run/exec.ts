@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 
 export const repoRoot = join(__dirname, '..', '..', '..');
 
@@ -17,6 +19,38 @@ export function runCommand(
     });
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
+}
+
+export type LabelledCommand = { label: string; command: [string, string[]] };
+
+function echoLines(stream: Readable, prefix: string, write: (line: string) => void): void {
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => write(`${prefix}${line}`));
+}
+
+/**
+ * Runs commands at the same time, each line of their output prefixed with its label so the two
+ * stay readable, and resolves to the first non-zero exit code (0 when all passed). Every command
+ * runs to its end, so one failure does not hide another.
+ */
+export async function runTogether(commands: LabelledCommand[], env: NodeJS.ProcessEnv): Promise<number> {
+  const width = Math.max(...commands.map(({ label }) => label.length));
+  const codes = await Promise.all(
+    commands.map(
+      ({ label, command: [command, args] }) =>
+        new Promise<number>((resolve) => {
+          const prefix = `[${label.padEnd(width)}] `;
+          const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
+          echoLines(child.stdout, prefix, (line) => process.stdout.write(`${line}\n`));
+          echoLines(child.stderr, prefix, (line) => process.stderr.write(`${line}\n`));
+          child.once('error', (error) => {
+            console.error(`${prefix}${command} could not run: ${error.message}`);
+            resolve(127);
+          });
+          child.once('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+        }),
+    ),
+  );
+  return codes.find((code) => code !== 0) ?? 0;
 }
 
 // CI proves the tree as committed: no cached result from an earlier run on the same machine counts.

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { ensureChromium } from '../browser/ensure-chromium';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
-import { formatSeconds, nxArgs, nxEnv, runCommand } from './exec';
+import { formatSeconds, nxArgs, nxEnv, runCommand, runTogether } from './exec';
 import { removeNamespace } from './namespace-cleanup';
 import { smokeTestStart } from './smoke-start';
+
+const SYSTEM_TESTS = '@promptlib/system-tests';
+
+// Every package is built before the suites run: nx must not build them again, least of all in two
+// lanes at once writing the same dist/ files (CI skips nx's cache, so nothing would be reused).
+const builtAlready = (args: string[]) => nxArgs([...args, '--excludeTaskDependencies']);
 
 type Step = { title: string; run: () => Promise<number> };
 type Outcome = { title: string; code: number; ms: number };
@@ -22,7 +28,7 @@ async function browserTests(env: NodeJS.ProcessEnv): Promise<number> {
     console.error(`✖ ${(error as Error).message}`);
     return 1;
   }
-  return runCommand(...nxArgs(['run-many', '-t', 'e2e']), { ...env, CHROMIUM_PATH: chromium });
+  return runCommand(...builtAlready(['run-many', '-t', 'e2e']), { ...env, CHROMIUM_PATH: chromium });
 }
 
 /**
@@ -49,7 +55,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
       REDIS_URL: infra.redisUrl,
       NATS_URL: infra.natsUrl,
     };
-    const nx = (args: string[]) => () => runCommand(...nxArgs(args), testEnv);
+    const nx = (args: string[]) => () => runCommand(...builtAlready(args), testEnv);
     const steps: Step[] = [
       {
         title: 'Format (prettier)',
@@ -57,7 +63,28 @@ export async function runAllSuites(startedAt: number): Promise<number> {
       },
       { title: 'Lint and typecheck', run: nx(['run-many', '-t', 'lint', 'typecheck']) },
       { title: 'Module boundaries', run: () => runCommand('npm', ['run', '-s', 'check:boundaries']) },
-      { title: 'Unit and integration tests', run: nx(['run-many', '-t', 'test', '--parallel=2']) },
+      {
+        // Two lanes from the start: the system tests, the longest project, would otherwise be queued
+        // behind the packages' tests and start last.
+        title: 'Unit and integration tests',
+        run: () =>
+          runTogether(
+            [
+              {
+                label: 'packages',
+                command: builtAlready([
+                  'run-many',
+                  '-t',
+                  'test',
+                  '--parallel=1',
+                  `--exclude=${SYSTEM_TESTS}`,
+                ]),
+              },
+              { label: 'system', command: builtAlready(['run', `${SYSTEM_TESTS}:test`]) },
+            ],
+            testEnv,
+          ),
+      },
       { title: 'Browser end-to-end tests', run: () => browserTests(testEnv) },
       {
         // Figures printed, never asserted: only a harness that cannot run fails this step.
