@@ -11,7 +11,7 @@ import { ApiClient } from '../support/api-client';
 import { streamEvents } from '../support/events';
 import { eventually, limitsOf, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { startStack, type Gateway, type Stack } from '../support/stack';
-import { makePro } from '../support/tiers';
+import { makeFree, makePro } from '../support/tiers';
 
 type Item = {
   title: string;
@@ -166,6 +166,28 @@ describe('importing a library file page by page', () => {
       categories: { used: 1, limit: 1, canCreate: false },
     });
     expect((await user.client.get<Category[]>('/api/categories')).body).toEqual([user.general]);
+  });
+
+  it('gives a free account General alone, even where it kept a category from its Pro days', async () => {
+    const user = await proUser('was-pro');
+    const kept = await user.client.post<Category>('/api/categories', { name: 'Kept' });
+    expect(kept.status).toBe(201);
+    await makeFree(stack, user);
+
+    const res = await importPage(user, {
+      categories: ['Kept'],
+      prompts: [item(1, { category: 'Kept' }), item(2)],
+    });
+
+    expect(res.status).toBe(200);
+    expect(res.body.categories).toEqual([{ name: 'Kept', status: 'skipped', reason: 'category-limit' }]);
+    expect(res.body.prompts.map((outcome) => outcome.status === 'imported' || outcome.reason)).toEqual([
+      'category-limit',
+      true,
+    ]);
+    expect((await listPrompts(user)).map((prompt) => [prompt.title, prompt.categoryId])).toEqual([
+      ['Imported prompt 2', user.general.id],
+    ]);
   });
 
   it('skips the items that break a rule as invalid and imports the valid ones beside them', async () => {

@@ -6,20 +6,25 @@ import type { Stack } from './stack';
 let version = 0;
 
 /**
- * Turns a user Pro as billing does: a `tier.changed` event with a newer version than any before it,
- * then waits until the library has applied it.
+ * Sets a user's tier as billing does: a `tier.changed` event with a newer version than any before
+ * it, then waits until the library has applied it.
  */
-export async function makePro(stack: Stack, user: LibraryUser): Promise<void> {
+async function setTier(stack: Stack, user: LibraryUser, isPro: boolean): Promise<void> {
   version += 1;
   await publishEvent(stack, 'events.tier.changed', {
     userId: user.id,
-    isPro: true,
+    isPro,
     isCancelled: false,
     endsAt: null,
     version,
   });
   await eventually(
     () => limitsOf(user),
-    (limits) => limits.isPro,
+    (limits) => limits.isPro === isPro,
   );
 }
+
+export const makePro = (stack: Stack, user: LibraryUser) => setTier(stack, user, true);
+
+/** Back to free, as when a subscription has ended: what the user made as Pro stays. */
+export const makeFree = (stack: Stack, user: LibraryUser) => setTier(stack, user, false);

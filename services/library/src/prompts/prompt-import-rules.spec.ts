@@ -25,6 +25,7 @@ const state = (fields: Partial<ImportState> = {}): ImportState => ({
   generalKey: 'general',
   existingCategories: new Set(['general']),
   existingPrompts: new Set(),
+  onlyGeneral: false,
   categoryRoom: 0,
   promptRoom: 5,
   ...fields,
@@ -160,7 +161,7 @@ describe('import rules', () => {
     expect(outcomes(plan)).toEqual(['import']);
   });
 
-  it('gives a free user (no category room) General and existing categories only', () => {
+  it('gives an account without category room its existing categories only', () => {
     const plan = planImport(
       ['New'],
       candidates(
@@ -172,6 +173,23 @@ describe('import rules', () => {
     expect(plan.categories).toEqual([{ name: 'New', status: 'skipped', reason: 'category-limit' }]);
     expect(plan.newCategories).toEqual([]);
     expect(outcomes(plan)).toEqual(['import', 'category-limit']);
+  });
+
+  it('gives a free account General alone, even where it kept a category from its Pro days', () => {
+    const plan = planImport(
+      ['Old', 'General'],
+      candidates(
+        { title: 'In General', content: 'Text here.' },
+        { title: 'Named General', content: 'Text here.', category: 'general' },
+        { title: 'In Old', content: 'Text here.', category: 'Old' },
+      ),
+      state({ existingCategories: new Set(['general', 'old']), onlyGeneral: true }),
+    );
+    expect(plan.categories).toEqual([
+      { name: 'Old', status: 'skipped', reason: 'category-limit' },
+      { name: 'General', status: 'existing' },
+    ]);
+    expect(outcomes(plan)).toEqual(['import', 'import', 'category-limit']);
   });
 
   it('restores the favourite mark and the use count', () => {

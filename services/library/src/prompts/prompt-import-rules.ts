@@ -56,6 +56,8 @@ export type ImportState = {
   existingCategories: ReadonlySet<string>;
   /** duplicateKey() of the user's prompts that could be duplicates of the page's. */
   existingPrompts: ReadonlySet<string>;
+  /** A free account keeps every prompt in General, as create does. */
+  onlyGeneral: boolean;
   /** How many more categories, and prompts, the user's tier allows. */
   categoryRoom: number;
   promptRoom: number;
@@ -77,7 +79,8 @@ export type ImportPlan = {
 /**
  * Decides what an import page does, the rules in order: an item that breaks the create rules is
  * `invalid`; the requested categories, then those the items name, are created when missing and
- * within the tier's category room (otherwise the category and its prompts are `category-limit`); a
+ * within the tier's category room (otherwise the category and its prompts are `category-limit`, as
+ * is every category but General for a free account, which may use General alone); a
  * prompt whose text its target category already holds (the page's earlier prompts included) is a
  * `duplicate`; past the tier's prompt room the rest are `prompt-limit`.
  */
@@ -93,6 +96,7 @@ export function planImport(
 
   /** Whether the category can hold prompts, creating it if need be; whether it was just made. */
   const resolve = (name: string, key: string): 'created' | 'existing' | 'category-limit' => {
+    if (state.onlyGeneral && key !== state.generalKey) return 'category-limit';
     if (available.has(key)) return 'existing';
     if (refused.has(key) || categoryRoom <= 0) {
       refused.add(key);

@@ -68,6 +68,7 @@ export class PromptImportService {
           keyOf,
           general.key,
         ),
+        onlyGeneral: !this.tiers.isPro(tier),
         categoryRoom: roomIn(this.tiers.categoryAllowance(tier, owned.length)),
         promptRoom: roomIn(this.tiers.promptAllowance(tier, await this.prompts.count(manager, userId))),
       });
