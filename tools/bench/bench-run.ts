@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Cleanup } from './bench-stack';
+import { Cleanup } from './bench-stack';
 
 /** A private namespace per run, so two benches (or a bench and `npm start`) never share data. */
 export function benchNamespace(): string {
@@ -21,6 +21,32 @@ export function cleanUpOnSignals(cleanup: Cleanup, namespace: string): () => boo
     });
   }
   return () => interrupted;
+}
+
+export type BenchRun = { namespace: string; cleanup: Cleanup };
+
+/**
+ * Runs a bench program under a private namespace: whatever it adds to `cleanup` is undone at the
+ * end, on failure (keeping the apps' logs) and on Ctrl-C too; the process exits 0 only when the
+ * bench ran to its end. A failure caused by the interruption's own cleanup is not reported.
+ */
+export function runBench(bench: (run: BenchRun) => Promise<void>): void {
+  const namespace = benchNamespace();
+  const cleanup = new Cleanup();
+  const interrupted = cleanUpOnSignals(cleanup, namespace);
+  const run = async (): Promise<number> => {
+    try {
+      await bench({ namespace, cleanup });
+      return 0;
+    } catch (error) {
+      cleanup.failed = true;
+      if (!interrupted()) console.error(`\n✖ ${(error as Error).stack ?? (error as Error).message}`);
+      return 1;
+    } finally {
+      await cleanup.run();
+    }
+  };
+  void run().then((code) => process.exit(code));
 }
 
 /** One line that lets a reader judge figures from another machine. */

@@ -1,15 +1,8 @@
 import type { Prompt } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { benchNamespace, cleanUpOnSignals, envNumber, loadAverage, machineLine } from './bench-run';
-import {
-  Cleanup,
-  registerUser,
-  startBaseline,
-  startBenchStack,
-  startFloor,
-  type BenchUser,
-} from './bench-stack';
+import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
+import { registerUser, startBaseline, startBenchStack, startFloor, type BenchUser } from './bench-stack';
 import {
   byCommand,
   byPid,
@@ -58,46 +51,34 @@ type Pair = {
   verify: (gateway: string, baseline: string) => string;
 };
 
-async function main(): Promise<number> {
-  const namespace = benchNamespace();
-  const cleanup = new Cleanup();
-  cleanUpOnSignals(cleanup, namespace);
-  try {
-    const stack = await startBenchStack(namespace, cleanup);
-    const small = await benchUser(stack.gatewayUrl, stack.databaseUrl, 5);
-    const large = await benchUser(stack.gatewayUrl, stack.databaseUrl, LARGE_LIBRARY);
-    const baseline = await startBaseline(stack, cleanup);
-    const floor = FLOOR ? await startFloor(stack, cleanup) : undefined;
-    const pairs = choosePairs(definePairs(stack.gatewayUrl, baseline.url, floor?.url, small, large));
-    processGroups = [
-      byPid('load generator', () => process.pid),
-      ...Object.keys(stack.pids).map((name) => byPid(name, () => stack.pids[name])),
-      byPid('baseline', () => baseline.pids[0]),
-      byPid('floor front', () => floor?.pids[0]),
-      byPid('floor back', () => floor?.pids[1]),
-      byCommand('postgres', ['postgres']),
-      byCommand('redis-server', ['redis-server']),
-      byCommand('nats-server', ['nats-server']),
-    ];
-    printMachine(namespace, pairs);
+async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
+  const stack = await startBenchStack(namespace, cleanup);
+  const small = await benchUser(stack.gatewayUrl, stack.databaseUrl, 5);
+  const large = await benchUser(stack.gatewayUrl, stack.databaseUrl, LARGE_LIBRARY);
+  const baseline = await startBaseline(stack, cleanup);
+  const floor = FLOOR ? await startFloor(stack, cleanup) : undefined;
+  const pairs = choosePairs(definePairs(stack.gatewayUrl, baseline.url, floor?.url, small, large));
+  processGroups = [
+    byPid('load generator', () => process.pid),
+    ...Object.keys(stack.pids).map((name) => byPid(name, () => stack.pids[name])),
+    byPid('baseline', () => baseline.pids[0]),
+    byPid('floor front', () => floor?.pids[0]),
+    byPid('floor back', () => floor?.pids[1]),
+    byCommand('postgres', ['postgres']),
+    byCommand('redis-server', ['redis-server']),
+    byCommand('nats-server', ['nats-server']),
+  ];
+  printMachine(namespace, pairs);
 
-    const results: { pair: Pair; rounds: Rounds }[] = [];
-    for (const pair of pairs) {
-      results.push({ pair, rounds: await measure(pair) });
-    }
-    console.log('\nSummary (gateway req/s ÷ baseline req/s, all rounds):');
-    for (const { pair, rounds } of results) console.log(summaryLine(pair, rounds));
-    console.log(`Load average at the end: ${loadAverage()}`);
-    console.log(`The apps wrote ${(statSync(stack.logFile).size / 2 ** 20).toFixed(1)} MB of logs.`);
-    for (const { pair, rounds } of results) console.log(`ratio ${pair.name} ${ratio(rounds).toFixed(2)}`);
-    return 0;
-  } catch (error) {
-    console.error(`\n✖ ${(error as Error).message}`);
-    cleanup.failed = true;
-    return 1;
-  } finally {
-    await cleanup.run();
+  const results: { pair: Pair; rounds: Rounds }[] = [];
+  for (const pair of pairs) {
+    results.push({ pair, rounds: await measure(pair) });
   }
+  console.log('\nSummary (gateway req/s ÷ baseline req/s, all rounds):');
+  for (const { pair, rounds } of results) console.log(summaryLine(pair, rounds));
+  console.log(`Load average at the end: ${loadAverage()}`);
+  console.log(`The apps wrote ${(statSync(stack.logFile).size / 2 ** 20).toFixed(1)} MB of logs.`);
+  for (const { pair, rounds } of results) console.log(`ratio ${pair.name} ${ratio(rounds).toFixed(2)}`);
 }
 
 type SeededUser = BenchUser & { firstPromptId: number; prompts: number };
@@ -385,4 +366,4 @@ function mb(bytesPerSecond: number): string {
   return (bytesPerSecond / 2 ** 20).toFixed(1);
 }
 
-void main().then((code) => process.exit(code));
+runBench(bench);

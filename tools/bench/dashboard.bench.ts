@@ -1,7 +1,7 @@
 import type { Prompt } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
-import { benchNamespace, cleanUpOnSignals, envNumber, loadAverage, machineLine } from './bench-run';
-import { Cleanup, registerUser, startBenchStack } from './bench-stack';
+import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
+import { registerUser, startBenchStack } from './bench-stack';
 import { launchChromium } from '../src/browser/launch-chromium';
 import { measureRun, type Plan, type RunResult, type Shown } from './dashboard-browser';
 import { printDashboardReport } from './dashboard-report';
@@ -34,50 +34,39 @@ const SEARCHES = [
   { text: '', what: 'cleared' },
 ];
 
-async function main(): Promise<number> {
-  const namespace = benchNamespace();
-  const cleanup = new Cleanup();
-  const interrupted = cleanUpOnSignals(cleanup, namespace);
-  try {
-    console.log(
-      [
-        `Dashboard benchmark — namespace ${namespace}`,
-        machineLine(),
-        `Library: ${PROMPTS} prompts of 500–5,000 characters for one user; Chromium 1440×900, ${RUNS} runs, ` +
-          'each in a fresh browser context',
-        'This is a shared, noisy machine: absolute figures wander between runs; the median is the figure to quote.\n',
-      ].join('\n'),
-    );
-    const stack = await startBenchStack(namespace, cleanup);
-    const user = await registerUser(stack.gatewayUrl, `bench_${randomBytes(4).toString('hex')}`);
-    await seedPrompts(
-      { databaseUrl: stack.databaseUrl, userId: user.id, categoryId: user.categoryId },
-      PROMPTS,
-      plant,
-    );
-    const plan = planFrom(await fetchPrompts(stack.gatewayUrl, user.cookie), stack.gatewayUrl, user.cookie);
+async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
+  console.log(
+    [
+      `Dashboard benchmark — namespace ${namespace}`,
+      machineLine(),
+      `Library: ${PROMPTS} prompts of 500–5,000 characters for one user; Chromium 1440×900, ${RUNS} runs, ` +
+        'each in a fresh browser context',
+      'This is a shared, noisy machine: absolute figures wander between runs; the median is the figure to quote.\n',
+    ].join('\n'),
+  );
+  const stack = await startBenchStack(namespace, cleanup);
+  const user = await registerUser(stack.gatewayUrl, `bench_${randomBytes(4).toString('hex')}`);
+  await seedPrompts(
+    { databaseUrl: stack.databaseUrl, userId: user.id, categoryId: user.categoryId },
+    PROMPTS,
+    plant,
+  );
+  const plan = planFrom(await fetchPrompts(stack.gatewayUrl, user.cookie), stack.gatewayUrl, user.cookie);
 
-    const browser = await launchChromium({ handleSignals: false });
-    cleanup.add('closing Chromium', () => browser.close());
-    const runs: RunResult[] = [];
-    try {
-      console.log(`Chromium ${browser.version()}`);
-      for (let index = 1; index <= RUNS; index += 1) {
-        console.log(`Run ${index}/${RUNS}…`);
-        runs.push(await measureRun(browser, plan));
-      }
-    } finally {
-      await browser.close();
+  const browser = await launchChromium({ handleSignals: false });
+  cleanup.add('closing Chromium', () => browser.close());
+  const runs: RunResult[] = [];
+  try {
+    console.log(`Chromium ${browser.version()}`);
+    for (let index = 1; index <= RUNS; index += 1) {
+      console.log(`Run ${index}/${RUNS}…`);
+      runs.push(await measureRun(browser, plan));
     }
-    printDashboardReport(runs);
-    console.log(`\nLoad average at the end: ${loadAverage()}`);
-    return 0;
-  } catch (error) {
-    if (!interrupted()) console.error(`\n✖ ${(error as Error).stack ?? (error as Error).message}`);
-    return 1;
   } finally {
-    await cleanup.run();
+    await browser.close();
   }
+  printDashboardReport(runs);
+  console.log(`\nLoad average at the end: ${loadAverage()}`);
 }
 
 function plant(n: number, text: SeedText): SeedText {
@@ -154,4 +143,4 @@ function plantedCount({ every, offset }: Planted): number {
   return PROMPTS > offset ? Math.floor((PROMPTS - 1 - offset) / every) + 1 : 0;
 }
 
-void main().then((code) => process.exit(code));
+runBench(bench);

@@ -10,8 +10,8 @@ import {
 } from '@promptlib/proto';
 import { connect } from 'nats';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { benchNamespace, cleanUpOnSignals, envNumber, loadAverage, machineLine } from './bench-run';
-import { Cleanup, registerUser, startBenchStack, type BenchStack, type BenchUser } from './bench-stack';
+import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
+import { registerUser, startBenchStack, type BenchStack, type BenchUser } from './bench-stack';
 
 /**
  * A Pro user imports a file of BENCH_PROMPTS (5,000) small prompts (a title and one to three
@@ -34,42 +34,30 @@ type Pass = {
   skipped: Record<string, number>;
 };
 
-async function main(): Promise<number> {
-  const namespace = benchNamespace();
-  const cleanup = new Cleanup();
-  cleanUpOnSignals(cleanup, namespace);
-  try {
-    const stack = await startBenchStack(namespace, cleanup);
-    const user = await registerUser(stack.gatewayUrl, `bench_${randomBytes(4).toString('hex')}`);
-    await makePro(stack, user);
-    const pages = paginate(fileOf(PROMPTS));
-    const bytes = pages.map((page) => Buffer.byteLength(JSON.stringify(page)));
+async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
+  const stack = await startBenchStack(namespace, cleanup);
+  const user = await registerUser(stack.gatewayUrl, `bench_${randomBytes(4).toString('hex')}`);
+  await makePro(stack, user);
+  const pages = paginate(fileOf(PROMPTS));
+  const bytes = pages.map((page) => Buffer.byteLength(JSON.stringify(page)));
 
-    console.log(machineLine());
-    console.log(
-      `${PROMPTS} prompts in ${pages.length} pages (${(bytes.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} kB, ` +
-        `largest page ${(Math.max(...bytes) / 1024).toFixed(1)} kB), one page at a time`,
+  console.log(machineLine());
+  console.log(
+    `${PROMPTS} prompts in ${pages.length} pages (${(bytes.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} kB, ` +
+      `largest page ${(Math.max(...bytes) / 1024).toFixed(1)} kB), one page at a time`,
+  );
+  const first = await importFile(stack, user, pages, 'first import');
+  const again = await importFile(stack, user, pages, 'same file again');
+  for (const pass of [first, again]) report(pass);
+
+  const listed = await listPrompts(stack, user);
+  if (listed.length !== PROMPTS || first.imported !== PROMPTS || again.imported !== 0) {
+    throw new Error(
+      `expected ${PROMPTS} prompts imported once; the library has ${listed.length}, ` +
+        `the passes imported ${first.imported} and ${again.imported}`,
     );
-    const first = await importFile(stack, user, pages, 'first import');
-    const again = await importFile(stack, user, pages, 'same file again');
-    for (const pass of [first, again]) report(pass);
-
-    const listed = await listPrompts(stack, user);
-    if (listed.length !== PROMPTS || first.imported !== PROMPTS || again.imported !== 0) {
-      throw new Error(
-        `expected ${PROMPTS} prompts imported once; the library has ${listed.length}, ` +
-          `the passes imported ${first.imported} and ${again.imported}`,
-      );
-    }
-    console.log(`The library holds the ${listed.length} prompts. Load average at the end: ${loadAverage()}`);
-    return 0;
-  } catch (error) {
-    console.error(`\n✖ ${(error as Error).message}`);
-    cleanup.failed = true;
-    return 1;
-  } finally {
-    await cleanup.run();
   }
+  console.log(`The library holds the ${listed.length} prompts. Load average at the end: ${loadAverage()}`);
 }
 
 /** Pro as billing would announce it, then waits until the library's limits say so. */
@@ -183,4 +171,4 @@ async function call<T>(
   return { status: response.status, body: (await response.json()) as T };
 }
 
-void main().then((code) => process.exit(code));
+runBench(bench);

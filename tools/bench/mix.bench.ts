@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { benchNamespace, cleanUpOnSignals, envNumber, loadAverage, machineLine } from './bench-run';
-import { Cleanup, registerUser, startBenchStack, type BenchUser } from './bench-stack';
+import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
+import { registerUser, startBenchStack, type BenchUser } from './bench-stack';
 import { percentile } from './load';
 
 /**
@@ -21,51 +21,39 @@ const PASSWORD = 'violet-Harbor-71-kettle';
 
 type Sample = { route: string; ms: number; ok: boolean };
 
-async function main(): Promise<number> {
-  const namespace = benchNamespace();
-  const cleanup = new Cleanup();
-  cleanUpOnSignals(cleanup, namespace);
-  try {
-    // One load generator is one client address: the per-address limits would refuse it alone.
-    const stack = await startBenchStack(namespace, cleanup, {
-      billing: true,
-      env: {
-        RATE_LIMIT_SHARED_READS_PER_CLIENT: '100000000/1m',
-        RATE_LIMIT_LOGIN_PER_CLIENT: '100000000/1m',
-        RATE_LIMIT_LOGIN_PER_USERNAME: '100000000/1m',
-        RATE_LIMIT_REGISTER_PER_CLIENT: '100000000/1m',
-      },
-    });
-    const users: BenchUser[] = [];
-    const usernames: string[] = [];
-    for (let index = 0; index < CONNECTIONS + 1; index += 1) {
-      usernames.push(`mix_${index}_${randomBytes(3).toString('hex')}`);
-      users.push(await registerUser(stack.gatewayUrl, usernames[index]));
-    }
-    console.log(machineLine());
-    console.log(
-      `${SECONDS} s, ${CONNECTIONS} users on connections of their own, one more signing in again and again, new ones buying Pro and cancelling`,
-    );
-
-    const samples: Sample[] = [];
-    const until = Date.now() + SECONDS * 1000;
-    const [mix] = await Promise.all([
-      runMix(stack.gatewayUrl, users.slice(0, CONNECTIONS), samples),
-      sideUser(until, samples, () => signInAgain(stack.gatewayUrl, usernames[CONNECTIONS], samples)),
-      sideUser(until, samples, () => buyAndCancel(stack.gatewayUrl, samples)),
-    ]);
-    printTable(samples, SECONDS);
-    console.log(
-      `autocannon: ${mix.errors} connection errors, ${mix.timeouts} timeouts; load average ${loadAverage()}`,
-    );
-    return 0;
-  } catch (error) {
-    cleanup.failed = true;
-    console.error(`✖ ${(error as Error).message}`);
-    return 1;
-  } finally {
-    await cleanup.run();
+async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
+  // One load generator is one client address: the per-address limits would refuse it alone.
+  const stack = await startBenchStack(namespace, cleanup, {
+    billing: true,
+    env: {
+      RATE_LIMIT_SHARED_READS_PER_CLIENT: '100000000/1m',
+      RATE_LIMIT_LOGIN_PER_CLIENT: '100000000/1m',
+      RATE_LIMIT_LOGIN_PER_USERNAME: '100000000/1m',
+      RATE_LIMIT_REGISTER_PER_CLIENT: '100000000/1m',
+    },
+  });
+  const users: BenchUser[] = [];
+  const usernames: string[] = [];
+  for (let index = 0; index < CONNECTIONS + 1; index += 1) {
+    usernames.push(`mix_${index}_${randomBytes(3).toString('hex')}`);
+    users.push(await registerUser(stack.gatewayUrl, usernames[index]));
   }
+  console.log(machineLine());
+  console.log(
+    `${SECONDS} s, ${CONNECTIONS} users on connections of their own, one more signing in again and again, new ones buying Pro and cancelling`,
+  );
+
+  const samples: Sample[] = [];
+  const until = Date.now() + SECONDS * 1000;
+  const [mix] = await Promise.all([
+    runMix(stack.gatewayUrl, users.slice(0, CONNECTIONS), samples),
+    sideUser(until, samples, () => signInAgain(stack.gatewayUrl, usernames[CONNECTIONS], samples)),
+    sideUser(until, samples, () => buyAndCancel(stack.gatewayUrl, samples)),
+  ]);
+  printTable(samples, SECONDS);
+  console.log(
+    `autocannon: ${mix.errors} connection errors, ${mix.timeouts} timeouts; load average ${loadAverage()}`,
+  );
 }
 
 type Context = { id?: number; shareId?: string; route?: string; sentAt?: number };
@@ -268,10 +256,4 @@ function printTable(samples: Sample[], seconds: number): void {
   );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(bench);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { benchNamespace, cleanUpOnSignals, envNumber, loadAverage, machineLine } from './bench-run';
-import { Cleanup, registerUser, startBenchStack } from './bench-stack';
+import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
+import { registerUser, startBenchStack } from './bench-stack';
 import { launchChromium } from '../src/browser/launch-chromium';
 import { seedPrompts, type SeedText } from './seed-prompts';
 
@@ -28,49 +28,38 @@ const TYPED: { label: string; keys: string[] }[] = [
 
 type Reaction = { committed: number; painted: number } | null;
 
-async function main(): Promise<number> {
-  const namespace = benchNamespace();
-  const cleanup = new Cleanup();
-  const interrupted = cleanUpOnSignals(cleanup, namespace);
+async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
+  console.log(
+    [
+      `Command palette benchmark — namespace ${namespace}`,
+      machineLine(),
+      `Library: ${PROMPTS} prompts of 500–5,000 characters; Chromium 1440×900, ${RUNS} runs, each in a fresh context`,
+      'This is a shared, noisy machine: absolute figures wander between runs; the median is the figure to quote.\n',
+    ].join('\n'),
+  );
+  const stack = await startBenchStack(namespace, cleanup);
+  const user = await registerUser(stack.gatewayUrl, `bench_${randomBytes(4).toString('hex')}`);
+  await seedPrompts(
+    { databaseUrl: stack.databaseUrl, userId: user.id, categoryId: user.categoryId },
+    PROMPTS,
+    plant,
+  );
+  const browser = await launchChromium({ handleSignals: false });
+  cleanup.add('closing Chromium', () => browser.close());
+  const byLabel = new Map<string, Reaction[]>();
   try {
-    console.log(
-      [
-        `Command palette benchmark — namespace ${namespace}`,
-        machineLine(),
-        `Library: ${PROMPTS} prompts of 500–5,000 characters; Chromium 1440×900, ${RUNS} runs, each in a fresh context`,
-        'This is a shared, noisy machine: absolute figures wander between runs; the median is the figure to quote.\n',
-      ].join('\n'),
-    );
-    const stack = await startBenchStack(namespace, cleanup);
-    const user = await registerUser(stack.gatewayUrl, `bench_${randomBytes(4).toString('hex')}`);
-    await seedPrompts(
-      { databaseUrl: stack.databaseUrl, userId: user.id, categoryId: user.categoryId },
-      PROMPTS,
-      plant,
-    );
-    const browser = await launchChromium({ handleSignals: false });
-    cleanup.add('closing Chromium', () => browser.close());
-    const byLabel = new Map<string, Reaction[]>();
-    try {
-      console.log(`Chromium ${browser.version()}`);
-      for (let run = 1; run <= RUNS; run += 1) {
-        console.log(`Run ${run}/${RUNS}…`);
-        for (const [label, reactions] of await measureRun(browser, stack.gatewayUrl, user.cookie)) {
-          byLabel.set(label, [...(byLabel.get(label) ?? []), ...reactions]);
-        }
+    console.log(`Chromium ${browser.version()}`);
+    for (let run = 1; run <= RUNS; run += 1) {
+      console.log(`Run ${run}/${RUNS}…`);
+      for (const [label, reactions] of await measureRun(browser, stack.gatewayUrl, user.cookie)) {
+        byLabel.set(label, [...(byLabel.get(label) ?? []), ...reactions]);
       }
-    } finally {
-      await browser.close();
     }
-    printReport(byLabel);
-    console.log(`\nLoad average at the end: ${loadAverage()}`);
-    return 0;
-  } catch (error) {
-    if (!interrupted()) console.error(`\n✖ ${(error as Error).stack ?? (error as Error).message}`);
-    return 1;
   } finally {
-    await cleanup.run();
+    await browser.close();
   }
+  printReport(byLabel);
+  console.log(`\nLoad average at the end: ${loadAverage()}`);
 }
 
 function plant(n: number, text: SeedText): SeedText {
@@ -187,4 +176,4 @@ function printReport(byLabel: Map<string, Reaction[]>): void {
 
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(5)} ms`;
 
-void main().then((code) => process.exit(code));
+runBench(bench);
