@@ -20,6 +20,9 @@ export const CONTAINER_PACKAGES = [
   'netavark',
   'aardvark-dns',
   'iproute2',
+  // netavark 1.4 sets up a network's NAT and forwarding with the iptables program; without it,
+  // starting any container on a network fails with "netavark: No such file or directory".
+  'iptables',
 ];
 
 // Programs of those packages that are not on the PATH.
@@ -57,7 +60,7 @@ export type CommandOptions = {
 /** Why podman cannot run here, or a podman ready to use. */
 export async function preparePodman(log: (line: string) => void): Promise<Podman | { unavailable: string }> {
   const missing = [];
-  for (const program of ['podman', 'debootstrap', 'docker-compose', 'ip']) {
+  for (const program of ['podman', 'debootstrap', 'docker-compose', 'ip', 'iptables']) {
     if ((await findExecutable(program, ['/usr/sbin', '/sbin'])) === null) missing.push(program);
   }
   for (const helper of PODMAN_HELPERS) {
