@@ -1,4 +1,11 @@
-import type { Category, Prompt, RegisteredUserResponse, SharedLink, ShareLink } from '@promptlib/proto';
+import {
+  MAX_BODY_BYTES,
+  type Category,
+  type Prompt,
+  type RegisteredUserResponse,
+  type SharedLink,
+  type ShareLink,
+} from '@promptlib/proto';
 import { startGoogleSandbox, type GoogleIdentity, type RunningGoogleSandbox } from '@promptlib/tools/testing';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
@@ -833,8 +840,20 @@ describe('every JSON route of the gateway under generated input', () => {
         setCookie: response.headers.getSetCookie(),
       };
     } catch (error) {
-      // A cut connection or a hang is as much a server failure as a 500.
-      return { status: 0, text: String((error as Error).cause ?? error), setCookie: [] };
+      const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
+      const size =
+        typeof init.body === 'string' ? Buffer.byteLength(init.body) : (init.body?.byteLength ?? 0);
+      // The gateway answers a body past the limit with 413 and closes the connection without
+      // reading the rest (HTTP allows it); a client still writing it may see the close, not the answer.
+      if (size > MAX_BODY_BYTES && (cause?.code === 'EPIPE' || cause?.code === 'ECONNRESET')) {
+        return {
+          status: 413,
+          text: `connection closed while the body was sent (${cause.code})`,
+          setCookie: [],
+        };
+      }
+      // Any other cut connection or a hang is as much a server failure as a 500.
+      return { status: 0, text: String(cause ?? error), setCookie: [] };
     }
   }
 
