@@ -19,6 +19,8 @@ export * from './database/create-data-source';
 export * from './database/run-migrations';
 export * from './database/schema-name';
 export * from './database/prepared-query';
+export * from './database/db';
+export * from './database/unit-of-work';
 export * from './outbox/outbox-message.entity';
 export * from './outbox/outbox-migration';
 export * from './outbox/outbox-relay';

@@ -6,3 +6,4 @@ export * from './private-redis-server';
 export * from './private-server';
 export * from './service-testbed';
 export * from './wait';
+export * from './in-memory-unit-of-work';

@@ -30,21 +30,7 @@ export async function writeOutboxMany<S extends EventSubject>(
   if (!manager.queryRunner?.isTransactionActive) {
     throw new Error(`writeOutbox(${subject}) needs the EntityManager of an open transaction`);
   }
-  const envelopes = items.map((data): EventEnvelope<S> => {
-    const envelope: EventEnvelope<S> = {
-      id: randomUUID(),
-      type: subject,
-      occurredAt: new Date().toISOString(),
-      data,
-    };
-    // An event the stream refuses (above its message size) would fail to publish forever and hold
-    // up the events behind it, so it fails here instead, rolling back its change.
-    const bytes = Buffer.byteLength(JSON.stringify(envelope));
-    if (bytes > MAX_EVENT_BYTES) {
-      throw new Error(`Event ${subject} is ${bytes} bytes, above the ${MAX_EVENT_BYTES} byte limit`);
-    }
-    return envelope;
-  });
+  const envelopes = eventEnvelopes(subject, items);
   if (envelopes.length === 0) return envelopes;
   const rows = envelopes.map((envelope) => ({
     id: envelope.id,
@@ -55,4 +41,28 @@ export async function writeOutboxMany<S extends EventSubject>(
   }));
   await manager.insert(OutboxMessage, rows.length === 1 ? rows[0] : rows);
   return envelopes;
+}
+
+/**
+ * The envelopes of one event per item, as every outbox writes them: a fresh id, the time, and the
+ * data. An event the stream would refuse (above its message size) would fail to publish forever
+ * and hold up the events behind it, so it fails here instead, rolling back its change.
+ */
+export function eventEnvelopes<S extends EventSubject>(
+  subject: S,
+  items: EventData[S][],
+): EventEnvelope<S>[] {
+  return items.map((data): EventEnvelope<S> => {
+    const envelope: EventEnvelope<S> = {
+      id: randomUUID(),
+      type: subject,
+      occurredAt: new Date().toISOString(),
+      data,
+    };
+    const bytes = Buffer.byteLength(JSON.stringify(envelope));
+    if (bytes > MAX_EVENT_BYTES) {
+      throw new Error(`Event ${subject} is ${bytes} bytes, above the ${MAX_EVENT_BYTES} byte limit`);
+    }
+    return envelope;
+  });
 }

@@ -9,7 +9,7 @@ import { LibraryEventsModule } from './events/library-events.module';
 import { migrations } from './migrations';
 import { PromptEntity } from './prompts/prompt.entity';
 import { PromptsModule } from './prompts/prompts.module';
-import { RepositoriesModule } from './repositories.module';
+import { LibraryDataModule } from './library-data';
 import { TiersModule } from './tiers/tiers.module';
 import { UserTierEntity } from './tiers/user-tier.entity';
 
@@ -27,7 +27,7 @@ export class LibraryModule {
           migrations,
         }),
         LibraryConfigModule.forRoot(config),
-        RepositoriesModule,
+        LibraryDataModule,
         TiersModule,
         CategoriesModule,
         PromptsModule,

@@ -1,7 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE, queryPrepared, type PreparedStatement } from '@promptlib/platform';
+import type { Db, PreparedStatement } from '@promptlib/platform';
 import { GENERAL_CATEGORY_NAME } from '@promptlib/proto';
-import type { DataSource, EntityManager } from 'typeorm';
 import { CategoryEntity } from './category.entity';
 
 const CATEGORIES = '"library"."categories"';
@@ -19,40 +17,36 @@ const LIST_IN_ORDER: PreparedStatement = {
          WHERE "user_id" = $1 ORDER BY "is_default" DESC, "position" ASC, "id" ASC`,
 };
 
-/**
- * Every read and write of the categories table. A method that takes a manager runs inside the
- * caller's transaction; the others use a connection of their own.
- */
-@Injectable()
+/** Every read and write of the categories table, on the unit of work's connection. */
 export class CategoriesRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** Creates the user's General unless it exists; safe to run concurrently. */
-  async insertGeneralIfMissing(manager: EntityManager, userId: number): Promise<void> {
-    await manager.query(
+  async insertGeneralIfMissing(userId: number): Promise<void> {
+    await this.db.query(
       `INSERT INTO ${CATEGORIES} ("user_id", "name", "position", "is_default")
        VALUES ($1, $2, 0, true) ON CONFLICT DO NOTHING`,
       [userId, GENERAL_CATEGORY_NAME],
     );
   }
 
-  findGeneral(manager: EntityManager, userId: number): Promise<CategoryEntity> {
-    return manager.getRepository(CategoryEntity).findOneByOrFail({ userId, isDefault: true });
+  findGeneral(userId: number): Promise<CategoryEntity> {
+    return this.db.repository(CategoryEntity).findOneByOrFail({ userId, isDefault: true });
   }
 
   /** General first, then the user's own categories in their order. */
   listInOrder(userId: number): Promise<CategoryRow[]> {
-    return queryPrepared<CategoryRow>(this.dataSource, LIST_IN_ORDER, [userId]);
+    return this.db.prepared<CategoryRow>(LIST_IN_ORDER, [userId]);
   }
 
-  count(manager: EntityManager, userId: number): Promise<number> {
-    return manager.getRepository(CategoryEntity).countBy({ userId });
+  count(userId: number): Promise<number> {
+    return this.db.repository(CategoryEntity).countBy({ userId });
   }
 
   /** The highest position among the user's own categories (General has none), or null. */
-  async highestPosition(manager: EntityManager, userId: number): Promise<number | null> {
-    const { highest } = (await manager
-      .getRepository(CategoryEntity)
+  async highestPosition(userId: number): Promise<number | null> {
+    const { highest } = (await this.db
+      .repository(CategoryEntity)
       .createQueryBuilder('category')
       .select('max(category.position)', 'highest')
       .where('category.userId = :userId AND NOT category.isDefault', { userId })
@@ -61,14 +55,14 @@ export class CategoriesRepository {
   }
 
   /** Fails with Postgres's unique violation when the user has a category of that name. */
-  insert(manager: EntityManager, userId: number, name: string, position: number): Promise<CategoryEntity> {
-    const repository = manager.getRepository(CategoryEntity);
+  insert(userId: number, name: string, position: number): Promise<CategoryEntity> {
+    const repository = this.db.repository(CategoryEntity);
     return repository.save(repository.create({ userId, name, position, isDefault: false }));
   }
 
   /** The user's categories, General included, each with its key. */
-  keyed(manager: EntityManager, userId: number): Promise<KeyedCategory[]> {
-    return manager.query<KeyedCategory[]>(
+  keyed(userId: number): Promise<KeyedCategory[]> {
+    return this.db.query<KeyedCategory>(
       `SELECT "id", "is_default" AS "isDefault", lower("name") AS "key" FROM ${CATEGORIES} WHERE "user_id" = $1`,
       [userId],
     );
@@ -78,29 +72,29 @@ export class CategoriesRepository {
    * The key each name would have, by the database's own lower(), so names that the unique index
    * holds for the same are found to be the same (JavaScript's lower case differs for some letters).
    */
-  async keysOf(manager: EntityManager, names: string[]): Promise<Map<string, string>> {
-    const rows = await manager.query<{ name: string; key: string }[]>(
+  async keysOf(names: string[]): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ name: string; key: string }>(
       `SELECT "name", lower("name") AS "key" FROM unnest($1::text[]) AS given("name")`,
       [names],
     );
     return new Map(rows.map((row) => [row.name, row.key]));
   }
 
-  findOwned(manager: EntityManager, userId: number, categoryId: number): Promise<CategoryEntity | null> {
-    return manager.getRepository(CategoryEntity).findOneBy({ id: categoryId, userId });
+  findOwned(userId: number, categoryId: number): Promise<CategoryEntity | null> {
+    return this.db.repository(CategoryEntity).findOneBy({ id: categoryId, userId });
   }
 
-  lockOwned(manager: EntityManager, userId: number, categoryId: number): Promise<CategoryEntity | null> {
-    return manager.getRepository(CategoryEntity).findOne({
+  lockOwned(userId: number, categoryId: number): Promise<CategoryEntity | null> {
+    return this.db.repository(CategoryEntity).findOne({
       where: { id: categoryId, userId },
       lock: { mode: 'pessimistic_write' },
     });
   }
 
   /** Those of the ids that are the user's categories, locked for the rest of the transaction. */
-  lockOwnedMany(manager: EntityManager, userId: number, ids: number[]): Promise<CategoryEntity[]> {
-    return manager
-      .getRepository(CategoryEntity)
+  lockOwnedMany(userId: number, ids: number[]): Promise<CategoryEntity[]> {
+    return this.db
+      .repository(CategoryEntity)
       .createQueryBuilder('category')
       .setLock('pessimistic_write')
       .where('category.userId = :userId AND category.id IN (:...ids)', {
@@ -110,17 +104,12 @@ export class CategoriesRepository {
       .getMany();
   }
 
-  async delete(manager: EntityManager, userId: number, categoryId: number): Promise<void> {
-    await manager.delete(CategoryEntity, { id: categoryId, userId });
+  async delete(userId: number, categoryId: number): Promise<void> {
+    await this.db.repository(CategoryEntity).delete({ id: categoryId, userId });
   }
 
-  async setPositions(
-    manager: EntityManager,
-    userId: number,
-    ids: number[],
-    positions: number[],
-  ): Promise<void> {
-    await manager.query(
+  async setPositions(userId: number, ids: number[], positions: number[]): Promise<void> {
+    await this.db.query(
       `UPDATE ${CATEGORIES} AS category SET "position" = moved.position
        FROM unnest($2::int[], $3::int[]) AS moved(id, position)
        WHERE category.id = moved.id AND category.user_id = $1`,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE, OutboxRelay, serviceError, writeOutbox } from '@promptlib/platform';
+import { isUniqueViolation, serviceError } from '@promptlib/platform';
 import {
   CATEGORY_DELETED_MAX_PROMPT_IDS,
   eventSubjects,
@@ -11,10 +11,9 @@ import {
   type UserScoped,
   type subjects,
 } from '@promptlib/proto';
-import type { DataSource, EntityManager } from 'typeorm';
-import { PromptsRepository } from '../prompts/prompts.repository';
+import { LIBRARY_DATA, type LibraryData, type LibraryRepositories } from '../library-data';
 import { TiersService } from '../tiers/tiers.service';
-import { CategoriesRepository, type CategoryRow } from './categories.repository';
+import type { CategoryRow } from './categories.repository';
 import { categoryNameProblems, normalizeCategoryName } from './category-rules';
 import type { CategoryEntity } from './category.entity';
 
@@ -22,30 +21,28 @@ export type CreateCategoryRequest = ParsedRequestOf<typeof subjects.library.cate
 export type DeleteCategoryRequest = ParsedRequestOf<typeof subjects.library.categoriesDelete>;
 export type ReorderCategoriesRequest = ParsedRequestOf<typeof subjects.library.categoriesReorder>;
 
-const UNIQUE_VIOLATION = '23505';
-
 @Injectable()
 export class CategoriesService {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
-    private readonly categories: CategoriesRepository,
-    private readonly prompts: PromptsRepository,
+    @Inject(LIBRARY_DATA) private readonly data: LibraryData,
     private readonly tiers: TiersService,
-    private readonly outbox: OutboxRelay,
   ) {}
 
-  /** The user's General category, created on first need; safe to call any number of times, concurrently. */
+  /**
+   * The user's General category, created on first need; safe to call any number of times,
+   * concurrently. Inside a transaction, given its repositories.
+   */
   async ensureDefault(
     { userId }: UserScoped,
-    manager: EntityManager = this.dataSource.manager,
+    { categories }: Pick<LibraryRepositories, 'categories'> = this.data.direct,
   ): Promise<Category> {
-    await this.categories.insertGeneralIfMissing(manager, userId);
-    return toCategory(await this.categories.findGeneral(manager, userId));
+    await categories.insertGeneralIfMissing(userId);
+    return toCategory(await categories.findGeneral(userId));
   }
 
   /** General first, then the user's own categories in their order. */
   async list({ userId }: UserScoped): Promise<Category[]> {
-    return (await this.categories.listInOrder(userId)).map(toCategory);
+    return (await this.data.direct.categories.listInOrder(userId)).map(toCategory);
   }
 
   async create({ userId, name: rawName }: CreateCategoryRequest): Promise<Category> {
@@ -53,23 +50,24 @@ export class CategoriesService {
     const problems = categoryNameProblems(name);
     if (problems) throw serviceError('VALIDATION_FAILED', problems.name, problems);
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const tier = await this.tiers.lockForCreation(manager, userId);
+      return await this.data.transaction(async (tx) => {
+        // Creations by one user take turns on their tier row, so a count and its insert are never raced.
+        const tier = await tx.tiers.lock(userId);
         // General counts toward the limit, so it must exist before counting.
-        await this.ensureDefault({ userId }, manager);
-        const allowance = this.tiers.categoryAllowance(tier, await this.categories.count(manager, userId));
+        await this.ensureDefault({ userId }, tx);
+        const allowance = this.tiers.categoryAllowance(tier, await tx.categories.count(userId));
         if (!allowance.canCreate) {
           const message = this.tiers.isPro(tier)
             ? libraryMessages.proCategoryQuota(allowance.max)
             : libraryMessages.freeCategoryLimit;
           throw serviceError('CATEGORY_LIMIT_REACHED', message);
         }
-        const highest = await this.categories.highestPosition(manager, userId);
+        const highest = await tx.categories.highestPosition(userId);
         const position = highest === null ? 0 : highest + 1;
-        return toCategory(await this.categories.insert(manager, userId, name, position));
+        return toCategory(await tx.categories.insert(userId, name, position));
       });
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+      if (isUniqueViolation(error)) {
         throw serviceError('CATEGORY_NAME_TAKEN', validationMessages.categoryNameTaken, {
           name: validationMessages.categoryNameTaken,
         });
@@ -83,20 +81,20 @@ export class CategoriesService {
    * CATEGORY_DELETED_MAX_PROMPT_IDS prompt ids each (one for most categories).
    */
   async delete({ userId, categoryId }: DeleteCategoryRequest): Promise<DeletedCategory> {
-    const result = await this.dataSource.transaction(async (manager) => {
-      const category = await this.categories.lockOwned(manager, userId, categoryId);
+    return this.data.transaction(async (tx) => {
+      const category = await tx.categories.lockOwned(userId, categoryId);
       if (!category) throw serviceError('NOT_FOUND', libraryMessages.categoryNotFound);
       // General is the fallback for every prompt, so it can never be deleted.
       if (category.isDefault)
         throw serviceError('GENERAL_CATEGORY_PROTECTED', libraryMessages.generalProtected);
-      const deletedPromptIds = await this.prompts.deleteInCategory(manager, userId, categoryId);
-      await this.categories.delete(manager, userId, categoryId);
+      const deletedPromptIds = await tx.prompts.deleteInCategory(userId, categoryId);
+      await tx.categories.delete(userId, categoryId);
       for (
         let from = 0;
         from === 0 || from < deletedPromptIds.length;
         from += CATEGORY_DELETED_MAX_PROMPT_IDS
       ) {
-        await writeOutbox(manager, eventSubjects.categoryDeleted, {
+        await tx.outbox.add(eventSubjects.categoryDeleted, {
           userId,
           categoryId,
           promptIds: deletedPromptIds.slice(from, from + CATEGORY_DELETED_MAX_PROMPT_IDS),
@@ -104,8 +102,6 @@ export class CategoriesService {
       }
       return { categoryId, deletedPromptIds };
     });
-    this.outbox.notify();
-    return result;
   }
 
   /** Sets new positions for some of the user's own categories; General has no position to change. */
@@ -116,8 +112,8 @@ export class CategoriesService {
         categoryPositions: 'Each category may appear only once.',
       });
     }
-    await this.dataSource.transaction(async (manager) => {
-      const owned = await this.categories.lockOwnedMany(manager, userId, ids);
+    await this.data.transaction(async (tx) => {
+      const owned = await tx.categories.lockOwnedMany(userId, ids);
       if (owned.length !== ids.length) throw serviceError('NOT_FOUND', libraryMessages.categoryNotFound);
       if (owned.some((category) => category.isDefault)) {
         throw serviceError('VALIDATION_FAILED', libraryMessages.generalNotReorderable, {
@@ -126,15 +122,19 @@ export class CategoriesService {
       }
       if (categoryPositions.length > 0) {
         const positions = categoryPositions.map((entry) => entry.position);
-        await this.categories.setPositions(manager, userId, ids, positions);
+        await tx.categories.setPositions(userId, ids, positions);
       }
     });
     return this.list({ userId });
   }
 
   /** The user's category with this id, for a prompt to be put in; another user's is not found. */
-  async findOwned(manager: EntityManager, userId: number, categoryId: number): Promise<CategoryEntity> {
-    const category = await this.categories.findOwned(manager, userId, categoryId);
+  async findOwned(
+    { categories }: Pick<LibraryRepositories, 'categories'>,
+    userId: number,
+    categoryId: number,
+  ): Promise<CategoryEntity> {
+    const category = await categories.findOwned(userId, categoryId);
     if (!category) {
       throw serviceError('NOT_FOUND', libraryMessages.categoryNotFound, {
         categoryId: libraryMessages.categoryNotFound,

@@ -1,6 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE, queryPrepared, type PreparedStatement } from '@promptlib/platform';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { Db, PreparedStatement } from '@promptlib/platform';
 import { PROMPT_PAGE_QUERY, type PromptPageRow } from './prompt-page.query';
 import { PromptEntity } from './prompt.entity';
 
@@ -30,47 +28,40 @@ export type AnnouncedPrompt = Pick<
   'id' | 'userId' | 'title' | 'content' | 'categoryId' | 'version'
 >;
 
-/**
- * Every read and write of the prompts table. A method that takes a manager runs inside the
- * caller's transaction; the others use a connection of their own.
- */
-@Injectable()
+/** Every read and write of the prompts table, on the unit of work's connection. */
 export class PromptsRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** One page of the user's prompts, newest first, sized by Postgres (see PROMPT_PAGE_QUERY). */
   page(userId: number, before: number | null, byteBudget: number, rows: number): Promise<PromptPageRow[]> {
-    return queryPrepared<PromptPageRow>(this.dataSource, PROMPT_PAGE, [userId, before, byteBudget, rows]);
+    return this.db.prepared<PromptPageRow>(PROMPT_PAGE, [userId, before, byteBudget, rows]);
   }
 
-  findOwned(
-    userId: number,
-    promptId: number,
-    options: { manager?: EntityManager; lock?: boolean } = {},
-  ): Promise<PromptEntity | null> {
-    return (options.manager ?? this.dataSource.manager).getRepository(PromptEntity).findOne({
+  findOwned(userId: number, promptId: number): Promise<PromptEntity | null> {
+    return this.db.repository(PromptEntity).findOneBy({ id: promptId, userId });
+  }
+
+  /** The user's prompt, locked until the transaction ends. */
+  lockOwned(userId: number, promptId: number): Promise<PromptEntity | null> {
+    return this.db.repository(PromptEntity).findOne({
       where: { id: promptId, userId },
-      ...(options.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      lock: { mode: 'pessimistic_write' },
     });
   }
 
-  count(manager: EntityManager, userId: number): Promise<number> {
-    return manager.getRepository(PromptEntity).countBy({ userId });
+  count(userId: number): Promise<number> {
+    return this.db.repository(PromptEntity).countBy({ userId });
   }
 
-  insert(manager: EntityManager, prompt: NewPrompt): Promise<PromptEntity> {
-    const repository = manager.getRepository(PromptEntity);
+  insert(prompt: NewPrompt): Promise<PromptEntity> {
+    const repository = this.db.repository(PromptEntity);
     return repository.save(repository.create({ ...prompt, isFavorite: 0, usageCount: 0, version: 1 }));
   }
 
   /** Inserts the user's prompts in one statement; answers them in the order given (ids ascending). */
-  async insertMany(
-    manager: EntityManager,
-    userId: number,
-    prompts: RestoredPrompt[],
-  ): Promise<AnnouncedPrompt[]> {
+  async insertMany(userId: number, prompts: RestoredPrompt[]): Promise<AnnouncedPrompt[]> {
     if (prompts.length === 0) return [];
-    const rows = await manager.query<AnnouncedPrompt[]>(
+    const rows = await this.db.query<AnnouncedPrompt>(
       `INSERT INTO ${PROMPTS} ("user_id", "title", "content", "category_id", "is_favorite", "usage_count", "version")
        SELECT $1, given.title, given.content, given.category_id, given.is_favorite, given.usage_count, 1
        FROM unnest($2::text[], $3::text[], $4::int[], $5::smallint[], $6::int[])
@@ -92,11 +83,10 @@ export class PromptsRepository {
 
   /** The id, category and title of the user's prompts in these categories. */
   titlesIn(
-    manager: EntityManager,
     userId: number,
     categoryIds: number[],
   ): Promise<{ id: number; categoryId: number; title: string }[]> {
-    return manager.query(
+    return this.db.query(
       `SELECT "id", "category_id" AS "categoryId", "title" FROM ${PROMPTS}
        WHERE "user_id" = $1 AND "category_id" = ANY($2::int[])`,
       [userId, categoryIds],
@@ -104,25 +94,20 @@ export class PromptsRepository {
   }
 
   /** The content of the user's prompts with these ids. */
-  contentsOf(
-    manager: EntityManager,
-    userId: number,
-    promptIds: number[],
-  ): Promise<{ id: number; content: string }[]> {
-    return manager.query(
+  contentsOf(userId: number, promptIds: number[]): Promise<{ id: number; content: string }[]> {
+    return this.db.query(
       `SELECT "id", "content" FROM ${PROMPTS} WHERE "user_id" = $1 AND "id" = ANY($2::int[])`,
       [userId, promptIds],
     );
   }
 
-  save(manager: EntityManager, prompt: PromptEntity): Promise<PromptEntity> {
-    return manager.getRepository(PromptEntity).save(prompt);
+  save(prompt: PromptEntity): Promise<PromptEntity> {
+    return this.db.repository(PromptEntity).save(prompt);
   }
 
   /** Deletes the user's prompt and answers the version it had, or null when there was none. */
-  async deleteOwned(manager: EntityManager, userId: number, promptId: number): Promise<number | null> {
-    // TypeORM answers a DELETE with [rows, count].
-    const [rows] = await manager.query<[{ version: number }[], number]>(
+  async deleteOwned(userId: number, promptId: number): Promise<number | null> {
+    const rows = await this.db.changed<{ version: number }>(
       `DELETE FROM ${PROMPTS} WHERE "id" = $1 AND "user_id" = $2 RETURNING "version"`,
       [promptId, userId],
     );
@@ -130,8 +115,8 @@ export class PromptsRepository {
   }
 
   /** Deletes every prompt of the user in the category and answers their ids, in ascending order. */
-  async deleteInCategory(manager: EntityManager, userId: number, categoryId: number): Promise<number[]> {
-    const [rows] = await manager.query<[{ id: number }[], number]>(
+  async deleteInCategory(userId: number, categoryId: number): Promise<number[]> {
+    const rows = await this.db.changed<{ id: number }>(
       `DELETE FROM ${PROMPTS} WHERE "category_id" = $1 AND "user_id" = $2 RETURNING "id"`,
       [categoryId, userId],
     );
@@ -140,16 +125,13 @@ export class PromptsRepository {
 
   /** Counts one more use in the database, so simultaneous copies are all counted; null if not found. */
   async incrementUsage(userId: number, promptId: number): Promise<number | null> {
-    const rows = await queryPrepared<{ usage_count: number }>(this.dataSource, INCREMENT_USAGE, [
-      promptId,
-      userId,
-    ]);
+    const rows = await this.db.prepared<{ usage_count: number }>(INCREMENT_USAGE, [promptId, userId]);
     return rows.length === 0 ? null : rows[0].usage_count;
   }
 
   /** Flips the favourite mark; false when the user has no such prompt. */
   async toggleFavorite(userId: number, promptId: number): Promise<boolean> {
-    const rows = await queryPrepared(this.dataSource, TOGGLE_FAVORITE, [promptId, userId]);
+    const rows = await this.db.prepared(TOGGLE_FAVORITE, [promptId, userId]);
     return rows.length > 0;
   }
 }

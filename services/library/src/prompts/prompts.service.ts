@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE, OutboxRelay, serviceError, writeOutbox } from '@promptlib/platform';
+import { serviceError, type Transaction } from '@promptlib/platform';
 import {
   MAX_MESSAGE_BYTES,
   PROMPT_PAGE_MAX_BYTES,
@@ -17,12 +17,12 @@ import {
   type PromptUpdated,
   type subjects,
 } from '@promptlib/proto';
-import type { DataSource, EntityManager } from 'typeorm';
 import { CategoriesService } from '../categories/categories.service';
+import { LIBRARY_DATA, type LibraryData, type LibraryRepositories } from '../library-data';
 import { TiersService } from '../tiers/tiers.service';
 import type { PromptEntity } from './prompt.entity';
 import { normalizePrompt, promptProblems, type PromptInput } from './prompt-rules';
-import { PromptsRepository, type AnnouncedPrompt } from './prompts.repository';
+import type { AnnouncedPrompt } from './prompts.repository';
 
 export type PromptPageRequest = ParsedRequestOf<typeof subjects.library.promptsList>;
 export type PromptRequest = ParsedRequestOf<typeof subjects.library.promptsGet>;
@@ -37,11 +37,9 @@ const PROMPT_FIELDS = Object.keys(promptSchema.shape);
 @Injectable()
 export class PromptsService {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
-    private readonly prompts: PromptsRepository,
+    @Inject(LIBRARY_DATA) private readonly data: LibraryData,
     private readonly categories: CategoriesService,
     private readonly tiers: TiersService,
-    private readonly outbox: OutboxRelay,
   ) {}
 
   /**
@@ -51,7 +49,7 @@ export class PromptsService {
    */
   async page({ userId, before = null }: PromptPageRequest): Promise<PromptPage> {
     for (let rows = PROMPT_PAGE_MAX_ROWS; ; rows = Math.max(1, Math.floor(rows / 2))) {
-      const page = await this.prompts.page(userId, before, PROMPT_PAGE_MAX_BYTES, rows);
+      const page = await this.data.direct.prompts.page(userId, before, PROMPT_PAGE_MAX_BYTES, rows);
       const promptsJson = Buffer.from(JSON.stringify(page, PROMPT_FIELDS));
       if (promptsJson.length <= MAX_MESSAGE_BYTES - REPLY_HEADROOM_BYTES || rows === 1) {
         const candidates = page[0]?.candidates ?? 0;
@@ -73,9 +71,10 @@ export class PromptsService {
 
   async create({ userId, ...change }: CreatePromptRequest): Promise<Prompt> {
     const input = validated(change);
-    const created = await this.dataSource.transaction(async (manager) => {
-      const tier = await this.tiers.lockForCreation(manager, userId);
-      const allowance = this.tiers.promptAllowance(tier, await this.prompts.count(manager, userId));
+    const created = await this.data.transaction(async (tx) => {
+      // Creations by one user take turns on their tier row, so a count and its insert are never raced.
+      const tier = await tx.tiers.lock(userId);
+      const allowance = this.tiers.promptAllowance(tier, await tx.prompts.count(userId));
       const pro = this.tiers.isPro(tier);
       if (!allowance.canCreate) {
         const message = pro
@@ -85,83 +84,80 @@ export class PromptsService {
       }
       // Free accounts keep every prompt in General, whatever category was asked for.
       const categoryId = pro
-        ? await this.categoryFor(manager, userId, change.categoryId)
-        : await this.general(manager, userId);
-      const prompt = await this.prompts.insert(manager, { userId, ...input, categoryId });
-      await this.announceUpdate(manager, prompt);
+        ? await this.categoryFor(tx, userId, change.categoryId)
+        : await this.general(tx, userId);
+      const prompt = await tx.prompts.insert({ userId, ...input, categoryId });
+      await announceUpdate(tx, prompt);
       return prompt;
     });
-    this.outbox.notify();
     return toPrompt(created);
   }
 
   /** An edit may move a prompt to any of the user's own categories, on any tier. */
   async update({ userId, promptId, ...change }: UpdatePromptRequest): Promise<Prompt> {
     const input = validated(change);
-    let changed = false;
-    const updated = await this.dataSource.transaction(async (manager) => {
-      const prompt = await this.findOwned(userId, promptId, manager);
-      const categoryId = await this.categoryFor(manager, userId, change.categoryId);
-      changed =
+    const updated = await this.data.transaction(async (tx) => {
+      const prompt = await tx.prompts.lockOwned(userId, promptId);
+      if (!prompt) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
+      const categoryId = await this.categoryFor(tx, userId, change.categoryId);
+      const changed =
         prompt.title !== input.title || prompt.content !== input.content || prompt.categoryId !== categoryId;
+      // Saving what is already there would make a version, and an event, of nothing.
       if (!changed) return prompt;
       Object.assign(prompt, input, { categoryId, version: prompt.version + 1 });
-      const saved = await this.prompts.save(manager, prompt);
-      await this.announceUpdate(manager, saved);
+      const saved = await tx.prompts.save(prompt);
+      await announceUpdate(tx, saved);
       return saved;
     });
-    if (changed) this.outbox.notify();
     return toPrompt(updated);
   }
 
   async delete({ userId, promptId }: PromptRequest): Promise<Done> {
-    await this.dataSource.transaction(async (manager) => {
-      const version = await this.prompts.deleteOwned(manager, userId, promptId);
+    await this.data.transaction(async (tx) => {
+      const version = await tx.prompts.deleteOwned(userId, promptId);
       if (version === null) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
       // The deletion outranks every update before it.
-      await writeOutbox(manager, eventSubjects.promptDeleted, { userId, promptId, version: version + 1 });
+      await tx.outbox.add(eventSubjects.promptDeleted, { userId, promptId, version: version + 1 });
     });
-    this.outbox.notify();
     return { success: true };
   }
 
   /** One more use, counted in the database so simultaneous copies are all counted. */
   async copy({ userId, promptId }: PromptRequest): Promise<CopyResult> {
-    const usageCount = await this.prompts.incrementUsage(userId, promptId);
+    const usageCount = await this.data.direct.prompts.incrementUsage(userId, promptId);
     if (usageCount === null) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
     return { usageCount };
   }
 
   async toggleFavorite(request: PromptRequest): Promise<Prompt> {
-    const toggled = await this.prompts.toggleFavorite(request.userId, request.promptId);
+    const toggled = await this.data.direct.prompts.toggleFavorite(request.userId, request.promptId);
     if (!toggled) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
     return this.get(request);
   }
 
-  /** The user's prompt; inside a transaction (a manager given), locked until it ends. */
-  private async findOwned(userId: number, promptId: number, manager?: EntityManager): Promise<PromptEntity> {
-    const prompt = await this.prompts.findOwned(userId, promptId, { manager, lock: manager !== undefined });
+  private async findOwned(userId: number, promptId: number): Promise<PromptEntity> {
+    const prompt = await this.data.direct.prompts.findOwned(userId, promptId);
     if (!prompt) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
     return prompt;
   }
 
   /** No category means General; any other must be one of the user's own. */
   private async categoryFor(
-    manager: EntityManager,
+    tx: LibraryRepositories,
     userId: number,
     categoryId: number | null,
   ): Promise<number> {
-    if (categoryId === null) return this.general(manager, userId);
-    return (await this.categories.findOwned(manager, userId, categoryId)).id;
+    if (categoryId === null) return this.general(tx, userId);
+    return (await this.categories.findOwned(tx, userId, categoryId)).id;
   }
 
-  private async general(manager: EntityManager, userId: number): Promise<number> {
-    return (await this.categories.ensureDefault({ userId }, manager)).id;
+  private async general(tx: LibraryRepositories, userId: number): Promise<number> {
+    return (await this.categories.ensureDefault({ userId }, tx)).id;
   }
+}
 
-  private async announceUpdate(manager: EntityManager, prompt: PromptEntity): Promise<void> {
-    await writeOutbox(manager, eventSubjects.promptUpdated, promptUpdated(prompt));
-  }
+async function announceUpdate(tx: Transaction<LibraryRepositories>, prompt: PromptEntity): Promise<void> {
+  await tx.outbox.add(eventSubjects.promptUpdated, promptUpdated(prompt));
 }
 
 /** The event of a prompt's creation or change, the same whichever way the prompt was made. */

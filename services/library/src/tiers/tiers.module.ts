@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TiersController } from './tiers.controller';
-import { TiersRepository } from './tiers.repository';
 import { TiersService } from './tiers.service';
 
 /** The tier projection, the limits that follow from it, and the calls that read them. */
 @Module({
   controllers: [TiersController],
-  providers: [TiersRepository, TiersService],
+  providers: [TiersService],
   exports: [TiersService],
 })
 export class TiersModule {}

@@ -1,7 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE, queryPrepared, type PreparedStatement } from '@promptlib/platform';
+import type { Db, PreparedStatement } from '@promptlib/platform';
 import type { TierChanged } from '@promptlib/proto';
-import type { DataSource, EntityManager } from 'typeorm';
 import { UserTierEntity } from './user-tier.entity';
 
 /** What the limits depend on. */
@@ -35,14 +33,13 @@ const TIER_STATE: PreparedStatement = {
 };
 
 /** The tier projection's table, and the counts its limits are measured against. */
-@Injectable()
 export class TiersRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** The user's tier row, created free if missing, locked for the rest of the caller's transaction. */
-  async lock(manager: EntityManager, userId: number): Promise<UserTierEntity> {
-    await manager.query(`INSERT INTO ${USER_TIERS} ("user_id") VALUES ($1) ON CONFLICT DO NOTHING`, [userId]);
-    const tier = await manager.getRepository(UserTierEntity).findOne({
+  async lock(userId: number): Promise<UserTierEntity> {
+    await this.db.query(`INSERT INTO ${USER_TIERS} ("user_id") VALUES ($1) ON CONFLICT DO NOTHING`, [userId]);
+    const tier = await this.db.repository(UserTierEntity).findOne({
       where: { userId },
       lock: { mode: 'pessimistic_write' },
     });
@@ -50,12 +47,12 @@ export class TiersRepository {
   }
 
   find(userId: number): Promise<UserTierEntity | null> {
-    return this.dataSource.getRepository(UserTierEntity).findOneBy({ userId });
+    return this.db.repository(UserTierEntity).findOneBy({ userId });
   }
 
   /** What Pro status depends on (null without a row): asked for the user on every page load. */
   async state(userId: number): Promise<TierState | null> {
-    const [row] = await queryPrepared<TierState>(this.dataSource, TIER_STATE, [userId]);
+    const [row] = await this.db.prepared<TierState>(TIER_STATE, [userId]);
     return row ?? null;
   }
 
@@ -63,7 +60,7 @@ export class TiersRepository {
   async tierAndUsage(
     userId: number,
   ): Promise<{ tier: TierState | null; prompts: number; categories: number }> {
-    const [row] = await queryPrepared<TierAndUsageRow>(this.dataSource, TIER_AND_USAGE, [userId]);
+    const [row] = await this.db.prepared<TierAndUsageRow>(TIER_AND_USAGE, [userId]);
     const { isPro, isCancelled, endsAt, prompts, categories } = row;
     return {
       tier: isPro === null ? null : { isPro, isCancelled: isCancelled!, endsAt },
@@ -74,7 +71,7 @@ export class TiersRepository {
 
   /** Writes the event's tier unless the row already holds this version or a newer one. */
   async applyIfNewer(event: TierChanged): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
+    const rows = await this.db.query<unknown>(
       `INSERT INTO ${USER_TIERS} ("user_id", "is_pro", "is_cancelled", "ends_at", "version", "updated_at")
        VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT ("user_id") DO UPDATE

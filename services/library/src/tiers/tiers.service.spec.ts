@@ -1,19 +1,13 @@
-import type { LibraryConfig } from '../config/library-config';
-import type { TiersRepository } from './tiers.repository';
+import { inMemoryLibrary, testLibraryConfig } from '../../test/fakes/in-memory-library';
 import { TiersService } from './tiers.service';
 import type { UserTierEntity } from './user-tier.entity';
 
-const config = {
-  FREE_PROMPT_LIMIT: 5,
-  FREE_CATEGORY_LIMIT: 1,
-  PRO_MAX_PROMPTS: 50_000,
-  PRO_MAX_CATEGORIES: 500,
-} as LibraryConfig;
-const tiers = new TiersService({} as TiersRepository, config);
 const tier = (fields: Partial<UserTierEntity>) =>
   ({ userId: 1, isPro: false, isCancelled: false, endsAt: null, version: 1, ...fields }) as UserTierEntity;
 
 describe('TiersService rules', () => {
+  const tiers = new TiersService(inMemoryLibrary(), testLibraryConfig);
+
   it('treats a user without a row as free', () => {
     expect(tiers.isPro(null)).toBe(false);
     expect(tiers.promptAllowance(null, 4)).toEqual({ used: 4, limit: 5, canCreate: true, max: 5 });
@@ -43,5 +37,61 @@ describe('TiersService rules', () => {
 
   it('counts General toward the free category limit of 1', () => {
     expect(tiers.categoryAllowance(null, 1)).toEqual({ used: 1, limit: 1, canCreate: false, max: 1 });
+  });
+});
+
+describe('TiersService projection', () => {
+  const userId = 7;
+  const changed = (
+    version: number,
+    fields: { isPro: boolean; isCancelled?: boolean; endsAt?: string | null },
+  ) => ({
+    userId,
+    isCancelled: false,
+    endsAt: null,
+    version,
+    ...fields,
+  });
+
+  it('applies a tier change once, and ignores the same version again or an older one', async () => {
+    const tiers = new TiersService(inMemoryLibrary(), testLibraryConfig);
+    expect(await tiers.applyTierChanged(changed(2, { isPro: true }))).toBe(true);
+    expect(await tiers.applyTierChanged(changed(2, { isPro: false }))).toBe(false);
+    expect(await tiers.applyTierChanged(changed(1, { isPro: false }))).toBe(false);
+    expect(await tiers.status({ userId })).toEqual({ isPro: true });
+  });
+
+  it('answers the limits of a free user who never had a tier', async () => {
+    const tiers = new TiersService(inMemoryLibrary(), testLibraryConfig);
+    expect(await tiers.limits({ userId })).toEqual({
+      isPro: false,
+      prompts: { used: 0, limit: 5, canCreate: true },
+      categories: { used: 0, limit: 1, canCreate: true },
+      subscription: { isCancelled: false, endsAt: null },
+    });
+  });
+
+  it('ends Pro at the end date of a cancelled subscription even before billing says so', async () => {
+    const tiers = new TiersService(inMemoryLibrary(), testLibraryConfig);
+    const endsAt = new Date(Date.now() - 60_000).toISOString();
+    await tiers.applyTierChanged(changed(1, { isPro: true, isCancelled: true, endsAt }));
+    expect(await tiers.limits({ userId })).toMatchObject({
+      isPro: false,
+      prompts: { limit: 5 },
+      subscription: { isCancelled: true, endsAt },
+    });
+  });
+
+  it('tells a waiting caller at once when the projection already holds the version', async () => {
+    const tiers = new TiersService(inMemoryLibrary(), testLibraryConfig);
+    await tiers.applyTierChanged(changed(3, { isPro: true }));
+    expect(await tiers.awaitVersion({ userId, version: 2, timeoutMs: 5_000 })).toEqual({
+      reached: true,
+      version: 3,
+    });
+    expect(await tiers.awaitVersion({ userId, version: 4, timeoutMs: 0 })).toEqual({
+      reached: false,
+      version: 3,
+    });
   });
 });

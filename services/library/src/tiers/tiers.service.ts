@@ -11,10 +11,9 @@ import {
   type subjects,
 } from '@promptlib/proto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EntityManager } from 'typeorm';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
-import { TiersRepository, type TierState } from './tiers.repository';
-import type { UserTierEntity } from './user-tier.entity';
+import { LIBRARY_DATA, type LibraryData } from '../library-data';
+import type { TierState } from './tiers.repository';
 
 export type AwaitTierVersionRequest = ParsedRequestOf<typeof subjects.library.tierAwaitVersion>;
 
@@ -32,17 +31,9 @@ export type Allowance = UsageLimit & { max: number };
 @Injectable()
 export class TiersService {
   constructor(
-    private readonly tiers: TiersRepository,
+    @Inject(LIBRARY_DATA) private readonly data: LibraryData,
     @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,
   ) {}
-
-  /**
-   * Locks the user's tier row (creating a free one), inside the caller's transaction: creations by
-   * one user then run one at a time, so a limit check and its insert can never be raced.
-   */
-  lockForCreation(manager: EntityManager, userId: number): Promise<UserTierEntity> {
-    return this.tiers.lock(manager, userId);
-  }
 
   isPro(tier: TierState | null, now = new Date()): boolean {
     if (!tier?.isPro) return false;
@@ -62,11 +53,11 @@ export class TiersService {
   }
 
   async status({ userId }: UserScoped): Promise<TierStatus> {
-    return { isPro: this.isPro(await this.tiers.state(userId)) };
+    return { isPro: this.isPro(await this.data.direct.tiers.state(userId)) };
   }
 
   async limits({ userId }: UserScoped): Promise<LimitsRecord> {
-    const { tier, prompts, categories } = await this.tiers.tierAndUsage(userId);
+    const { tier, prompts, categories } = await this.data.direct.tiers.tierAndUsage(userId);
     const { max: _promptMax, ...promptLimit } = this.promptAllowance(tier, prompts);
     const { max: _categoryMax, ...categoryLimit } = this.categoryAllowance(tier, categories);
     return {
@@ -79,14 +70,14 @@ export class TiersService {
 
   /** Applies a tier.changed event once, and only if it is newer than what the projection holds. */
   applyTierChanged(event: TierChanged): Promise<boolean> {
-    return this.tiers.applyIfNewer(event);
+    return this.data.direct.tiers.applyIfNewer(event);
   }
 
   /** Lets a caller (the checkout page) wait until a tier change it knows of has reached this projection. */
   async awaitVersion({ userId, version, timeoutMs }: AwaitTierVersionRequest): Promise<TierVersionReached> {
     const deadline = Date.now() + Math.min(timeoutMs, AWAIT_MAX_MS);
     for (;;) {
-      const current = (await this.tiers.find(userId))?.version ?? 0;
+      const current = (await this.data.direct.tiers.find(userId))?.version ?? 0;
       if (current >= version) return { reached: true, version: current };
       if (Date.now() >= deadline) return { reached: false, version: current };
       await sleep(AWAIT_POLL_MS);

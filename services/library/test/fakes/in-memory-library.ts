@@ -1,0 +1,338 @@
+import { uniqueViolation } from '@promptlib/platform';
+import { InMemoryUnitOfWork } from '@promptlib/platform/testing';
+import { GENERAL_CATEGORY_NAME, type TierChanged } from '@promptlib/proto';
+import type { CategoryRow, KeyedCategory } from '../../src/categories/categories.repository';
+import type { CategoryEntity } from '../../src/categories/category.entity';
+import type { LibraryConfig } from '../../src/config/library-config';
+import type { LibraryRepositories } from '../../src/library-data';
+import type { PromptPageRow } from '../../src/prompts/prompt-page.query';
+import type { PromptEntity } from '../../src/prompts/prompt.entity';
+import type { AnnouncedPrompt, NewPrompt, RestoredPrompt } from '../../src/prompts/prompts.repository';
+import type { TierState } from '../../src/tiers/tiers.repository';
+import type { UserTierEntity } from '../../src/tiers/user-tier.entity';
+
+/** The library's rows, as the in-memory repositories keep them. */
+export type LibraryTables = {
+  prompts: PromptEntity[];
+  categories: CategoryEntity[];
+  tiers: UserTierEntity[];
+  lastId: number;
+};
+
+export const testLibraryConfig = {
+  FREE_PROMPT_LIMIT: 5,
+  FREE_CATEGORY_LIMIT: 1,
+  PRO_MAX_PROMPTS: 50_000,
+  PRO_MAX_CATEGORIES: 500,
+} as LibraryConfig;
+
+type Prompts = LibraryRepositories['prompts'];
+type Categories = LibraryRepositories['categories'];
+type Tiers = LibraryRepositories['tiers'];
+
+class InMemoryPrompts implements Prompts {
+  constructor(private readonly tables: LibraryTables) {}
+
+  private owned(userId: number): PromptEntity[] {
+    return this.tables.prompts.filter((prompt) => prompt.userId === userId);
+  }
+
+  async page(
+    userId: number,
+    before: number | null,
+    byteBudget: number,
+    rows: number,
+  ): Promise<PromptPageRow[]> {
+    const recent = this.owned(userId)
+      .filter((prompt) => before === null || prompt.id < before)
+      .sort((a, b) => b.id - a.id)
+      .slice(0, rows);
+    const page: PromptPageRow[] = [];
+    let bytes = 0;
+    for (const prompt of recent) {
+      if (bytes >= byteBudget) break;
+      bytes += Buffer.byteLength(prompt.title) + Buffer.byteLength(prompt.content);
+      const { id, title, content, categoryId, isFavorite, usageCount } = prompt;
+      page.push({
+        id,
+        title,
+        content,
+        categoryId,
+        isFavorite,
+        usageCount,
+        createdAt: prompt.createdAt.toISOString(),
+        updatedAt: prompt.updatedAt.toISOString(),
+        candidates: recent.length,
+      });
+    }
+    return page;
+  }
+
+  private row(userId: number, promptId: number): PromptEntity | undefined {
+    return this.owned(userId).find((prompt) => prompt.id === promptId);
+  }
+
+  async findOwned(userId: number, promptId: number): Promise<PromptEntity | null> {
+    const prompt = this.row(userId, promptId);
+    return prompt ? { ...prompt } : null;
+  }
+
+  lockOwned(userId: number, promptId: number): Promise<PromptEntity | null> {
+    return this.findOwned(userId, promptId);
+  }
+
+  async count(userId: number): Promise<number> {
+    return this.owned(userId).length;
+  }
+
+  async insert(prompt: NewPrompt): Promise<PromptEntity> {
+    const now = new Date();
+    const row: PromptEntity = {
+      ...prompt,
+      id: ++this.tables.lastId,
+      isFavorite: 0,
+      usageCount: 0,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.tables.prompts.push(row);
+    return { ...row };
+  }
+
+  async insertMany(userId: number, prompts: RestoredPrompt[]): Promise<AnnouncedPrompt[]> {
+    const now = new Date();
+    const rows = prompts.map(({ isFavorite, usageCount, ...prompt }): PromptEntity => ({
+      ...prompt,
+      userId,
+      id: ++this.tables.lastId,
+      isFavorite: isFavorite ? 1 : 0,
+      usageCount,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    this.tables.prompts.push(...rows);
+    return rows.map(({ id, title, content, categoryId, version }) => ({
+      id,
+      userId,
+      title,
+      content,
+      categoryId,
+      version,
+    }));
+  }
+
+  async titlesIn(
+    userId: number,
+    categoryIds: number[],
+  ): Promise<{ id: number; categoryId: number; title: string }[]> {
+    return this.owned(userId)
+      .filter((prompt) => prompt.categoryId !== null && categoryIds.includes(prompt.categoryId))
+      .map(({ id, categoryId, title }) => ({ id, categoryId: categoryId!, title }));
+  }
+
+  async contentsOf(userId: number, promptIds: number[]): Promise<{ id: number; content: string }[]> {
+    return this.owned(userId)
+      .filter((prompt) => promptIds.includes(prompt.id))
+      .map(({ id, content }) => ({ id, content }));
+  }
+
+  async save(prompt: PromptEntity): Promise<PromptEntity> {
+    const index = this.tables.prompts.findIndex((row) => row.id === prompt.id);
+    const saved = { ...prompt, updatedAt: new Date() };
+    this.tables.prompts[index] = saved;
+    return { ...saved };
+  }
+
+  async deleteOwned(userId: number, promptId: number): Promise<number | null> {
+    const prompt = this.row(userId, promptId);
+    if (!prompt) return null;
+    this.tables.prompts = this.tables.prompts.filter((row) => row !== prompt);
+    return prompt.version;
+  }
+
+  async deleteInCategory(userId: number, categoryId: number): Promise<number[]> {
+    const gone = this.owned(userId).filter((prompt) => prompt.categoryId === categoryId);
+    this.tables.prompts = this.tables.prompts.filter((row) => !gone.includes(row));
+    return gone.map((prompt) => prompt.id).sort((a, b) => a - b);
+  }
+
+  async incrementUsage(userId: number, promptId: number): Promise<number | null> {
+    const prompt = this.row(userId, promptId);
+    if (!prompt) return null;
+    prompt.usageCount += 1;
+    return prompt.usageCount;
+  }
+
+  async toggleFavorite(userId: number, promptId: number): Promise<boolean> {
+    const prompt = this.row(userId, promptId);
+    if (!prompt) return false;
+    prompt.isFavorite = prompt.isFavorite === 1 ? 0 : 1;
+    return true;
+  }
+}
+
+class InMemoryCategories implements Categories {
+  constructor(private readonly tables: LibraryTables) {}
+
+  private owned(userId: number): CategoryEntity[] {
+    return this.tables.categories.filter((category) => category.userId === userId);
+  }
+
+  async insertGeneralIfMissing(userId: number): Promise<void> {
+    if (this.owned(userId).some((category) => category.isDefault)) return;
+    this.tables.categories.push({
+      id: ++this.tables.lastId,
+      userId,
+      name: GENERAL_CATEGORY_NAME,
+      position: 0,
+      isDefault: true,
+      createdAt: new Date(),
+    });
+  }
+
+  async findGeneral(userId: number): Promise<CategoryEntity> {
+    const general = this.owned(userId).find((category) => category.isDefault);
+    if (!general) throw new Error(`No General category for user ${userId}`);
+    return { ...general };
+  }
+
+  async listInOrder(userId: number): Promise<CategoryRow[]> {
+    return this.owned(userId)
+      .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.position - b.position || a.id - b.id)
+      .map(({ id, name, position }) => ({ id, name, position }));
+  }
+
+  async count(userId: number): Promise<number> {
+    return this.owned(userId).length;
+  }
+
+  async highestPosition(userId: number): Promise<number | null> {
+    const positions = this.owned(userId)
+      .filter((category) => !category.isDefault)
+      .map((category) => category.position);
+    return positions.length === 0 ? null : Math.max(...positions);
+  }
+
+  async insert(userId: number, name: string, position: number): Promise<CategoryEntity> {
+    // The unique index on (user_id, lower(name)).
+    if (this.owned(userId).some((category) => category.name.toLowerCase() === name.toLowerCase())) {
+      throw uniqueViolation('categories_user_id_lower_name');
+    }
+    const row: CategoryEntity = {
+      id: ++this.tables.lastId,
+      userId,
+      name,
+      position,
+      isDefault: false,
+      createdAt: new Date(),
+    };
+    this.tables.categories.push(row);
+    return { ...row };
+  }
+
+  async keyed(userId: number): Promise<KeyedCategory[]> {
+    return this.owned(userId).map(({ id, isDefault, name }) => ({ id, isDefault, key: name.toLowerCase() }));
+  }
+
+  async keysOf(names: string[]): Promise<Map<string, string>> {
+    return new Map(names.map((name) => [name, name.toLowerCase()]));
+  }
+
+  async findOwned(userId: number, categoryId: number): Promise<CategoryEntity | null> {
+    const category = this.owned(userId).find((row) => row.id === categoryId);
+    return category ? { ...category } : null;
+  }
+
+  lockOwned(userId: number, categoryId: number): Promise<CategoryEntity | null> {
+    return this.findOwned(userId, categoryId);
+  }
+
+  async lockOwnedMany(userId: number, ids: number[]): Promise<CategoryEntity[]> {
+    return this.owned(userId)
+      .filter((category) => ids.includes(category.id))
+      .map((category) => ({ ...category }));
+  }
+
+  async delete(userId: number, categoryId: number): Promise<void> {
+    this.tables.categories = this.tables.categories.filter(
+      (category) => !(category.userId === userId && category.id === categoryId),
+    );
+  }
+
+  async setPositions(userId: number, ids: number[], positions: number[]): Promise<void> {
+    ids.forEach((id, index) => {
+      const category = this.owned(userId).find((row) => row.id === id);
+      if (category) category.position = positions[index];
+    });
+  }
+}
+
+class InMemoryTiers implements Tiers {
+  constructor(private readonly tables: LibraryTables) {}
+
+  async lock(userId: number): Promise<UserTierEntity> {
+    let tier = this.tables.tiers.find((row) => row.userId === userId);
+    if (!tier) {
+      tier = { userId, isPro: false, isCancelled: false, endsAt: null, version: 0, updatedAt: new Date() };
+      this.tables.tiers.push(tier);
+    }
+    return { ...tier };
+  }
+
+  async find(userId: number): Promise<UserTierEntity | null> {
+    const tier = this.tables.tiers.find((row) => row.userId === userId);
+    return tier ? { ...tier } : null;
+  }
+
+  async state(userId: number): Promise<TierState | null> {
+    const tier = await this.find(userId);
+    return tier && { isPro: tier.isPro, isCancelled: tier.isCancelled, endsAt: tier.endsAt };
+  }
+
+  async tierAndUsage(
+    userId: number,
+  ): Promise<{ tier: TierState | null; prompts: number; categories: number }> {
+    return {
+      tier: await this.state(userId),
+      prompts: this.tables.prompts.filter((prompt) => prompt.userId === userId).length,
+      categories: this.tables.categories.filter((category) => category.userId === userId).length,
+    };
+  }
+
+  async applyIfNewer(event: TierChanged): Promise<boolean> {
+    const tier = this.tables.tiers.find((row) => row.userId === event.userId);
+    if (tier && tier.version >= event.version) return false;
+    const row: UserTierEntity = {
+      userId: event.userId,
+      isPro: event.isPro,
+      isCancelled: event.isCancelled,
+      endsAt: event.endsAt === null ? null : new Date(event.endsAt),
+      version: event.version,
+      updatedAt: new Date(),
+    };
+    this.tables.tiers = [...this.tables.tiers.filter((other) => other !== tier), row];
+    return true;
+  }
+}
+
+export type InMemoryLibrary = InMemoryUnitOfWork<LibraryRepositories, LibraryTables>;
+
+/** The library's unit of work over empty in-memory tables, for the rules' unit specs. */
+export function inMemoryLibrary(): InMemoryLibrary {
+  return new InMemoryUnitOfWork<LibraryRepositories, LibraryTables>(
+    { prompts: [], categories: [], tiers: [], lastId: 0 },
+    (tables) => ({
+      prompts: new InMemoryPrompts(tables),
+      categories: new InMemoryCategories(tables),
+      tiers: new InMemoryTiers(tables),
+    }),
+  );
+}
+
+/** Makes the user Pro (or free again) as billing's tier.changed event would. */
+export async function setTier(library: InMemoryLibrary, userId: number, isPro: boolean): Promise<void> {
+  const version = ((await library.direct.tiers.find(userId))?.version ?? 0) + 1;
+  await library.direct.tiers.applyIfNewer({ userId, isPro, isCancelled: false, endsAt: null, version });
+}
