@@ -6,13 +6,13 @@ import {
 } from '@promptlib/proto';
 import {
   inMemoryLibrary,
+  libraryRules,
   setTier,
   testLibraryConfig,
   type InMemoryLibrary,
 } from '../../test/fakes/in-memory-library';
-import { PromptsService } from '../prompts/prompts.service';
-import { TiersService } from '../tiers/tiers.service';
-import { CategoriesService } from './categories.service';
+import type { PromptsService } from '../prompts/prompts.service';
+import type { CategoriesService } from './categories.service';
 
 const userId = 1;
 
@@ -23,9 +23,7 @@ describe('CategoriesService', () => {
 
   beforeEach(() => {
     library = inMemoryLibrary();
-    const tiers = new TiersService(library, testLibraryConfig);
-    categories = new CategoriesService(library, tiers);
-    prompts = new PromptsService(library, categories, tiers);
+    ({ categories, prompts } = libraryRules(library));
   });
 
   it('creates General once, however often it is asked', async () => {
@@ -66,8 +64,7 @@ describe('CategoriesService', () => {
     });
 
     it('stops at the abuse quota with a sentence naming it', async () => {
-      const tiers = new TiersService(library, { ...testLibraryConfig, PRO_MAX_CATEGORIES: 2 });
-      const capped = new CategoriesService(library, tiers);
+      const capped = libraryRules(library, { ...testLibraryConfig, PRO_MAX_CATEGORIES: 2 }).categories;
       await capped.create({ userId, name: 'Second' });
       await expect(capped.create({ userId, name: 'Third' })).rejects.toMatchObject({
         error: { code: 'CATEGORY_LIMIT_REACHED', message: libraryMessages.proCategoryQuota(2) },

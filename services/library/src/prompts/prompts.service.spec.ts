@@ -1,23 +1,15 @@
-import { eventSubjects, libraryMessages } from '@promptlib/proto';
+import { eventSubjects, libraryMessages, type Prompt } from '@promptlib/proto';
 import {
   inMemoryLibrary,
+  libraryRules,
   setTier,
   testLibraryConfig,
   type InMemoryLibrary,
 } from '../../test/fakes/in-memory-library';
-import { CategoriesService } from '../categories/categories.service';
-import { TiersService } from '../tiers/tiers.service';
-import { PromptsService } from './prompts.service';
 
 const userId = 1;
 const otherUserId = 2;
 const fields = (n = 1) => ({ title: `Prompt ${n}`, content: `Content of prompt ${n}`, categoryId: null });
-
-function libraryRules(library: InMemoryLibrary) {
-  const tiers = new TiersService(library, testLibraryConfig);
-  const categories = new CategoriesService(library, tiers);
-  return { prompts: new PromptsService(library, categories, tiers), categories, tiers };
-}
 
 describe('PromptsService', () => {
   let library: InMemoryLibrary;
@@ -71,8 +63,7 @@ describe('PromptsService', () => {
     });
 
     it('lets a Pro user past 5 prompts, up to the abuse quota', async () => {
-      const tiers = new TiersService(library, { ...testLibraryConfig, PRO_MAX_PROMPTS: 7 });
-      const prompts = new PromptsService(library, new CategoriesService(library, tiers), tiers);
+      const { prompts } = libraryRules(library, { ...testLibraryConfig, PRO_MAX_PROMPTS: 7 });
       for (let n = 1; n <= 7; n += 1) await prompts.create({ userId, ...fields(n) });
       await expect(prompts.create({ userId, ...fields(8) })).rejects.toMatchObject({
         error: { code: 'PROMPT_LIMIT_REACHED', message: libraryMessages.proPromptQuota(7) },
@@ -81,7 +72,7 @@ describe('PromptsService', () => {
 
     it('goes back to free limits when Pro ends, keeping every prompt editable and deletable', async () => {
       const category = await rules.categories.create({ userId, name: 'Kept' });
-      const created = [];
+      const created: Prompt[] = [];
       for (let n = 1; n <= 7; n += 1) {
         created.push(await rules.prompts.create({ userId, ...fields(n), categoryId: category.id }));
       }
@@ -94,22 +85,10 @@ describe('PromptsService', () => {
         subscription: { isCancelled: false, endsAt: null },
       });
       const general = await rules.categories.ensureDefault({ userId });
-      const moved = await rules.prompts.update({
-        userId,
-        promptId: created[0].id,
-        title: 'Still editable',
-        content: 'Edits keep working after Pro ends.',
-        categoryId: general.id,
-      });
-      expect(moved.categoryId).toBe(general.id);
-      const back = await rules.prompts.update({
-        userId,
-        promptId: created[0].id,
-        title: 'Still editable',
-        content: 'Edits keep working after Pro ends.',
-        categoryId: category.id,
-      });
-      expect(back.categoryId).toBe(category.id);
+      const moveTo = (categoryId: number) =>
+        rules.prompts.update({ userId, promptId: created[0].id, ...fields(1), categoryId });
+      expect((await moveTo(general.id)).categoryId).toBe(general.id);
+      expect((await moveTo(category.id)).categoryId).toBe(category.id);
       await expect(rules.prompts.create({ userId, ...fields(8) })).rejects.toMatchObject({
         error: { code: 'PROMPT_LIMIT_REACHED' },
       });

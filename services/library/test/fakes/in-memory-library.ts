@@ -3,12 +3,15 @@ import { InMemoryUnitOfWork } from '@promptlib/platform/testing';
 import { GENERAL_CATEGORY_NAME, type TierChanged } from '@promptlib/proto';
 import type { CategoryRow, KeyedCategory } from '../../src/categories/categories.repository';
 import type { CategoryEntity } from '../../src/categories/category.entity';
+import { CategoriesService } from '../../src/categories/categories.service';
 import type { LibraryConfig } from '../../src/config/library-config';
 import type { LibraryRepositories } from '../../src/library-data';
 import type { PromptPageRow } from '../../src/prompts/prompt-page.query';
 import type { PromptEntity } from '../../src/prompts/prompt.entity';
+import { PromptsService } from '../../src/prompts/prompts.service';
 import type { AnnouncedPrompt, NewPrompt, RestoredPrompt } from '../../src/prompts/prompts.repository';
 import type { TierState } from '../../src/tiers/tiers.repository';
+import { TiersService } from '../../src/tiers/tiers.service';
 import type { UserTierEntity } from '../../src/tiers/user-tier.entity';
 
 /** The library's rows, as the in-memory repositories keep them. */
@@ -335,4 +338,11 @@ export function inMemoryLibrary(): InMemoryLibrary {
 export async function setTier(library: InMemoryLibrary, userId: number, isPro: boolean): Promise<void> {
   const version = ((await library.direct.tiers.find(userId))?.version ?? 0) + 1;
   await library.direct.tiers.applyIfNewer({ userId, isPro, isCancelled: false, endsAt: null, version });
+}
+
+/** The library's rule-holding services over the given unit of work, wired as the module wires them. */
+export function libraryRules(library: InMemoryLibrary, config: LibraryConfig = testLibraryConfig) {
+  const tiers = new TiersService(library, config);
+  const categories = new CategoriesService(library, tiers);
+  return { tiers, categories, prompts: new PromptsService(library, categories, tiers) };
 }
