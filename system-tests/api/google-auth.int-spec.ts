@@ -109,14 +109,6 @@ describe('Google sign-in with ID tokens from the Google sandbox', () => {
     expect(refused.body.message).toBe(REJECTED);
   });
 
-  it('names a user without a display name "User" and a number below 1000', async () => {
-    const identity = person({ name: undefined });
-    const answer = await signIn(new ApiClient(gateway.url), identity);
-    expect(answer.status).toBe(200);
-    expect(answer.body.user.username).toMatch(/^User\d{1,3}$/);
-    expect(Number(answer.body.user.username.slice(4))).toBeLessThan(1000);
-  });
-
   it('refuses every token it cannot trust with 401, and creates nobody', async () => {
     const cases: Record<string, (identity: GoogleIdentity) => Promise<Awaited<ReturnType<typeof signIn>>>> = {
       'wrong audience': (identity) =>

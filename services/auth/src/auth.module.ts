@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { ServiceInfrastructureModule } from '@promptlib/platform';
 import type { Logger } from 'pino';
+import { AuthDataModule } from './auth-data';
 import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
 import { GoogleModule } from './google/google.module';
 import { migrations } from './migrations';
@@ -34,6 +35,7 @@ export class AuthModule {
           migrations,
         }),
         AuthConfigModule.forRoot(config),
+        AuthDataModule,
         UsersModule,
         GoogleModule,
       ],

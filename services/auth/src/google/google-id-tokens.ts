@@ -18,6 +18,9 @@ export type GoogleIdentity = {
   picture: string | null;
 };
 
+/** What sign-in uses of the verifier; its unit specs hand it identities without tokens. */
+export type IdTokenVerifier = Pick<GoogleIdTokens, 'enabled' | 'verify'>;
+
 export class IdTokenRejected extends Error {
   override readonly name = 'IdTokenRejected';
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE, OutboxRelay, ROOT_LOGGER, serviceError, writeOutbox } from '@promptlib/platform';
+import { isUniqueViolation, ROOT_LOGGER, serviceError } from '@promptlib/platform';
 import {
   authMessages,
   eventSubjects,
@@ -10,16 +10,19 @@ import {
 } from '@promptlib/proto';
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
-import { UserEntity } from '../users/user.entity';
+import { AUTH_DATA, type AuthData } from '../auth-data';
+import type { UserEntity } from '../users/user.entity';
+import { GOOGLE_SUBJECT_INDEX, violatedIndex } from '../users/users.repository';
 import { toAuthUser } from '../users/users.service';
-import { GoogleIdTokens, IdTokenRejected, type GoogleIdentity } from './google-id-tokens';
+import {
+  GoogleIdTokens,
+  IdTokenRejected,
+  type GoogleIdentity,
+  type IdTokenVerifier,
+} from './google-id-tokens';
 import { usernameCandidates } from './google-usernames';
 
 type SignInRequest = ParsedRequestOf<typeof subjects.auth.usersGoogleSignIn>;
-
-const UNIQUE_VIOLATION = '23505';
-const SUBJECT_INDEX = 'users_google_subject_key';
 
 /**
  * Signs in with a verified Google ID token: the token's subject finds the user, or makes one. The
@@ -30,10 +33,9 @@ const SUBJECT_INDEX = 'users_google_subject_key';
 @Injectable()
 export class GoogleSignInService {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(AUTH_DATA) private readonly data: AuthData,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
-    private readonly tokens: GoogleIdTokens,
-    private readonly outbox: OutboxRelay,
+    @Inject(GoogleIdTokens) private readonly tokens: IdTokenVerifier,
   ) {}
 
   async signIn({ idToken, nonce, claimedSubject }: SignInRequest): Promise<GoogleSignInReply> {
@@ -62,25 +64,22 @@ export class GoogleSignInService {
   private async create(identity: GoogleIdentity): Promise<GoogleSignInReply> {
     for (const username of usernameCandidates(identity.name, (below) => randomInt(below))) {
       try {
-        const user = await this.dataSource.transaction(async (manager) => {
-          const created = await manager.save(
-            manager.create(UserEntity, {
-              username,
-              usernameKey: usernameKey(username),
-              passwordHash: null,
-              googleSubject: identity.subject,
-              photoUrl: identity.picture,
-            }),
-          );
-          await writeOutbox(manager, eventSubjects.userRegistered, { userId: created.id, username });
+        const user = await this.data.transaction(async (tx) => {
+          const created = await tx.users.insert({
+            username,
+            usernameKey: usernameKey(username),
+            passwordHash: null,
+            googleSubject: identity.subject,
+            photoUrl: identity.picture,
+          });
+          await tx.outbox.add(eventSubjects.userRegistered, { userId: created.id, username });
           return created;
         });
-        this.outbox.notify();
         return { user: toAuthUser(user), created: true };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // The same person signing in twice at once: the other attempt made the user.
-        if (constraintOf(error) === SUBJECT_INDEX) {
+        if (violatedIndex(error) === GOOGLE_SUBJECT_INDEX) {
           const made = await this.findBySubject(identity.subject);
           if (made) return { user: toAuthUser(made), created: false };
         }
@@ -90,20 +89,12 @@ export class GoogleSignInService {
   }
 
   private findBySubject(subject: string): Promise<UserEntity | null> {
-    return this.dataSource.getRepository(UserEntity).findOneBy({ googleSubject: subject });
+    return this.data.direct.users.findByGoogleSubject(subject);
   }
 
   private async refreshPhoto(user: UserEntity, identity: GoogleIdentity): Promise<UserEntity> {
     if (user.photoUrl === identity.picture) return user;
-    await this.dataSource.getRepository(UserEntity).update({ id: user.id }, { photoUrl: identity.picture });
+    await this.data.direct.users.setPhoto(user.id, identity.picture);
     return { ...user, photoUrl: identity.picture };
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION;
-}
-
-function constraintOf(error: unknown): string | undefined {
-  return (error as { driverError?: { constraint?: string } }).driverError?.constraint;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE, METRICS, OutboxRelay, serviceError, writeOutbox } from '@promptlib/platform';
+import { isUniqueViolation, METRICS, serviceError } from '@promptlib/platform';
 import {
   authMessages,
   eventSubjects,
@@ -10,12 +10,10 @@ import {
   usernameKey,
 } from '@promptlib/proto';
 import { Counter, type Registry } from 'prom-client';
-import type { DataSource } from 'typeorm';
+import { AUTH_DATA, type AuthData } from '../auth-data';
 import { normalizeUsername, registrationProblems, usernameProblem } from './credential-rules';
-import { PasswordHasher } from './password-hasher';
-import { UserEntity } from './user.entity';
-
-const UNIQUE_VIOLATION = '23505';
+import { PasswordHasher, type PasswordHashing } from './password-hasher';
+import type { UserEntity } from './user.entity';
 
 @Injectable()
 export class UsersService {
@@ -23,9 +21,8 @@ export class UsersService {
   private readonly passwordChecks: Counter;
 
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
-    private readonly hasher: PasswordHasher,
-    private readonly outbox: OutboxRelay,
+    @Inject(AUTH_DATA) private readonly data: AuthData,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHashing,
     @Inject(METRICS) registry: Registry,
   ) {
     this.passwordChecks = new Counter({
@@ -42,25 +39,24 @@ export class UsersService {
     if (await this.findByUsername(username)) throw usernameTaken();
 
     const passwordHash = await this.hasher.hash(request.password);
-    let user: UserEntity;
     try {
-      user = await this.dataSource.transaction(async (manager) => {
-        const created = await manager.save(
-          manager.create(UserEntity, { username, usernameKey: usernameKey(username), passwordHash }),
-        );
-        await writeOutbox(manager, eventSubjects.userRegistered, {
-          userId: created.id,
-          username: created.username,
+      const user = await this.data.transaction(async (tx) => {
+        const created = await tx.users.insert({
+          username,
+          usernameKey: usernameKey(username),
+          passwordHash,
+          googleSubject: null,
+          photoUrl: null,
         });
+        await tx.outbox.add(eventSubjects.userRegistered, { userId: created.id, username: created.username });
         return created;
       });
+      return toAuthUser(user);
     } catch (error) {
       // Two registrations of one name can both pass the check above; the unique index decides.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw usernameTaken();
+      if (isUniqueViolation(error)) throw usernameTaken();
       throw error;
     }
-    this.outbox.notify();
-    return toAuthUser(user);
   }
 
   /** Unknown user and wrong password are one answer, after the same work, so neither can be told apart. */
@@ -74,13 +70,13 @@ export class UsersService {
   }
 
   async get(request: GetUserRequest): Promise<AuthUser> {
-    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: request.userId });
+    const user = await this.data.direct.users.findById(request.userId);
     if (!user) throw serviceError('NOT_FOUND', authMessages.userNotFound);
     return toAuthUser(user);
   }
 
   private findByUsername(username: string): Promise<UserEntity | null> {
-    return this.dataSource.getRepository(UserEntity).findOneBy({ usernameKey: usernameKey(username) });
+    return this.data.direct.users.findByUsernameKey(usernameKey(username));
   }
 }
 

@@ -1,0 +1,160 @@
+import type { RpcException } from '@nestjs/microservices';
+import { authMessages, eventSubjects, usernameKey } from '@promptlib/proto';
+import { Registry } from 'prom-client';
+import { CheapPasswordHasher, inMemoryAuth, type InMemoryAuth } from '../../test/fakes/in-memory-auth';
+import { UsersService } from './users.service';
+
+const PASSWORD = 'violet-Harbor-71-kettle';
+const INVALID_CREDENTIALS = {
+  error: { code: 'INVALID_CREDENTIALS', message: 'Invalid username or password' },
+};
+
+/** The name as another keyboard types it: every ASCII letter and digit in its full-width form. */
+const fullWidth = (name: string) =>
+  name.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
+
+describe('UsersService', () => {
+  let auth: InMemoryAuth;
+  let hasher: CheapPasswordHasher;
+  let registry: Registry;
+  let users: UsersService;
+
+  beforeEach(() => {
+    auth = inMemoryAuth();
+    hasher = new CheapPasswordHasher();
+    registry = new Registry();
+    users = new UsersService(auth, hasher, registry);
+  });
+
+  const passwordChecks = async () =>
+    (await registry.getSingleMetric('auth_password_verifications_total')!.get()).values[0].value;
+
+  describe('register', () => {
+    it('stores the hash of the password under the trimmed name and announces user.registered', async () => {
+      const user = await users.register({ username: '  alice  ', password: PASSWORD });
+      expect(user).toEqual({ id: expect.any(Number), username: 'alice' });
+      expect(auth.tables.users).toEqual([
+        expect.objectContaining({ id: user.id, username: 'alice', passwordHash: `cheap:${PASSWORD}` }),
+      ]);
+      expect(auth.eventsOf(eventSubjects.userRegistered)).toEqual([{ userId: user.id, username: 'alice' }]);
+    });
+
+    it('refuses a name that is taken in another spelling: case, full width, surrounding spaces', async () => {
+      await users.register({ username: 'Svc_Alice', password: PASSWORD });
+      for (const spelling of ['svc_alice', ` ${fullWidth('SVC_ALICE')} `]) {
+        await expect(users.register({ username: spelling, password: PASSWORD })).rejects.toMatchObject({
+          error: {
+            code: 'USERNAME_TAKEN',
+            message: authMessages.usernameTaken,
+            fields: { username: authMessages.usernameTaken },
+          },
+        });
+      }
+      expect(auth.tables.users).toHaveLength(1);
+      expect(auth.eventsOf(eventSubjects.userRegistered)).toHaveLength(1);
+    });
+
+    it('answers USERNAME_TAKEN when the unique index refuses a name that passed the check beside it', async () => {
+      const results = await Promise.allSettled(
+        ['Bob', 'BOB'].map((username) => users.register({ username, password: PASSWORD })),
+      );
+      expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = results.find((result) => result.status === 'rejected');
+      expect(refused?.reason).toMatchObject({ error: { code: 'USERNAME_TAKEN' } });
+      expect(auth.tables.users).toHaveLength(1);
+      expect(auth.eventsOf(eventSubjects.userRegistered)).toHaveLength(1);
+    });
+
+    it('names every field it refuses, before hashing anything', async () => {
+      await expect(users.register({ username: ' ab ', password: '12345' })).rejects.toMatchObject({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Username must be at least 3 characters',
+          fields: {
+            username: 'Username must be at least 3 characters',
+            password: 'Password must be at least 6 characters',
+          },
+        },
+      });
+      await expect(users.register({ username: 'carol', password: 'Password1' })).rejects.toMatchObject({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: authMessages.commonPassword,
+          fields: { password: authMessages.commonPassword },
+        },
+      });
+      expect(hasher.hashed).toBe(0);
+      expect(auth.tables.users).toEqual([]);
+      expect(auth.events).toEqual([]);
+    });
+  });
+
+  describe('verifyPassword', () => {
+    it('signs in with the right password, the name in any case, width or surrounding spaces', async () => {
+      const user = await users.register({ username: 'svc_dora', password: PASSWORD });
+      for (const spelling of ['SVC_DORA', ` ${fullWidth('svc_dora')} `]) {
+        await expect(users.verifyPassword({ username: spelling, password: PASSWORD })).resolves.toEqual(user);
+      }
+    });
+
+    it('answers a wrong password and an unknown user with one error', async () => {
+      await users.register({ username: 'svc_erin', password: PASSWORD });
+      const refusal = (username: string) =>
+        users.verifyPassword({ username, password: 'nope-nope' }).then(
+          () => undefined,
+          (error: RpcException) => error.getError(),
+        );
+      const wrongPassword = await refusal('svc_erin');
+      expect(wrongPassword).toEqual(INVALID_CREDENTIALS.error);
+      expect(await refusal('svc_erin_x')).toEqual(wrongPassword);
+    });
+
+    it('checks a password against the dummy hash when there is no user to check it against, and counts every check', async () => {
+      const user = await users.register({ username: 'svc_fay', password: PASSWORD });
+      const stored = auth.tables.users.find((row) => row.id === user.id)!.passwordHash;
+      for (const username of ['svc_fay', 'svc_nobody', 'ab']) {
+        await expect(users.verifyPassword({ username, password: 'wrong-one' })).rejects.toMatchObject(
+          INVALID_CREDENTIALS,
+        );
+      }
+      // A name too short to exist still costs a verification, so its answer comes no sooner.
+      expect(hasher.verified).toEqual([stored, null, null]);
+      expect(await passwordChecks()).toBe(3);
+    });
+
+    it('refuses a password for an account made with Google, which has none', async () => {
+      const google = await auth.transaction((tx) =>
+        tx.users.insert({
+          username: 'Grace Hopper',
+          usernameKey: usernameKey('Grace Hopper'),
+          passwordHash: null,
+          googleSubject: 'sub-grace',
+          photoUrl: null,
+        }),
+      );
+      await expect(
+        users.verifyPassword({ username: google.username, password: PASSWORD }),
+      ).rejects.toMatchObject(INVALID_CREDENTIALS);
+      expect(hasher.verified).toEqual([null]);
+    });
+  });
+
+  describe('get', () => {
+    it('answers the user, with the photo only when there is one', async () => {
+      const plain = await users.register({ username: 'svc_gus', password: PASSWORD });
+      expect(await users.get({ userId: plain.id })).toEqual({ id: plain.id, username: 'svc_gus' });
+      await auth.direct.users.setPhoto(plain.id, 'https://example.com/gus.png');
+      expect(await users.get({ userId: plain.id })).toEqual({
+        id: plain.id,
+        username: 'svc_gus',
+        photoURL: 'https://example.com/gus.png',
+      });
+    });
+
+    it('answers NOT_FOUND for an id no user has', async () => {
+      await expect(users.get({ userId: 404 })).rejects.toMatchObject({
+        error: { code: 'NOT_FOUND', message: authMessages.userNotFound },
+      });
+    });
+  });
+});
