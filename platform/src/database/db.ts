@@ -56,9 +56,13 @@ export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
 }
 
-/** The error an in-memory repository throws where Postgres would refuse a duplicate. */
+/**
+ * The error an in-memory repository throws where Postgres would refuse a duplicate: its code,
+ * and the index it ran into under `constraint`, as pg reports them.
+ */
 export function uniqueViolation(constraint: string): Error {
   return Object.assign(new Error(`duplicate key value violates unique constraint "${constraint}"`), {
     code: UNIQUE_VIOLATION,
+    constraint,
   });
 }

@@ -18,11 +18,6 @@ export type AuthTables = {
 
 type Users = AuthRepositories['users'];
 
-/** Postgres's refusal of a duplicate, naming the index as its error does (see violatedIndex). */
-function refusedBy(index: string): Error {
-  return Object.assign(uniqueViolation(index), { constraint: index });
-}
-
 class InMemoryUsers implements Users {
   constructor(private readonly tables: AuthTables) {}
 
@@ -46,10 +41,10 @@ class InMemoryUsers implements Users {
     // Postgres checks a row's unique indexes oldest first: the Google subject's, then the name's.
     const subject = user.googleSubject;
     if (subject !== null && this.tables.users.some((row) => row.googleSubject === subject)) {
-      throw refusedBy(GOOGLE_SUBJECT_INDEX);
+      throw uniqueViolation(GOOGLE_SUBJECT_INDEX);
     }
     if (this.tables.users.some((row) => row.usernameKey === user.usernameKey)) {
-      throw refusedBy(USERNAME_INDEX);
+      throw uniqueViolation(USERNAME_INDEX);
     }
     const row: UserEntity = { ...user, id: ++this.tables.lastId, createdAt: new Date() };
     this.tables.users.push(row);
