@@ -3,12 +3,15 @@ import { ServiceInfrastructureModule } from '@promptlib/platform';
 import type { Logger } from 'pino';
 import { SHARING_CONFIG, type SharingConfig } from './config/sharing-config';
 import { SharingEvents } from './events/sharing-events';
+import { LibraryPrompts } from './links/library-prompts';
 import { ShareLinksController } from './links/share-links.controller';
 import { ShareLinksService } from './links/share-links.service';
 import { migrations } from './migrations';
+import { PromptTextsService } from './prompt-texts/prompt-texts.service';
 import { PublicReadsController } from './public-reads/public-reads.controller';
 import { PublicReadsService } from './public-reads/public-reads.service';
 import { ReadCache } from './public-reads/read-cache';
+import { SharingDataModule } from './sharing-data';
 import { ViewCounts } from './views/view-counts';
 
 @Module({})
@@ -27,14 +30,17 @@ export class SharingModule {
           // Readiness counts Redis: the read cache and the view counts live there.
           redis: true,
         }),
+        SharingDataModule,
       ],
       controllers: [ShareLinksController, PublicReadsController],
       providers: [
         { provide: SHARING_CONFIG, useValue: config },
         ReadCache,
         ViewCounts,
+        LibraryPrompts,
         ShareLinksService,
         PublicReadsService,
+        PromptTextsService,
         SharingEvents,
       ],
     };

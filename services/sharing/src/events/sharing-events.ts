@@ -4,23 +4,16 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { DATA_SOURCE, EventConsumer, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
+import { EventConsumer, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
-import type { DataSource, EntityManager } from 'typeorm';
 import { SHARING_CONFIG, type SharingConfig } from '../config/sharing-config';
-import { liveLinksOf, tombstonePrompts, upsertPromptText } from '../prompt-texts/prompt-texts';
-import { ReadCache } from '../public-reads/read-cache';
+import { PromptTextsService } from '../prompt-texts/prompt-texts.service';
 
 // How long a starting replica waits for the events it missed before it answers anyone.
 const CATCH_UP_MS = 20_000;
 
-/**
- * The library's prompt events feed the read model of shared texts: an edit replaces the text (if
- * newer), a deletion of the prompt or its category leaves a tombstone. Either way the cached reads
- * of the prompt's live link are invalidated once the change is committed, also when an event comes
- * again (the invalidation may be what failed the first time).
- */
+/** The library's prompt events, which feed the read model of shared texts; every handler is idempotent. */
 @Injectable()
 export class SharingEvents implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly consumer: EventConsumer;
@@ -29,8 +22,7 @@ export class SharingEvents implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(NATS_CONNECTION) connection: NatsConnection,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     @Inject(SHARING_CONFIG) config: SharingConfig,
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
-    private readonly cache: ReadCache,
+    promptTexts: PromptTextsService,
   ) {
     this.consumer = new EventConsumer({
       connection,
@@ -38,21 +30,9 @@ export class SharingEvents implements OnApplicationBootstrap, BeforeApplicationS
       service: 'sharing',
       logger,
       handlers: {
-        'events.prompt.updated': async ({ data }) => {
-          await this.change([data.promptId], (manager) =>
-            upsertPromptText(manager, { ...data, ownerId: data.userId }),
-          );
-        },
-        'events.prompt.deleted': async ({ data }) => {
-          await this.change([data.promptId], (manager) =>
-            tombstonePrompts(manager, data.userId, [data.promptId], data.version),
-          );
-        },
-        'events.category.deleted': async ({ data }) => {
-          await this.change(data.promptIds, (manager) =>
-            tombstonePrompts(manager, data.userId, data.promptIds, 0),
-          );
-        },
+        'events.prompt.updated': ({ data }) => promptTexts.promptUpdated(data),
+        'events.prompt.deleted': ({ data }) => promptTexts.promptDeleted(data),
+        'events.category.deleted': ({ data }) => promptTexts.categoryDeleted(data),
       },
     });
   }
@@ -67,16 +47,5 @@ export class SharingEvents implements OnApplicationBootstrap, BeforeApplicationS
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.consumer.stop();
-  }
-
-  private async change(
-    promptIds: number[],
-    apply: (manager: EntityManager) => Promise<unknown>,
-  ): Promise<void> {
-    const links = await this.dataSource.transaction(async (manager) => {
-      await apply(manager);
-      return liveLinksOf(manager, promptIds);
-    });
-    await this.cache.invalidate(links);
   }
 }

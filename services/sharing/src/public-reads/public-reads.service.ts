@@ -1,16 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE, METRICS, ROOT_LOGGER, serviceError } from '@promptlib/platform';
+import { METRICS, ROOT_LOGGER, serviceError } from '@promptlib/platform';
 import { sharingMessages, type SharedPrompt } from '@promptlib/proto';
 import { Counter, type Registry } from 'prom-client';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
+import { SHARING_DATA, type SharingData } from '../sharing-data';
 import { ReadCache, type CachedRead } from './read-cache';
-
-/** A live link whose prompt is not deleted; anything else reads as nothing. */
-const READ_LINK = `
-  SELECT t."title", t."content"
-  FROM "sharing"."share_links" l JOIN "sharing"."prompt_texts" t ON t."prompt_id" = l."prompt_id"
-  WHERE l."id" = $1 AND l."revoked_at" IS NULL AND NOT t."deleted"`;
 
 /**
  * What a visitor of a public link reads: from the cache when it has the link, else from the read
@@ -22,10 +16,10 @@ export class PublicReadsService {
   private readonly cacheReads: Counter<'result'>;
 
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(SHARING_DATA) private readonly data: SharingData,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     @Inject(METRICS) registry: Registry,
-    private readonly cache: ReadCache,
+    @Inject(ReadCache) private readonly cache: Pick<ReadCache, 'read' | 'fill' | 'countView'>,
   ) {
     this.cacheReads = new Counter({
       name: 'sharing_public_read_cache_total',
@@ -42,8 +36,7 @@ export class PublicReadsService {
       return found(cached.prompt);
     }
     this.cacheReads.inc({ result: 'miss' });
-    const [row] = await this.dataSource.query<SharedPrompt[]>(READ_LINK, [shareId]);
-    const prompt = row ? { title: row.title, content: row.content } : null;
+    const prompt = await this.data.direct.shareLinks.publicRead(shareId);
     if (cached) await this.afterMiss(shareId, client, cached.generation, prompt);
     return found(prompt);
   }

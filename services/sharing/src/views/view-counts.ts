@@ -4,12 +4,12 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { BackgroundLoop, DATA_SOURCE, REDIS, ROOT_LOGGER } from '@promptlib/platform';
+import { BackgroundLoop, REDIS, ROOT_LOGGER } from '@promptlib/platform';
 import type Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
 import { SHARING_CONFIG, type SharingConfig } from '../config/sharing-config';
+import { SHARING_DATA, type SharingData } from '../sharing-data';
 import { viewKeys } from './view-keys';
 
 /** Takes the pending views as one batch, if there are any. KEYS: pending, batch, batches. ARGV: batch id. */
@@ -19,14 +19,6 @@ const SEAL_BATCH = `
     redis.call('SADD', KEYS[3], ARGV[1])
   end
   return 0`;
-
-const ADD_BATCH = `
-  UPDATE "sharing"."share_links" AS link SET "views" = link."views" + counted.n
-  FROM unnest($1::text[], $2::bigint[]) AS counted(id, n)
-  WHERE link."id" = counted.id`;
-
-// A batch id is kept long past any retry of its batch, then forgotten.
-const PRUNE_BATCHES = `DELETE FROM "sharing"."view_batches" WHERE "flushed_at" < now() - interval '1 day'`;
 
 /**
  * Views are counted in Redis as they happen and added to Postgres in batches, every
@@ -40,7 +32,7 @@ export class ViewCounts implements OnApplicationBootstrap, BeforeApplicationShut
   private lastPrune = 0;
 
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(SHARING_DATA) private readonly data: SharingData,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SHARING_CONFIG) private readonly config: SharingConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
@@ -86,7 +78,8 @@ export class ViewCounts implements OnApplicationBootstrap, BeforeApplicationShut
     );
     for (const id of await this.redis.smembers(viewKeys.batches)) await this.addBatch(id);
     if (Date.now() - this.lastPrune > 3_600_000) {
-      await this.dataSource.query(PRUNE_BATCHES);
+      // A batch id is kept long past any retry of its batch, then forgotten.
+      await this.data.direct.viewBatches.prune();
       this.lastPrune = Date.now();
     }
   }
@@ -102,15 +95,9 @@ export class ViewCounts implements OnApplicationBootstrap, BeforeApplicationShut
 
   private async addBatch(batchId: string): Promise<void> {
     const counts = await this.redis.hgetall(viewKeys.batch(batchId));
-    const ids = Object.keys(counts);
-    if (ids.length > 0) {
-      await this.dataSource.transaction(async (manager) => {
-        const recorded = await manager.query<unknown[]>(
-          `INSERT INTO "sharing"."view_batches" ("id") VALUES ($1) ON CONFLICT DO NOTHING RETURNING "id"`,
-          [batchId],
-        );
-        if (recorded.length === 0) return;
-        await manager.query(ADD_BATCH, [ids, ids.map((id) => counts[id])]);
+    if (Object.keys(counts).length > 0) {
+      await this.data.transaction(async (tx) => {
+        if (await tx.viewBatches.record(batchId)) await tx.shareLinks.addViews(counts);
       });
     }
     await this.redis.multi().del(viewKeys.batch(batchId)).srem(viewKeys.batches, batchId).exec();

@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Transaction } from '@promptlib/platform';
+import type { CategoryDeleted, PromptDeleted, PromptUpdated } from '@promptlib/proto';
+import { ReadCache } from '../public-reads/read-cache';
+import { SHARING_DATA, type SharingData, type SharingRepositories } from '../sharing-data';
+
+/**
+ * The read model of shared texts, fed by the library's prompt events: an edit replaces the text
+ * (if newer), a deletion of the prompt or its category leaves a tombstone. Either way the cached
+ * reads of the prompt's live link are invalidated once the change is committed, also when an event
+ * comes again (the invalidation may be what failed the first time).
+ */
+@Injectable()
+export class PromptTextsService {
+  constructor(
+    @Inject(SHARING_DATA) private readonly data: SharingData,
+    @Inject(ReadCache) private readonly cache: Pick<ReadCache, 'invalidate'>,
+  ) {}
+
+  async promptUpdated(event: PromptUpdated): Promise<void> {
+    await this.change([event.promptId], (tx) =>
+      tx.promptTexts.upsert({
+        promptId: event.promptId,
+        ownerId: event.userId,
+        title: event.title,
+        content: event.content,
+        version: event.version,
+      }),
+    );
+  }
+
+  async promptDeleted(event: PromptDeleted): Promise<void> {
+    await this.change([event.promptId], (tx) =>
+      tx.promptTexts.tombstone(event.userId, [event.promptId], event.version),
+    );
+  }
+
+  /** Carries no version: deletion is final, so any version of the prompt's text gives way to it. */
+  async categoryDeleted(event: CategoryDeleted): Promise<void> {
+    await this.change(event.promptIds, (tx) => tx.promptTexts.tombstone(event.userId, event.promptIds, 0));
+  }
+
+  private async change(
+    promptIds: number[],
+    apply: (tx: Transaction<SharingRepositories>) => Promise<unknown>,
+  ): Promise<void> {
+    const links = await this.data.transaction(async (tx) => {
+      await apply(tx);
+      return tx.shareLinks.liveLinksOf(promptIds);
+    });
+    await this.cache.invalidate(links);
+  }
+}
