@@ -6,6 +6,7 @@ import { CheckoutController } from './checkout/checkout.controller';
 import { CheckoutService } from './checkout/checkout.service';
 import type { BillingConfig } from './config/billing-config';
 import { BillingConfigModule } from './config/billing-config.module';
+import { BillingDataModule } from './billing-data';
 import { CustomerEntity } from './customers/customer.entity';
 import { CustomersService } from './customers/customers.service';
 import { migrations } from './migrations';
@@ -47,6 +48,7 @@ export class BillingModule {
           idleInTransactionTimeoutMs: 18_000,
         }),
         BillingConfigModule.forRoot(config),
+        BillingDataModule,
       ],
       controllers: [CheckoutController, SubscriptionsController, WebhooksController],
       providers: [

@@ -1,7 +1,8 @@
-import { DATA_SOURCE, OutboxRelay, createLogger } from '@promptlib/platform';
+import { DATA_SOURCE, createLogger } from '@promptlib/platform';
 import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
 import type Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
+import { BILLING_DATA, type BillingData } from '../src/billing-data';
 import type { BillingConfig } from '../src/config/billing-config';
 import { billingService } from '../src/service';
 import type { StripeApi } from '../src/stripe/stripe-api';
@@ -100,10 +101,11 @@ describe('every order of the six event types for one subscription', () => {
       },
     } as unknown as StripeApi;
     const dataSource = testbed.app.get<DataSource>(DATA_SOURCE);
+    const data = testbed.app.get<BillingData>(BILLING_DATA);
     const processor = new StripeEventProcessor(
-      dataSource,
+      data,
       new SubscriptionMirror(stripeNow, createLogger('orders', 'silent')),
-      new TierLedger(dataSource, testbed.app.get(OutboxRelay)),
+      new TierLedger(data),
     );
 
     const userIdOf = (n: number) => 200_000 + n;

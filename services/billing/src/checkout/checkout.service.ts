@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE, serviceError } from '@promptlib/platform';
+import { serviceError } from '@promptlib/platform';
 import {
   billingMessages,
   type CheckoutSession,
@@ -7,14 +7,13 @@ import {
   type ParsedRequestOf,
   type subjects,
 } from '@promptlib/proto';
-import type { DataSource } from 'typeorm';
+import { BILLING_DATA, type BillingData } from '../billing-data';
 import { BILLING_CONFIG, pricesOf, type BillingConfig } from '../config/billing-config';
 import { CustomersService } from '../customers/customers.service';
 import { StripeApi } from '../stripe/stripe-api';
 import { SubscriptionMirror } from '../subscriptions/subscription-mirror';
 import { tierOf } from '../subscriptions/subscription-rules';
 import { TierLedger } from '../tiers/tier-ledger';
-import { CheckoutSessionEntity } from './checkout-session.entity';
 
 export type CreateCheckoutRequest = ParsedRequestOf<typeof subjects.billing.checkoutCreate>;
 export type CheckoutStatusRequest = ParsedRequestOf<typeof subjects.billing.checkoutStatus>;
@@ -26,7 +25,7 @@ const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 @Injectable()
 export class CheckoutService {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(BILLING_DATA) private readonly data: BillingData,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     private readonly stripe: StripeApi,
     private readonly customers: CustomersService,
@@ -41,12 +40,12 @@ export class CheckoutService {
         priceId: billingMessages.unknownPrice,
       });
     }
-    const { result: url } = await this.ledger.forUser(userId, async (manager) => {
+    const { result: url } = await this.ledger.forUser(userId, async (tx) => {
       // Read fresh: a subscription that ended (or started) without billing hearing of it yet.
-      const subscriptions = await this.mirror.syncLive(manager, userId);
+      const subscriptions = await this.mirror.syncLive(tx, userId);
       if (tierOf(subscriptions, new Date()).isPro) return null;
       // Under the user's lock, so Stripe never sees two first calls with one idempotency key at once.
-      const customerId = await this.customers.ensure(manager, userId);
+      const customerId = await this.customers.ensure(tx, userId);
       const session = await this.stripe.createCheckout({
         userId,
         customerId,
@@ -55,7 +54,7 @@ export class CheckoutService {
         cancelUrl: `${this.config.PUBLIC_URL}/subscribe`,
       });
       if (!session.url) throw serviceError('SERVICE_UNAVAILABLE', billingMessages.paymentsUnavailable);
-      await manager.insert(CheckoutSessionEntity, { id: session.id, userId, priceId });
+      await tx.checkouts.insert({ id: session.id, userId, priceId });
       return session.url;
     });
     if (url === null) throw serviceError('SUBSCRIPTION_ALREADY_ACTIVE', billingMessages.alreadyActive);
@@ -68,13 +67,11 @@ export class CheckoutService {
    * user is Pro as of `tierVersion`, the tier version the library must reach.
    */
   async status({ userId, sessionId }: CheckoutStatusRequest): Promise<CheckoutState> {
-    const checkout = await this.dataSource
-      .getRepository(CheckoutSessionEntity)
-      .findOneBy({ id: sessionId, userId });
+    const checkout = await this.data.direct.checkouts.findOwned(userId, sessionId);
     if (!checkout) throw serviceError('NOT_FOUND', billingMessages.checkoutNotFound);
     // A completed checkout is read again too: its subscription may have changed since.
-    const { result: paid, tier } = await this.ledger.forUser(userId, (manager) =>
-      this.mirror.syncCheckout(manager, userId, sessionId),
+    const { result: paid, tier } = await this.ledger.forUser(userId, (tx) =>
+      this.mirror.syncCheckout(tx, userId, sessionId),
     );
     return { paid: paid && tier.isPro, tierVersion: tier.version };
   }

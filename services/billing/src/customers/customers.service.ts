@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { BillingRepositories } from '../billing-data';
 import { StripeApi } from '../stripe/stripe-api';
-import { CustomerEntity } from './customer.entity';
 
 /** One Stripe customer per user, made on the user's first checkout. */
 @Injectable()
@@ -14,11 +13,11 @@ export class CustomersService {
    * transaction fail later, the next attempt gets the same customer back from Stripe: the
    * idempotency key is the user's.
    */
-  async ensure(manager: EntityManager, userId: number): Promise<string> {
-    const existing = await manager.findOneBy(CustomerEntity, { userId });
-    if (existing) return existing.stripeCustomerId;
+  async ensure({ customers }: Pick<BillingRepositories, 'customers'>, userId: number): Promise<string> {
+    const existing = await customers.stripeIdOf(userId);
+    if (existing !== null) return existing;
     const customer = await this.stripe.createCustomer(userId);
-    await manager.insert(CustomerEntity, { userId, stripeCustomerId: customer.id });
+    await customers.insert(userId, customer.id);
     return customer.id;
   }
 }

@@ -2,17 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ROOT_LOGGER } from '@promptlib/platform';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import { In, IsNull, MoreThan, Not, type EntityManager } from 'typeorm';
-import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
+import type { BillingRepositories } from '../billing-data';
 import { StripeApi } from '../stripe/stripe-api';
 import { FINAL_STATUSES, idOf, sameState, stateOf } from './subscription-rules';
-import { SubscriptionEntity } from './subscription.entity';
+import type { SubscriptionEntity } from './subscription.entity';
 
 // Stripe lets an unpaid checkout session expire after a day; after that it can start nothing.
 const CHECKOUT_LIFETIME_MS = 24 * 3600 * 1000;
 // The newest open checkouts only: a user starting many cannot make each call read them all (the
 // others still arrive through their webhook, or the success page's status call).
 const PENDING_CHECKOUTS_READ = 3;
+
+/** The repositories the mirror writes, those of the caller's transaction. */
+export type MirrorRepositories = Pick<BillingRepositories, 'subscriptions' | 'checkouts'>;
 
 /** On a failed Stripe read: stop (a call acting on the subscription) or keep the stored state (the sweep). */
 export type OnReadFailure = 'throw' | 'keep';
@@ -29,8 +31,8 @@ export class SubscriptionMirror {
   ) {}
 
   /** Reads the subscription from Stripe and stores it for the user. */
-  async sync(manager: EntityManager, userId: number, subscriptionId: string): Promise<SubscriptionEntity> {
-    return this.store(manager, userId, await this.stripe.retrieveSubscription(subscriptionId));
+  async sync(tx: MirrorRepositories, userId: number, subscriptionId: string): Promise<SubscriptionEntity> {
+    return this.store(tx, userId, await this.stripe.retrieveSubscription(subscriptionId));
   }
 
   /**
@@ -39,47 +41,37 @@ export class SubscriptionMirror {
    * way): answers all the user's subscriptions.
    */
   async syncLive(
-    manager: EntityManager,
+    tx: MirrorRepositories,
     userId: number,
     onFailure: OnReadFailure = 'throw',
   ): Promise<SubscriptionEntity[]> {
-    const live = await manager.find(SubscriptionEntity, {
-      where: { userId, status: Not(In([...FINAL_STATUSES])) },
-    });
+    const live = await tx.subscriptions.ofUserExcept(userId, FINAL_STATUSES);
     for (const subscription of live) {
-      await this.orKeep(onFailure, userId, subscription.id, () =>
-        this.sync(manager, userId, subscription.id),
-      );
+      await this.orKeep(onFailure, userId, subscription.id, () => this.sync(tx, userId, subscription.id));
     }
-    const pending = await manager.find(CheckoutSessionEntity, {
-      where: {
-        userId,
-        completedAt: IsNull(),
-        createdAt: MoreThan(new Date(Date.now() - CHECKOUT_LIFETIME_MS)),
-      },
-      order: { createdAt: 'DESC' },
-      take: PENDING_CHECKOUTS_READ,
-    });
+    const pending = await tx.checkouts.pending(
+      userId,
+      new Date(Date.now() - CHECKOUT_LIFETIME_MS),
+      PENDING_CHECKOUTS_READ,
+    );
     for (const checkout of pending) {
-      await this.orKeep(onFailure, userId, checkout.id, () =>
-        this.syncCheckout(manager, userId, checkout.id),
-      );
+      await this.orKeep(onFailure, userId, checkout.id, () => this.syncCheckout(tx, userId, checkout.id));
     }
-    return manager.find(SubscriptionEntity, { where: { userId } });
+    return tx.subscriptions.ofUser(userId);
   }
 
   /**
    * Reads a checkout of the user from Stripe; once paid, stores the subscription it started and
    * marks it completed. Answers whether it is paid.
    */
-  async syncCheckout(manager: EntityManager, userId: number, checkoutId: string): Promise<boolean> {
+  async syncCheckout(tx: MirrorRepositories, userId: number, checkoutId: string): Promise<boolean> {
     const session = await this.stripe.retrieveCheckout(checkoutId);
     const subscriptionId = idOf(session.subscription);
     if (session.status !== 'complete' || session.payment_status === 'unpaid' || !subscriptionId) {
       return false;
     }
-    await this.sync(manager, userId, subscriptionId);
-    await markCompleted(manager, checkoutId, subscriptionId);
+    await this.sync(tx, userId, subscriptionId);
+    await tx.checkouts.markCompleted(checkoutId, subscriptionId);
     return true;
   }
 
@@ -102,16 +94,16 @@ export class SubscriptionMirror {
 
   /** Stores what Stripe said of a subscription; its version grows only when something changed. */
   async store(
-    manager: EntityManager,
+    { subscriptions }: Pick<BillingRepositories, 'subscriptions'>,
     userId: number,
     subscription: Stripe.Subscription,
   ): Promise<SubscriptionEntity> {
     const state = stateOf(subscription);
     const syncedAt = new Date();
-    const stored = await manager.findOneBy(SubscriptionEntity, { id: subscription.id });
+    const stored = await subscriptions.find(subscription.id);
     if (!stored) {
       const customer = subscription.customer;
-      const created = manager.create(SubscriptionEntity, {
+      return subscriptions.insert({
         id: subscription.id,
         userId,
         customerId: typeof customer === 'string' ? customer : customer.id,
@@ -119,25 +111,10 @@ export class SubscriptionMirror {
         version: 1,
         syncedAt,
       });
-      await manager.insert(SubscriptionEntity, created);
-      return created;
     }
     const changed = !sameState(stored, state) || stored.priceId !== state.priceId;
     const update = changed ? { ...state, syncedAt, version: stored.version + 1 } : { syncedAt };
-    await manager.update(SubscriptionEntity, { id: subscription.id }, update);
+    await subscriptions.update(subscription.id, update);
     return Object.assign(stored, update);
   }
-}
-
-/** Records that a checkout was paid and which subscription it started (the first time only). */
-export async function markCompleted(
-  manager: EntityManager,
-  checkoutId: string,
-  subscriptionId: string,
-): Promise<void> {
-  await manager.update(
-    CheckoutSessionEntity,
-    { id: checkoutId, completedAt: IsNull() },
-    { subscriptionId, completedAt: new Date() },
-  );
 }

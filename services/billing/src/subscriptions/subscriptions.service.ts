@@ -20,12 +20,12 @@ export class SubscriptionsService {
    * The answer names the tier version that says so, for callers to read their own write.
    */
   async cancel({ userId }: UserScoped): Promise<SubscriptionCancelled> {
-    const { result, tier } = await this.ledger.forUser(userId, async (manager) => {
+    const { result, tier } = await this.ledger.forUser(userId, async (tx) => {
       const now = new Date();
-      const running = (await this.mirror.syncLive(manager, userId)).filter((s) => grantsPro(s, now));
+      const running = (await this.mirror.syncLive(tx, userId)).filter((s) => grantsPro(s, now));
       if (running.length === 0) return 'nothing-running' as const;
       for (const subscription of running.filter((s) => s.endsAt === null)) {
-        await this.mirror.store(manager, userId, await this.stripe.cancelAtPeriodEnd(subscription.id));
+        await this.mirror.store(tx, userId, await this.stripe.cancelAtPeriodEnd(subscription.id));
       }
       return 'cancelled' as const;
     });

@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE, METRICS, ROOT_LOGGER, serviceError } from '@promptlib/platform';
+import { METRICS, ROOT_LOGGER, serviceError } from '@promptlib/platform';
 import { billingMessages, type ParsedRequestOf, type WebhookReceived, type subjects } from '@promptlib/proto';
 import type { Logger } from 'pino';
 import { Gauge, type Registry } from 'prom-client';
-import type { DataSource } from 'typeorm';
+import { BILLING_DATA, type BillingData } from '../billing-data';
 import { StripeApi } from '../stripe/stripe-api';
 import { StripeEventQueue } from './stripe-event-queue';
 
 export type IngestWebhookRequest = ParsedRequestOf<typeof subjects.billing.webhooksIngest>;
-
-const INBOX = '"billing"."stripe_events"';
 
 /**
  * Where Stripe's webhooks land: verified with the webhook secret (which only billing holds; events
@@ -19,7 +17,7 @@ const INBOX = '"billing"."stripe_events"';
 @Injectable()
 export class WebhookInbox {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(BILLING_DATA) private readonly data: BillingData,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     @Inject(METRICS) registry: Registry,
     private readonly stripe: StripeApi,
@@ -30,11 +28,7 @@ export class WebhookInbox {
       help: 'Age of the oldest Stripe event stored but not yet applied (0: none)',
       registers: [registry],
       collect: async function (this: Gauge) {
-        const [row] = await dataSource.query<{ age: number | null }[]>(
-          `SELECT EXTRACT(EPOCH FROM now() - min("received_at"))::float8 AS age
-           FROM ${INBOX} WHERE "processed_at" IS NULL`,
-        );
-        this.set(row?.age ?? 0);
+        this.set(await data.direct.stripeEvents.oldestUnprocessedAge());
       },
     });
   }
@@ -42,15 +36,7 @@ export class WebhookInbox {
   async ingest({ payloadBase64, signature }: IngestWebhookRequest): Promise<WebhookReceived> {
     const event = this.stripe.verifyWebhook(Buffer.from(payloadBase64, 'base64'), signature);
     try {
-      const [stored] = await this.dataSource.query<{ processed: boolean }[]>(
-        `WITH inserted AS (
-           INSERT INTO ${INBOX} ("id", "type", "payload") VALUES ($1, $2, $3)
-           ON CONFLICT ("id") DO NOTHING RETURNING false AS processed)
-         SELECT processed FROM inserted
-         UNION ALL SELECT "processed_at" IS NOT NULL FROM ${INBOX} WHERE "id" = $1
-         LIMIT 1`,
-        [event.id, event.type, JSON.stringify(event)],
-      );
+      const stored = await this.data.direct.stripeEvents.store(event);
       // No row: a delivery running alongside stored it after this statement began; queueing twice is harmless.
       if (!stored?.processed) await this.queue.add(event.id);
     } catch (error) {

@@ -1,0 +1,33 @@
+import type { Db } from '@promptlib/platform';
+import { IsNull, MoreThan } from 'typeorm';
+import { CheckoutSessionEntity } from './checkout-session.entity';
+
+/** The checkouts billing started, each its user's. */
+export class CheckoutSessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(checkout: Pick<CheckoutSessionEntity, 'id' | 'userId' | 'priceId'>): Promise<void> {
+    await this.db.repository(CheckoutSessionEntity).insert(checkout);
+  }
+
+  /** The checkout if it is the user's; another user's is not found. */
+  findOwned(userId: number, id: string): Promise<CheckoutSessionEntity | null> {
+    return this.db.repository(CheckoutSessionEntity).findOneBy({ id, userId });
+  }
+
+  /** The user's newest `limit` checkouts started after `since` and not seen completed, newest first. */
+  pending(userId: number, since: Date, limit: number): Promise<CheckoutSessionEntity[]> {
+    return this.db.repository(CheckoutSessionEntity).find({
+      where: { userId, completedAt: IsNull(), createdAt: MoreThan(since) },
+      order: { createdAt: 'DESC' },
+      take: limit,
+    });
+  }
+
+  /** Records that a checkout was paid and which subscription it started (the first time only). */
+  async markCompleted(id: string, subscriptionId: string): Promise<void> {
+    await this.db
+      .repository(CheckoutSessionEntity)
+      .update({ id, completedAt: IsNull() }, { subscriptionId, completedAt: new Date() });
+  }
+}

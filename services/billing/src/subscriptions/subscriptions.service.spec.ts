@@ -1,0 +1,74 @@
+import { eventSubjects } from '@promptlib/proto';
+import { FakeStripe } from '../../test/fakes/fake-stripe';
+import {
+  billingRules,
+  failureOf,
+  inMemoryBilling,
+  type InMemoryBilling,
+} from '../../test/fakes/in-memory-billing';
+
+const userId = 1;
+
+describe('SubscriptionsService', () => {
+  let billing: InMemoryBilling;
+  let stripe: FakeStripe;
+  let rules: ReturnType<typeof billingRules>;
+
+  beforeEach(() => {
+    billing = inMemoryBilling();
+    stripe = new FakeStripe();
+    rules = billingRules(billing, stripe);
+  });
+
+  async function proUser(): Promise<string> {
+    const { url } = await rules.checkout.create({ userId, priceId: 'price_pro_monthly' });
+    const sessionId = url.split('/').pop()!;
+    const subscriptionId = stripe.pay(sessionId);
+    await rules.checkout.status({ userId, sessionId });
+    return subscriptionId;
+  }
+
+  it('has nothing to cancel for a user without a subscription', async () => {
+    expect(await failureOf(rules.subscriptions.cancel({ userId }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'You have no active subscription to cancel.',
+    });
+    expect(billing.events).toEqual([]);
+  });
+
+  it('cancels at the period’s end: still Pro, cancelled, with the end date; a second cancel changes nothing', async () => {
+    const subscriptionId = await proUser();
+    expect(await rules.subscriptions.cancel({ userId })).toEqual({ tierVersion: 2 });
+    expect(await rules.subscriptions.cancel({ userId })).toEqual({ tierVersion: 2 });
+    const [subscription] = billing.tables.subscriptions;
+    expect(subscription).toMatchObject({ id: subscriptionId, version: 2 });
+    expect(subscription.endsAt).toEqual(subscription.currentPeriodEnd);
+    expect(billing.eventsOf(eventSubjects.tierChanged)).toEqual([
+      { userId, isPro: true, isCancelled: false, endsAt: null, version: 1 },
+      { userId, isPro: true, isCancelled: true, endsAt: subscription.endsAt!.toISOString(), version: 2 },
+    ]);
+  });
+
+  it('asks Stripe to cancel only what still renews', async () => {
+    const subscriptionId = await proUser();
+    await rules.subscriptions.cancel({ userId });
+    await rules.subscriptions.cancel({ userId });
+    expect(stripe.cancelled).toEqual([subscriptionId]);
+  });
+
+  it('has nothing to cancel once the subscription ended, though billing had not heard', async () => {
+    const subscriptionId = await proUser();
+    stripe.end(subscriptionId);
+    expect((await failureOf(rules.subscriptions.cancel({ userId }))).code).toBe('NOT_FOUND');
+    // The fresh read that found it ended is kept: the user is free again.
+    expect(billing.eventsOf(eventSubjects.tierChanged).at(-1)).toMatchObject({ isPro: false, version: 2 });
+  });
+
+  it('cancels nothing when Stripe cannot be reached', async () => {
+    await proUser();
+    stripe.down = true;
+    expect((await failureOf(rules.subscriptions.cancel({ userId }))).code).toBe('SERVICE_UNAVAILABLE');
+    expect(billing.tables.subscriptions[0]).toMatchObject({ endsAt: null, version: 1 });
+    expect(billing.eventsOf(eventSubjects.tierChanged)).toHaveLength(1);
+  });
+});
