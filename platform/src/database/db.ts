@@ -20,6 +20,12 @@ export class Db {
     return this.manager.getRepository(entity);
   }
 
+  /** True once Postgres answers a statement: the readiness check. */
+  async isReachable(): Promise<boolean> {
+    await this.manager.query('SELECT 1');
+    return true;
+  }
+
   /** The rows a SELECT or an INSERT … RETURNING answers. */
   query<Row>(sql: string, values: unknown[] = []): Promise<Row[]> {
     return this.manager.query<Row[]>(sql, values);

@@ -2,7 +2,8 @@ import { eventsStream } from '@promptlib/proto';
 import type { JetStreamManager, NatsConnection } from 'nats';
 import { Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { OutboxMessage } from './outbox-message.entity';
+import { Db } from '../database/db';
+import { OutboxRepository, type OutboxBacklog } from './outbox.repository';
 
 export type OutboxMetricsOptions = {
   registry: Registry;
@@ -10,8 +11,6 @@ export type OutboxMetricsOptions = {
   connection: NatsConnection;
   namespace: string;
 };
-
-type OutboxBacklog = { pending: number; oldestAgeSeconds: number };
 
 // A scrape must not wait for a Postgres or NATS that is away; the gauges then keep their last reading.
 const READ_TIMEOUT_MS = 1_000;
@@ -31,15 +30,8 @@ export function registerOutboxMetrics(options: OutboxMetricsOptions): void {
     const { config, state } = await (await manager).streams.info(streamName);
     return config.max_bytes > 0 ? state.bytes / config.max_bytes : 0;
   });
-  const readBacklog = latest(async (): Promise<OutboxBacklog> => {
-    const row = await dataSource
-      .getRepository(OutboxMessage)
-      .createQueryBuilder('message')
-      .select('COUNT(*)', 'pending')
-      .addSelect('EXTRACT(EPOCH FROM now() - MIN(message.created_at))', 'age')
-      .getRawOne<{ pending: string; age: string | null }>();
-    return { pending: Number(row?.pending ?? 0), oldestAgeSeconds: Number(row?.age ?? 0) };
-  });
+  const outbox = new OutboxRepository(new Db(dataSource.manager));
+  const readBacklog = latest((): Promise<OutboxBacklog> => outbox.backlog());
 
   new Gauge({
     name: 'events_stream_fill_ratio',

@@ -1,10 +1,12 @@
 import { eventsStream, namespaced } from '@promptlib/proto';
 import type { JetStreamClient, NatsConnection, PubAck } from 'nats';
 import type { Logger } from 'pino';
-import { In, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { Db } from '../database/db';
 import { BackgroundLoop } from '../lifecycle/background-loop';
 import { backoffDelay } from './backoff';
-import { OutboxMessage } from './outbox-message.entity';
+import type { OutboxMessage } from './outbox-message.entity';
+import { OutboxRepository } from './outbox.repository';
 
 export type OutboxRelayOptions = {
   dataSource: DataSource;
@@ -124,22 +126,15 @@ export class OutboxRelay {
 
   private relayBatch(): Promise<BatchOutcome> {
     return this.dataSource.transaction(async (manager) => {
-      const rows = await manager
-        .getRepository(OutboxMessage)
-        .createQueryBuilder('message')
-        .orderBy('message.createdAt', 'ASC')
-        .addOrderBy('message.id', 'ASC')
-        .limit(this.batchSize)
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .getMany();
+      const outbox = new OutboxRepository(new Db(manager));
+      const rows = await outbox.lockOldest(this.batchSize);
       if (rows.length === 0) return { relayed: 0, full: false };
 
       // One connection keeps publish order; the acks are awaited together.
       const results = await Promise.allSettled(rows.map((row) => this.publish(row)));
       const acknowledged = rows.filter((_, index) => results[index].status === 'fulfilled');
       if (acknowledged.length > 0) {
-        await manager.delete(OutboxMessage, { id: In(acknowledged.map((row) => row.id)) });
+        await outbox.delete(acknowledged.map((row) => row.id));
       }
       const duplicates = results.filter(
         (result) => result.status === 'fulfilled' && result.value.duplicate,

@@ -12,6 +12,7 @@ import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import type { DataSource, MixedList, EntitySchema } from 'typeorm';
 import { createDataSource } from '../database/create-data-source';
+import { Db } from '../database/db';
 import { runMigrations } from '../database/run-migrations';
 import { createMetricsRegistry } from '../health/metrics';
 import { Readiness, type ReadinessCheck } from '../health/readiness';
@@ -137,7 +138,7 @@ export class ServiceInfrastructureModule {
           inject: [DATA_SOURCE, NATS_CONNECTION, REDIS],
           useFactory: (dataSource: DataSource, connection: NatsConnection, redis: Redis | null) => {
             const checks: ReadinessCheck[] = [
-              { name: 'postgres', isReady: () => dataSource.query('SELECT 1').then(() => true) },
+              { name: 'postgres', isReady: () => new Db(dataSource.manager).isReachable() },
               { name: 'nats', isReady: () => isNatsReady(connection) },
             ];
             if (redis) checks.push({ name: 'redis', isReady: () => isRedisReady(redis) });
