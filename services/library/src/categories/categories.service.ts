@@ -51,7 +51,7 @@ export class CategoriesService {
   async create({ userId, name: rawName }: CreateCategoryRequest): Promise<Category> {
     const name = normalizeCategoryName(rawName);
     const problems = categoryNameProblems(name);
-    if (problems) throw serviceError('VALIDATION_FAILED', problems.name, problems);
+    if (problems) throw serviceError('VALIDATION_FAILED', problems.name!.message, problems);
     try {
       return await this.dataSource.transaction(async (manager) => {
         const tier = await this.tiers.lockForCreation(manager, userId);
@@ -71,7 +71,7 @@ export class CategoriesService {
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
         throw serviceError('CATEGORY_NAME_TAKEN', validationMessages.categoryNameTaken, {
-          name: validationMessages.categoryNameTaken,
+          name: { rule: 'taken', message: validationMessages.categoryNameTaken },
         });
       }
       throw error;
@@ -113,7 +113,7 @@ export class CategoriesService {
     const ids = categoryPositions.map((entry) => entry.id);
     if (new Set(ids).size !== ids.length) {
       throw serviceError('VALIDATION_FAILED', 'Each category may appear only once.', {
-        categoryPositions: 'Each category may appear only once.',
+        categoryPositions: { rule: 'duplicate', message: 'Each category may appear only once.' },
       });
     }
     await this.dataSource.transaction(async (manager) => {
@@ -121,7 +121,7 @@ export class CategoriesService {
       if (owned.length !== ids.length) throw serviceError('NOT_FOUND', libraryMessages.categoryNotFound);
       if (owned.some((category) => category.isDefault)) {
         throw serviceError('VALIDATION_FAILED', libraryMessages.generalNotReorderable, {
-          categoryPositions: libraryMessages.generalNotReorderable,
+          categoryPositions: { rule: 'notAllowed', message: libraryMessages.generalNotReorderable },
         });
       }
       if (categoryPositions.length > 0) {
@@ -137,7 +137,7 @@ export class CategoriesService {
     const category = await this.categories.findOwned(manager, userId, categoryId);
     if (!category) {
       throw serviceError('NOT_FOUND', libraryMessages.categoryNotFound, {
-        categoryId: libraryMessages.categoryNotFound,
+        categoryId: { rule: 'notFound', message: libraryMessages.categoryNotFound },
       });
     }
     return category;
