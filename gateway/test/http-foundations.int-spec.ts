@@ -14,7 +14,7 @@ class CategoryTakenResponder {
   @MessagePattern(subjects.library.promptsGet)
   get(): never {
     throw serviceError('CATEGORY_NAME_TAKEN', 'A category with this name already exists', {
-      name: 'A category with this name already exists',
+      name: { rule: 'taken', message: 'A category with this name already exists' },
     });
   }
 }
@@ -214,7 +214,7 @@ describe('gateway HTTP foundations', () => {
       expect(res.text).not.toMatch(/SELECT|library\.prompts|PromptRepository|at .*\.ts/);
     });
 
-    it("maps a service's typed error to its status, message and fields", async () => {
+    it("maps a service's typed error to its status, message, fields and their rules", async () => {
       const responder: INestMicroservice = await NestFactory.createMicroservice(
         { module: class ResponderModule {}, controllers: [CategoryTakenResponder] },
         {
@@ -236,6 +236,7 @@ describe('gateway HTTP foundations', () => {
           error: 'Conflict',
           code: 'CATEGORY_NAME_TAKEN',
           fields: { name: 'A category with this name already exists' },
+          rules: { name: 'taken' },
         });
       } finally {
         await responder.close();

@@ -35,11 +35,87 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export const fieldErrors = z.record(z.string(), z.string());
 export type FieldErrors = z.output<typeof fieldErrors>;
 
-/** What a service puts in an RpcException: a code, one human sentence, and failing fields on bad input. */
+/**
+ * Which rule a failing field broke, so a client can say it in its user's language without reading
+ * the English message:
+ * - `required`: missing; `invalid`: of the wrong type or not one of the accepted values
+ * - `tooShort`, `tooLong`: text (or a list) under or over its length limits
+ * - `tooSmall`, `tooLarge`: a number under or over its limits
+ * - `controlCharacters`, `malformedText`: text with control characters or broken Unicode
+ * - `tooCommon`: a password on the list of the most common ones
+ * - `taken`: a username or category name already in use
+ * - `duplicate`: the same item twice in a list; `notAllowed`: an item the change may not include
+ * - `notFound`: an id that names nothing of the user's
+ */
+export const fieldRules = [
+  'required',
+  'invalid',
+  'tooShort',
+  'tooLong',
+  'tooSmall',
+  'tooLarge',
+  'controlCharacters',
+  'malformedText',
+  'tooCommon',
+  'taken',
+  'duplicate',
+  'notAllowed',
+  'notFound',
+] as const;
+export type FieldRule = (typeof fieldRules)[number];
+
+export function isFieldRule(value: unknown): value is FieldRule {
+  return typeof value === 'string' && (fieldRules as readonly string[]).includes(value);
+}
+
+/** Field name → the rule it broke; names the same fields as `fields`. */
+export const fieldRuleMap = z.record(z.string(), z.enum(fieldRules));
+export type FieldRules = z.output<typeof fieldRuleMap>;
+
+/**
+ * The fields people type into the app's forms, with every rule the server may report about each:
+ * the services' own rules and the gateway's shape check. A client has a sentence for each pair;
+ * for any other field the rule's general sentence does.
+ */
+export const formFieldRules = {
+  username: ['required', 'invalid', 'tooShort', 'tooLong', 'controlCharacters', 'malformedText', 'taken'],
+  password: ['required', 'invalid', 'tooShort', 'tooLong', 'controlCharacters', 'malformedText', 'tooCommon'],
+  title: ['required', 'invalid', 'tooShort', 'tooLong', 'controlCharacters', 'malformedText'],
+  content: ['required', 'invalid', 'tooShort', 'tooLong', 'controlCharacters', 'malformedText'],
+  name: ['required', 'invalid', 'tooShort', 'tooLong', 'controlCharacters', 'malformedText', 'taken'],
+} as const satisfies Record<string, readonly FieldRule[]>;
+export type FormField = keyof typeof formFieldRules;
+
+/** One failing field as a check finds it: the rule it broke and the English sentence about it. */
+export type FieldProblem = { rule: FieldRule; message: string };
+/** Failing fields by name. */
+export type FieldProblems = Record<string, FieldProblem>;
+
+/** `fields` and `rules` of an error body, from the problems a check found. */
+export function fieldsAndRulesOf(problems: FieldProblems): { fields: FieldErrors; rules: FieldRules } {
+  const fields: FieldErrors = {};
+  const rules: FieldRules = {};
+  for (const [field, { rule, message }] of Object.entries(problems)) {
+    fields[field] = message;
+    rules[field] = rule;
+  }
+  return { fields, rules };
+}
+
+/** The sentence a failure with these problems is told with: the first field's. */
+export function firstProblemMessage(problems: FieldProblems, fallback: string): string {
+  return Object.values(problems)[0]?.message ?? fallback;
+}
+
+/**
+ * What a service puts in an RpcException: a code, one human sentence, and on bad input the failing
+ * fields with their messages and their rules.
+ */
 export type ServiceError = {
   code: ErrorCode;
   message: string;
   fields?: FieldErrors;
+  rules?: FieldRules;
 };
 
 /** The body of every non-2xx /api answer. */
@@ -49,5 +125,6 @@ export const apiError = z.object({
   error: z.string(),
   code: z.enum(errorCodes).optional(),
   fields: fieldErrors.optional(),
+  rules: fieldRuleMap.optional(),
 });
 export type ApiError = z.output<typeof apiError>;

@@ -1,4 +1,5 @@
 // Kept free of zod, so the browser's bundle can check text with it and carry no schema library.
+import type { FieldRule } from './errors';
 
 /**
  * Postgres keeps ids in 32-bit integers: a larger id names nothing, and is refused before any
@@ -35,3 +36,9 @@ export const textMessages = {
   malformed: (label: string) => `${label} contains characters that are not valid text`,
   control: (label: string) => `${label} must not contain control characters`,
 } as const;
+
+/** The rule a field whose text has this problem broke, as error bodies name it. */
+export const textProblemRules = {
+  malformed: 'malformedText',
+  control: 'controlCharacters',
+} as const satisfies Record<TextProblem, FieldRule>;

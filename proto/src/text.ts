@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, textMessages, textProblem, type TextKind } from './text-rules';
+import { MAX_ID, textMessages, textProblem, textProblemRules, type TextKind } from './text-rules';
 
 /** A row id: a positive integer Postgres can hold. */
 export const entityId = z.number().int().positive().max(MAX_ID);
@@ -11,6 +11,13 @@ export const entityId = z.number().int().positive().max(MAX_ID);
 export function plainText(label: string, kind: TextKind = 'line', base: z.ZodString = z.string()) {
   return base.superRefine((value, context) => {
     const problem = textProblem(value, kind);
-    if (problem) context.addIssue({ code: 'custom', message: textMessages[problem](label), abort: true });
+    if (problem) {
+      context.addIssue({
+        code: 'custom',
+        message: textMessages[problem](label),
+        params: { rule: textProblemRules[problem] },
+        abort: true,
+      });
+    }
   });
 }

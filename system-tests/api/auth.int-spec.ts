@@ -98,30 +98,46 @@ describe('accounts and sessions through the gateway', () => {
     });
 
     it.each([
-      [{ username: 'ab', password: STRONG_PASSWORD }, { username: 'Username must be at least 3 characters' }],
-      [{ username: 'validname', password: '12345' }, { password: 'Password must be at least 6 characters' }],
+      [
+        { username: 'ab', password: STRONG_PASSWORD },
+        { username: 'Username must be at least 3 characters' },
+        { username: 'tooShort' },
+      ],
+      [
+        { username: 'validname', password: '12345' },
+        { password: 'Password must be at least 6 characters' },
+        { password: 'tooShort' },
+      ],
       [
         { username: 'ab', password: '12345' },
         {
           username: 'Username must be at least 3 characters',
           password: 'Password must be at least 6 characters',
         },
+        { username: 'tooShort', password: 'tooShort' },
       ],
       [
         { username: 'x'.repeat(51), password: STRONG_PASSWORD },
         { username: 'Username must be at most 50 characters' },
+        { username: 'tooLong' },
       ],
       [
         { username: 'validname', password: 'p'.repeat(129) },
         { password: 'Password must be at most 128 characters' },
+        { password: 'tooLong' },
       ],
-      [{ password: STRONG_PASSWORD }, { username: 'Username is required' }],
-      [{ username: 'validname', password: 123456789 }, { password: 'Password is required' }],
+      [{ password: STRONG_PASSWORD }, { username: 'Username is required' }, { username: 'required' }],
+      [
+        { username: 'validname', password: 123456789 },
+        { password: 'Password is required' },
+        { password: 'invalid' },
+      ],
       [
         { username: '   ab   ', password: STRONG_PASSWORD },
         { username: 'Username must be at least 3 characters' },
+        { username: 'tooShort' },
       ],
-    ])('refuses %j with a field-named 400', async (body, fields) => {
+    ])('refuses %j with a 400 naming each field and its rule', async (body, fields, rules) => {
       const res = await new ApiClient(gateway.url).post<ApiError>('/api/register', body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
@@ -130,6 +146,7 @@ describe('accounts and sessions through the gateway', () => {
         error: 'Bad Request',
         code: 'VALIDATION_FAILED',
         fields,
+        rules,
       });
     });
 
@@ -144,6 +161,7 @@ describe('accounts and sessions through the gateway', () => {
         expect(res.body.fields).toEqual({
           password: 'This password is too common. Choose one that is harder to guess.',
         });
+        expect(res.body.rules).toEqual({ password: 'tooCommon' });
         expect(res.body.message).toBe('This password is too common. Choose one that is harder to guess.');
       },
     );
@@ -155,7 +173,12 @@ describe('accounts and sessions through the gateway', () => {
         password: STRONG_PASSWORD,
       });
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ code: 'USERNAME_TAKEN', message: 'This username is already taken' });
+      expect(res.body).toMatchObject({
+        code: 'USERNAME_TAKEN',
+        message: 'This username is already taken',
+        fields: { username: 'This username is already taken' },
+        rules: { username: 'taken' },
+      });
     });
 
     it('accepts only one of two simultaneous registrations of one name', async () => {

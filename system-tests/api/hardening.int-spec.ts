@@ -53,6 +53,7 @@ describe('the API under hostile input and failing stores', () => {
       });
       expect(answer.status).toBe(400);
       expect(answer.body.fields).toEqual({ password: 'Password must not contain control characters' });
+      expect(answer.body.rules).toEqual({ password: 'controlCharacters' });
     });
 
     it('in a prompt’s title or content, which keeps its line breaks and tabs', async () => {

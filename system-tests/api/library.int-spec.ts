@@ -316,14 +316,17 @@ describe('the library through the gateway', () => {
       expect(duplicate.body).toMatchObject({
         code: 'CATEGORY_NAME_TAKEN',
         message: 'A category with this name already exists',
+        rules: { name: 'taken' },
       });
       const general = await user.client.post<ApiError>('/api/categories', { name: 'general' });
       expect(general.status).toBe(409);
       const short = await user.client.post<ApiError>('/api/categories', { name: ' a ' });
       expect(short.status).toBe(400);
       expect(short.body.fields).toEqual({ name: 'Category name must be at least 2 characters long' });
+      expect(short.body.rules).toEqual({ name: 'tooShort' });
       const long = await user.client.post<ApiError>('/api/categories', { name: 'x'.repeat(51) });
       expect(long.body.fields).toEqual({ name: 'Category name must be at most 50 characters long' });
+      expect(long.body.rules).toEqual({ name: 'tooLong' });
 
       const [writing, code, email] = created;
       const reordered = await user.client.post<Category[]>('/api/categories/update-positions', {

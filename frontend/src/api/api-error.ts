@@ -1,4 +1,4 @@
-import type { ApiError, ErrorCode, FieldErrors } from '@promptlib/proto';
+import type { ApiError, ErrorCode, FieldErrors, FieldRules } from '@promptlib/proto';
 
 /**
  * How every failed call looks to the UI. `message` follows the product's general rule: the status,
@@ -11,6 +11,8 @@ export type ApiFailure = {
   serverMessage?: string;
   code?: ErrorCode;
   fields?: FieldErrors;
+  /** The rule each failing field broke, which the SPA says in the user's language. */
+  rules?: FieldRules;
 };
 
 export function toApiFailure(status: number, statusText: string, body: string): ApiFailure {
@@ -20,6 +22,7 @@ export function toApiFailure(status: number, statusText: string, body: string): 
     failure.serverMessage = parsed.message;
     if (parsed.code) failure.code = parsed.code;
     if (parsed.fields) failure.fields = parsed.fields;
+    if (parsed.rules) failure.rules = parsed.rules;
   }
   return failure;
 }

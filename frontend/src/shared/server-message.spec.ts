@@ -1,65 +1,160 @@
+import { errorCodes, fieldRules, formFieldRules, limits, type FormField } from '@promptlib/proto';
 import i18n from 'i18next';
+import deLibrary from '../i18n/de.library.json';
 import de from '../i18n/de.json';
+import enLibrary from '../i18n/en.library.json';
 import en from '../i18n/en.json';
-import { serverMessage } from './server-message';
+import {
+  codeKeys,
+  fieldRuleText,
+  formFieldErrors,
+  formFieldRuleKeys,
+  ruleKey,
+  serverFieldErrors,
+  serverMessage,
+} from './server-message';
 
-describe('serverMessage', () => {
-  const translator = async (language: 'en' | 'de') => {
-    const instance = i18n.createInstance();
-    await instance.init({
-      showSupportNotice: false,
-      lng: language,
-      resources: { en: { translation: en }, de: { translation: de } },
-    });
-    return instance.t;
-  };
+const resources = {
+  en: { translation: en, library: enLibrary },
+  de: { translation: de, library: deLibrary },
+};
 
-  it('shows the server sentence as written in English', async () => {
-    const t = await translator('en');
-    const failure = {
-      status: 429,
-      message: '',
-      serverMessage: 'Too many login attempts. Please try again in 15 minutes.',
-      code: 'RATE_LIMITED',
-    };
-    expect(serverMessage(failure, t, 'fallback')).toBe(
-      'Too many login attempts. Please try again in 15 minutes.',
+async function translator(language: 'en' | 'de') {
+  const instance = i18n.createInstance();
+  await instance.init({
+    showSupportNotice: false,
+    lng: language,
+    fallbackLng: false,
+    ns: ['translation', 'library'],
+    defaultNS: 'translation',
+    fallbackNS: 'library',
+    resources,
+  });
+  return instance;
+}
+
+describe('every error the server can send has words in every language', () => {
+  it.each(['en', 'de'] as const)(
+    '%s has a sentence for each code and for each rule of each field',
+    async (language) => {
+      const { exists } = await translator(language);
+      const missing: string[] = [];
+      for (const code of errorCodes) if (!exists(codeKeys[code])) missing.push(`${code} → ${codeKeys[code]}`);
+      for (const rule of fieldRules) if (!exists(ruleKey(rule))) missing.push(`rule ${rule}`);
+      for (const field of Object.keys(formFieldRules) as FormField[]) {
+        const keys: Record<string, string> = formFieldRuleKeys[field];
+        for (const rule of formFieldRules[field]) {
+          if (!keys[rule] || !exists(keys[rule])) missing.push(`${field}.${rule}`);
+        }
+      }
+      expect(missing).toEqual([]);
+    },
+  );
+});
+
+describe('fieldRuleText', () => {
+  it('says a form field’s rule in its own words, with the limits from proto', async () => {
+    const { t } = await translator('en');
+    expect(fieldRuleText(t, 'title', 'tooShort')).toBe(
+      `Title must be at least ${limits.promptTitle.min} characters long`,
+    );
+    expect(fieldRuleText(t, 'content', 'tooLong')).toBe('Content must be at most 20000 characters long');
+    expect(fieldRuleText(t, 'username', 'taken')).toBe('This username is already taken');
+    expect(fieldRuleText(t, 'name', 'controlCharacters')).toBe(
+      'Category Name must not contain control characters',
     );
   });
 
-  it('translates a known code or sentence into German', async () => {
-    const t = await translator('de');
-    expect(
-      serverMessage(
-        {
-          status: 401,
-          message: '',
-          serverMessage: 'Invalid username or password',
-          code: 'INVALID_CREDENTIALS',
-        },
-        t,
-        'x',
-      ),
-    ).toBe('Ungültiger Benutzername oder falsches Passwort');
-    expect(
-      serverMessage(
-        {
-          status: 400,
-          message: '',
-          serverMessage: 'Password must be at least 6 characters',
-          code: 'VALIDATION_FAILED',
-        },
-        t,
-        'x',
-      ),
-    ).toBe('Das Passwort muss mindestens 6 Zeichen lang sein');
+  it('says the same in German', async () => {
+    const { t } = await translator('de');
+    expect(fieldRuleText(t, 'password', 'tooShort')).toBe('Das Passwort muss mindestens 6 Zeichen lang sein');
+    expect(fieldRuleText(t, 'name', 'taken')).toBe('Eine Kategorie mit diesem Namen gibt es bereits');
+    expect(fieldRuleText(t, 'username', 'malformedText')).toBe(
+      'Benutzername enthält Zeichen, die kein gültiger Text sind',
+    );
   });
 
-  it('falls back when the server sent no sentence', async () => {
-    const t = await translator('en');
-    expect(
-      serverMessage({ status: 'FETCH_ERROR', message: 'Failed to fetch' }, t, 'Could not create account'),
-    ).toBe('Could not create account');
+  it('says the rule alone for a field without words of its own', async () => {
+    expect(fieldRuleText((await translator('en')).t, 'categoryPositions', 'duplicate')).toBe(
+      'This appears more than once',
+    );
+    expect(fieldRuleText((await translator('de')).t, 'priceId', 'invalid')).toBe('Dieser Wert ist ungültig');
+  });
+});
+
+describe('serverMessage', () => {
+  const failure = (code: string, serverMessage = 'An English sentence', more: object = {}) => ({
+    status: 400,
+    message: '',
+    serverMessage,
+    code,
+    ...more,
+  });
+
+  it('translates a code, whatever the server’s sentence says', async () => {
+    const german = (await translator('de')).t;
+    expect(serverMessage(failure('INVALID_CREDENTIALS', 'Anything'), german, 'x')).toBe(
+      'Ungültiger Benutzername oder falsches Passwort',
+    );
+    expect(serverMessage(failure('USERNAME_TAKEN'), german, 'x')).toBe(
+      'Dieser Benutzername ist bereits vergeben',
+    );
+    const english = (await translator('en')).t;
+    expect(serverMessage(failure('CATEGORY_NAME_TAKEN', 'Something else'), english, 'x')).toBe(
+      'A category with this name already exists',
+    );
+    expect(serverMessage(failure('GENERAL_CATEGORY_PROTECTED'), english, 'x')).toBe(
+      'The General category cannot be deleted as it serves as the default category for prompts.',
+    );
+  });
+
+  it('tells bad input by its first failing field and that field’s rule', async () => {
+    const bad = failure('VALIDATION_FAILED', 'Password must be at least 6 characters', {
+      fields: { password: 'Password must be at least 6 characters', username: 'x' },
+      rules: { password: 'tooShort', username: 'tooLong' },
+    });
+    expect(serverMessage(bad, (await translator('de')).t, 'x')).toBe(
+      'Das Passwort muss mindestens 6 Zeichen lang sein',
+    );
+    expect(serverMessage(bad, (await translator('en')).t, 'x')).toBe(
+      'Password must be at least 6 characters',
+    );
+    expect(serverMessage(failure('VALIDATION_FAILED'), (await translator('en')).t, 'x')).toBe(
+      'The request holds a value that is not valid.',
+    );
+  });
+
+  it('shows the server’s sentence for a code this app does not know, else the fallback', async () => {
+    const { t } = await translator('de');
+    expect(serverMessage(failure('A_NEWER_CODE', 'A newer sentence'), t, 'fallback')).toBe(
+      'A newer sentence',
+    );
+    expect(serverMessage({ status: 'FETCH_ERROR', message: 'Failed to fetch' }, t, 'Konto')).toBe('Konto');
     expect(serverMessage(undefined, t, 'Invalid username or password')).toBe('Invalid username or password');
+  });
+});
+
+describe('serverFieldErrors and formFieldErrors', () => {
+  const failure = {
+    status: 409,
+    message: '',
+    code: 'VALIDATION_FAILED',
+    fields: { title: 'Title must be at most 200 characters long', tags: 'A newer message', x: 'y' },
+    rules: { title: 'tooLong', tags: 'aNewerRule', x: 'invalid' },
+  };
+
+  it('says each field’s rule in the user’s language, keeping the server’s message for an unknown rule', async () => {
+    expect(serverFieldErrors(failure, (await translator('de')).t)).toEqual({
+      title: 'Der Titel darf höchstens 200 Zeichen lang sein',
+      tags: 'A newer message',
+      x: 'Dieser Wert ist ungültig',
+    });
+    expect(serverFieldErrors({ status: 400, message: '' }, (await translator('de')).t)).toEqual({});
+  });
+
+  it('keeps the fields a form has', async () => {
+    expect(formFieldErrors(failure, (await translator('en')).t, ['title', 'content'])).toEqual({
+      title: 'Title must be at most 200 characters long',
+    });
   });
 });

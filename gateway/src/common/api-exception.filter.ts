@@ -12,7 +12,7 @@ import { frameworkMessage } from './framework-errors';
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /**
- * Every failure leaves the gateway as `{ statusCode, message, error, code?, fields? }`: service
+ * Every failure leaves the gateway as `{ statusCode, message, error, code?, fields?, rules? }`: service
  * errors by their code, HTTP errors by their status, Redis out of reach as a 503, anything else as
  * a 500 whose details (stack, internal names) go to the log and never to the client.
  */
@@ -67,6 +67,7 @@ export function toApiError(exception: unknown): ApiError {
       code: exception.error.code,
     };
     if (exception.error.fields) body.fields = exception.error.fields;
+    if (exception.error.rules) body.rules = exception.error.rules;
     return body;
   }
   if (exception instanceof HttpException) {
@@ -88,6 +89,7 @@ export function toApiError(exception: unknown): ApiError {
     };
     if (details.fields && typeof details.fields === 'object')
       body.fields = details.fields as ApiError['fields'];
+    if (details.rules && typeof details.rules === 'object') body.rules = details.rules as ApiError['rules'];
     return body;
   }
   switch (infrastructureFailureOf(exception)) {

@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { ApiError, ErrorCode, FieldErrors } from '@promptlib/proto';
+import { fieldsAndRulesOf, type ApiError, type ErrorCode, type FieldProblems } from '@promptlib/proto';
 import { STATUS_CODES } from 'node:http';
 
 export type ApiExceptionOptions = {
@@ -17,11 +17,11 @@ export class ApiException extends HttpException {
     status: number,
     code: ErrorCode,
     message: string,
-    fields?: FieldErrors,
+    problems?: FieldProblems,
     options: ApiExceptionOptions = {},
   ) {
     const body: ApiError = { statusCode: status, message, error: STATUS_CODES[status] ?? 'Error', code };
-    if (fields) body.fields = fields;
+    if (problems) Object.assign(body, fieldsAndRulesOf(problems));
     super(body, status, { cause: options.cause });
     this.retryAfterSeconds = options.retryAfterSeconds;
   }

@@ -27,7 +27,7 @@ const ERROR_REFERENCE = { $ref: '#/components/schemas/ApiError' };
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
-  400: 'The input is malformed or breaks a rule; `fields` names each failing field',
+  400: 'The input is malformed or breaks a rule; `fields` names each failing field, `rules` the rule it broke',
   401: 'Nobody is signed in',
   403: 'Not allowed: a tier limit, or a state-changing call from a foreign origin',
   404: 'Not found, or not yours',

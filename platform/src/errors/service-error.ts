@@ -1,10 +1,13 @@
 import { RpcException } from '@nestjs/microservices';
-import type { ErrorCode, FieldErrors, ServiceError } from '@promptlib/proto';
-import { isErrorCode } from '@promptlib/proto';
+import type { ErrorCode, FieldProblems, ServiceError } from '@promptlib/proto';
+import { fieldsAndRulesOf, isErrorCode } from '@promptlib/proto';
 
-/** What a service throws for an expected failure; the gateway maps `code` to an HTTP status. */
-export function serviceError(code: ErrorCode, message: string, fields?: FieldErrors): RpcException {
-  const error: ServiceError = fields ? { code, message, fields } : { code, message };
+/**
+ * What a service throws for an expected failure; the gateway maps `code` to an HTTP status. Failing
+ * fields travel as `fields` (their messages) and `rules` (the rule each broke).
+ */
+export function serviceError(code: ErrorCode, message: string, problems?: FieldProblems): RpcException {
+  const error: ServiceError = problems ? { code, message, ...fieldsAndRulesOf(problems) } : { code, message };
   return new RpcException(error);
 }
 

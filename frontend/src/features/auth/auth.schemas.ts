@@ -1,19 +1,20 @@
 import { limits } from '@promptlib/proto';
 import type { TFunction } from 'i18next';
 import { object, ref, string } from 'yup';
+import { fieldRuleText } from '../../shared/server-message';
 
 /** The sign-up and sign-in rules, with their limits from proto and messages in the user's language. */
 export function loginSchema(t: TFunction) {
   return object({
     username: string()
       .trim()
-      .required(t('validation.usernameRequired'))
-      .min(limits.username.min, t('validation.usernameMin'))
-      .max(limits.username.max, t('validation.usernameMax')),
+      .required(fieldRuleText(t, 'username', 'required'))
+      .min(limits.username.min, fieldRuleText(t, 'username', 'tooShort'))
+      .max(limits.username.max, fieldRuleText(t, 'username', 'tooLong')),
     password: string()
-      .required(t('validation.passwordRequired'))
-      .min(limits.password.min, t('validation.passwordMin'))
-      .max(limits.password.max, t('validation.passwordMax')),
+      .required(fieldRuleText(t, 'password', 'required'))
+      .min(limits.password.min, fieldRuleText(t, 'password', 'tooShort'))
+      .max(limits.password.max, fieldRuleText(t, 'password', 'tooLong')),
   });
 }
 

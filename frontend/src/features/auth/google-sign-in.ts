@@ -1,4 +1,4 @@
-import { authMessages, type ClientConfig, type GoogleSignInResponse, type User } from '@promptlib/proto';
+import { type ClientConfig, type GoogleSignInResponse, type User } from '@promptlib/proto';
 import type { TFunction } from 'i18next';
 import { isApiFailure } from '../../api/api-error';
 import type { AppDispatch } from '../../app/store';
@@ -266,9 +266,10 @@ function isOffline(failure: unknown): boolean {
   return isApiFailure(failure) && failure.status === 'FETCH_ERROR';
 }
 
-/** The server's reason, in the user's language where it is known; its refusal of the token has its own words here. */
+/** The server's reason in the user's language; its refusal of the token has its own words here. */
 function rejectionReason(failure: unknown, t: TFunction): string {
   if (!isApiFailure(failure)) return '';
-  if (failure.serverMessage === authMessages.googleRejected) return t('auth.google.unverified');
+  // The sign-in call has no password: refused credentials are the Google token the server could not verify.
+  if (failure.code === 'INVALID_CREDENTIALS') return t('auth.google.unverified');
   return serverMessage(failure, t, '');
 }

@@ -87,7 +87,7 @@ describe('runImport', () => {
       wait: noWait,
     });
     expect(always).toHaveBeenCalledTimes(4);
-    expect(stopped).toMatchObject({ kind: 'stopped', reason: 'failed', message: 'It failed' });
+    expect(stopped).toMatchObject({ kind: 'stopped', reason: 'failed', error: failure(503) });
   });
 
   it('stops at once on the rate limit, keeping what the earlier pages did', async () => {

@@ -17,7 +17,8 @@ export type ImportOutcome =
       kind: 'stopped';
       report: ImportReport;
       reason: 'rate-limited' | 'failed' | 'cancelled';
-      message?: string;
+      /** Why a failed import stopped, for the dialog to tell in the user's language. */
+      error?: unknown;
     };
 
 export const INVALID_ROWS_SHOWN = 5;
@@ -56,8 +57,7 @@ export async function runImport(plan: ImportPlan, options: ImportRunOptions): Pr
           await wait(RETRY_DELAY_MS * (attempt + 1));
           continue;
         }
-        const message = isApiFailure(error) ? (error.serverMessage ?? error.message) : String(error);
-        return { kind: 'stopped', report, reason: 'failed', message };
+        return { kind: 'stopped', report, reason: 'failed', error };
       }
     }
     report.categoriesCreated += result.categories.filter((category) => category.status === 'created').length;

@@ -7,8 +7,14 @@ const title = plainText('Title', 'line', z.string({ error: validationMessages.pr
   .max(limits.promptTitle.max, validationMessages.promptTitleMax);
 
 const content = plainText('Content', 'multiline', z.string({ error: validationMessages.promptContentMin }))
-  .refine((value) => value.trim().length >= limits.promptContent.min, validationMessages.promptContentMin)
-  .refine((value) => value.length <= limits.promptContent.max, validationMessages.promptContentMax);
+  .refine((value) => value.trim().length >= limits.promptContent.min, {
+    message: validationMessages.promptContentMin,
+    params: { rule: 'tooShort' },
+  })
+  .refine((value) => value.length <= limits.promptContent.max, {
+    message: validationMessages.promptContentMax,
+    params: { rule: 'tooLong' },
+  });
 
 const CATEGORY_ID = 'Category must be a category id or null';
 

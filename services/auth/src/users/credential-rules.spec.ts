@@ -14,9 +14,10 @@ describe('credential rules', () => {
   it.each(['123456', 'password', 'qwerty123', 'iloveyou', 'PASSWORD1', 'sunshine'])(
     'refuses the common password %p',
     (password) => {
-      expect(passwordProblem(password)).toBe(
-        'This password is too common. Choose one that is harder to guess.',
-      );
+      expect(passwordProblem(password)).toEqual({
+        rule: 'tooCommon',
+        message: 'This password is too common. Choose one that is harder to guess.',
+      });
     },
   );
 
@@ -27,21 +28,36 @@ describe('credential rules', () => {
   });
 
   it('names the length rules', () => {
-    expect(passwordProblem('zq8#L')).toBe('Password must be at least 6 characters');
-    expect(passwordProblem('a9'.repeat(64) + 'x')).toBe('Password must be at most 128 characters');
-    expect(usernameProblem('ab')).toBe('Username must be at least 3 characters');
-    expect(usernameProblem('a'.repeat(51))).toBe('Username must be at most 50 characters');
-    expect(usernameProblem('bad\u0000name')).toBe('Username must not contain control characters');
+    expect(passwordProblem('zq8#L')).toEqual({
+      rule: 'tooShort',
+      message: 'Password must be at least 6 characters',
+    });
+    expect(passwordProblem('a9'.repeat(64) + 'x')).toEqual({
+      rule: 'tooLong',
+      message: 'Password must be at most 128 characters',
+    });
+    expect(usernameProblem('ab')).toEqual({
+      rule: 'tooShort',
+      message: 'Username must be at least 3 characters',
+    });
+    expect(usernameProblem('a'.repeat(51))).toEqual({
+      rule: 'tooLong',
+      message: 'Username must be at most 50 characters',
+    });
+    expect(usernameProblem('bad\u0000name')).toEqual({
+      rule: 'controlCharacters',
+      message: 'Username must not contain control characters',
+    });
   });
 
   it('trims surrounding spaces from usernames', () => {
     expect(normalizeUsername('  alice ')).toBe('alice');
   });
 
-  it('collects one message per field', () => {
+  it('collects one rule and message per field', () => {
     expect(registrationProblems('ab', '123')).toEqual({
-      username: 'Username must be at least 3 characters',
-      password: 'Password must be at least 6 characters',
+      username: { rule: 'tooShort', message: 'Username must be at least 3 characters' },
+      password: { rule: 'tooShort', message: 'Password must be at least 6 characters' },
     });
     expect(registrationProblems('alice', 'violet-Harbor-71')).toBeNull();
   });

@@ -1,5 +1,11 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { authMessages, limits, validationMessages, type FieldErrors } from '@promptlib/proto';
+import {
+  authMessages,
+  limits,
+  validationMessages,
+  type FieldProblem,
+  type FieldProblems,
+} from '@promptlib/proto';
 
 // The list is ordered by how often each password appears in breaches; the top 10,000 are refused.
 const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].slice(0, 10_000));
@@ -12,27 +18,33 @@ export function normalizeUsername(username: string): string {
   return username.trim();
 }
 
-export function usernameProblem(username: string): string | null {
-  if (username.length < limits.username.min) return validationMessages.usernameMin;
-  if (username.length > limits.username.max) return validationMessages.usernameMax;
-  if (CONTROL_CHARACTERS.test(username)) return authMessages.usernameControlCharacters;
+export function usernameProblem(username: string): FieldProblem | null {
+  if (username.length < limits.username.min)
+    return { rule: 'tooShort', message: validationMessages.usernameMin };
+  if (username.length > limits.username.max)
+    return { rule: 'tooLong', message: validationMessages.usernameMax };
+  if (CONTROL_CHARACTERS.test(username))
+    return { rule: 'controlCharacters', message: authMessages.usernameControlCharacters };
   return null;
 }
 
-export function passwordProblem(password: string): string | null {
-  if (password.length < limits.password.min) return validationMessages.passwordMin;
-  if (password.length > limits.password.max) return validationMessages.passwordMax;
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) return authMessages.commonPassword;
+export function passwordProblem(password: string): FieldProblem | null {
+  if (password.length < limits.password.min)
+    return { rule: 'tooShort', message: validationMessages.passwordMin };
+  if (password.length > limits.password.max)
+    return { rule: 'tooLong', message: validationMessages.passwordMax };
+  if (COMMON_PASSWORDS.has(password.toLowerCase()))
+    return { rule: 'tooCommon', message: authMessages.commonPassword };
   return null;
 }
 
-export function registrationProblems(username: string, password: string): FieldErrors | null {
-  const fields: FieldErrors = {};
+export function registrationProblems(username: string, password: string): FieldProblems | null {
+  const problems: FieldProblems = {};
   const usernameError = usernameProblem(username);
   const passwordError = passwordProblem(password);
-  if (usernameError) fields.username = usernameError;
-  if (passwordError) fields.password = passwordError;
-  return Object.keys(fields).length > 0 ? fields : null;
+  if (usernameError) problems.username = usernameError;
+  if (passwordError) problems.password = passwordError;
+  return Object.keys(problems).length > 0 ? problems : null;
 }
 
 export const commonPasswordCount = COMMON_PASSWORDS.size;

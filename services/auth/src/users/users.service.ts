@@ -35,7 +35,7 @@ export class UsersService {
   async register(request: RegisterRequest): Promise<AuthUser> {
     const username = normalizeUsername(request.username);
     const problems = registrationProblems(username, request.password);
-    if (problems) throw serviceError('VALIDATION_FAILED', Object.values(problems)[0], problems);
+    if (problems) throw serviceError('VALIDATION_FAILED', Object.values(problems)[0]!.message, problems);
     if (await this.findByUsername(username)) throw usernameTaken();
 
     const passwordHash = await this.hasher.hash(request.password);
@@ -81,7 +81,9 @@ export class UsersService {
 }
 
 function usernameTaken() {
-  return serviceError('USERNAME_TAKEN', authMessages.usernameTaken, { username: authMessages.usernameTaken });
+  return serviceError('USERNAME_TAKEN', authMessages.usernameTaken, {
+    username: { rule: 'taken', message: authMessages.usernameTaken },
+  });
 }
 
 export function toAuthUser(user: UserEntity): AuthUser {

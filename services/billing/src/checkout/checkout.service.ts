@@ -37,7 +37,7 @@ export class CheckoutService {
   async create({ userId, priceId }: CreateCheckoutRequest): Promise<CheckoutSession> {
     if (!pricesOf(this.config).includes(priceId)) {
       throw serviceError('VALIDATION_FAILED', billingMessages.unknownPrice, {
-        priceId: billingMessages.unknownPrice,
+        priceId: { rule: 'invalid', message: billingMessages.unknownPrice },
       });
     }
     const { result: url } = await this.ledger.forUser(userId, async (tx) => {

@@ -48,7 +48,7 @@ export class CategoriesService {
   async create({ userId, name: rawName }: CreateCategoryRequest): Promise<Category> {
     const name = normalizeCategoryName(rawName);
     const problems = categoryNameProblems(name);
-    if (problems) throw serviceError('VALIDATION_FAILED', problems.name, problems);
+    if (problems) throw serviceError('VALIDATION_FAILED', problems.name!.message, problems);
     try {
       return await this.data.transaction(async (tx) => {
         // Creations by one user take turns on their tier row, so a count and its insert are never raced.
@@ -69,7 +69,7 @@ export class CategoriesService {
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw serviceError('CATEGORY_NAME_TAKEN', validationMessages.categoryNameTaken, {
-          name: validationMessages.categoryNameTaken,
+          name: { rule: 'taken', message: validationMessages.categoryNameTaken },
         });
       }
       throw error;
@@ -109,7 +109,7 @@ export class CategoriesService {
     const ids = categoryPositions.map((entry) => entry.id);
     if (new Set(ids).size !== ids.length) {
       throw serviceError('VALIDATION_FAILED', 'Each category may appear only once.', {
-        categoryPositions: 'Each category may appear only once.',
+        categoryPositions: { rule: 'duplicate', message: 'Each category may appear only once.' },
       });
     }
     await this.data.transaction(async (tx) => {
@@ -117,7 +117,7 @@ export class CategoriesService {
       if (owned.length !== ids.length) throw serviceError('NOT_FOUND', libraryMessages.categoryNotFound);
       if (owned.some((category) => category.isDefault)) {
         throw serviceError('VALIDATION_FAILED', libraryMessages.generalNotReorderable, {
-          categoryPositions: libraryMessages.generalNotReorderable,
+          categoryPositions: { rule: 'notAllowed', message: libraryMessages.generalNotReorderable },
         });
       }
       if (categoryPositions.length > 0) {
@@ -137,7 +137,7 @@ export class CategoriesService {
     const category = await categories.findOwned(userId, categoryId);
     if (!category) {
       throw serviceError('NOT_FOUND', libraryMessages.categoryNotFound, {
-        categoryId: libraryMessages.categoryNotFound,
+        categoryId: { rule: 'notFound', message: libraryMessages.categoryNotFound },
       });
     }
     return category;

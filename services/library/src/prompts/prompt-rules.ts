@@ -1,4 +1,4 @@
-import { limits, validationMessages, type FieldErrors } from '@promptlib/proto';
+import { limits, validationMessages, type FieldProblems } from '@promptlib/proto';
 
 export type PromptInput = { title: string; content: string };
 
@@ -10,11 +10,15 @@ export function normalizePrompt(input: PromptInput): PromptInput {
   return { title: input.title.trim(), content: input.content };
 }
 
-export function promptProblems({ title, content }: PromptInput): FieldErrors | null {
-  const fields: FieldErrors = {};
-  if (title.length < limits.promptTitle.min) fields.title = validationMessages.promptTitleMin;
-  else if (title.length > limits.promptTitle.max) fields.title = validationMessages.promptTitleMax;
-  if (content.trim().length < limits.promptContent.min) fields.content = validationMessages.promptContentMin;
-  else if (content.length > limits.promptContent.max) fields.content = validationMessages.promptContentMax;
-  return Object.keys(fields).length > 0 ? fields : null;
+export function promptProblems({ title, content }: PromptInput): FieldProblems | null {
+  const problems: FieldProblems = {};
+  if (title.length < limits.promptTitle.min)
+    problems.title = { rule: 'tooShort', message: validationMessages.promptTitleMin };
+  else if (title.length > limits.promptTitle.max)
+    problems.title = { rule: 'tooLong', message: validationMessages.promptTitleMax };
+  if (content.trim().length < limits.promptContent.min)
+    problems.content = { rule: 'tooShort', message: validationMessages.promptContentMin };
+  else if (content.length > limits.promptContent.max)
+    problems.content = { rule: 'tooLong', message: validationMessages.promptContentMax };
+  return Object.keys(problems).length > 0 ? problems : null;
 }

@@ -175,7 +175,7 @@ export function promptUpdated(prompt: AnnouncedPrompt): PromptUpdated {
 function validated(change: PromptFields): PromptInput {
   const input = normalizePrompt(change);
   const problems = promptProblems(input);
-  if (problems) throw serviceError('VALIDATION_FAILED', Object.values(problems)[0], problems);
+  if (problems) throw serviceError('VALIDATION_FAILED', Object.values(problems)[0]!.message, problems);
   return input;
 }
 

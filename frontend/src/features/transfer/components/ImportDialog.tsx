@@ -11,7 +11,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { isApiFailure } from '../../../api/api-error';
 import { useAppDispatch } from '../../../app/store';
+import { serverMessage } from '../../../shared/server-message';
 import { useGetLimitsQuery } from '../../library/library.api';
 import { importPlan, ImportFileError, type ImportPlan } from '../library-file';
 import { runImport, type ImportOutcome } from '../import-run';
@@ -173,7 +175,16 @@ function ImportReportView({ outcome, isPro, onUpgrade }: ReportProps) {
     <Box role="status">
       {outcome.kind === 'stopped' ? (
         <Alert severity={outcome.reason === 'cancelled' ? 'info' : 'error'} sx={{ mb: 2 }}>
-          {t(`transfer.import.stopped.${outcome.reason}`, { message: outcome.message })}
+          {t(`transfer.import.stopped.${outcome.reason}`, {
+            message:
+              outcome.error === undefined
+                ? undefined
+                : serverMessage(
+                    outcome.error,
+                    t,
+                    isApiFailure(outcome.error) ? outcome.error.message : String(outcome.error),
+                  ),
+          })}
         </Alert>
       ) : null}
       <Typography sx={{ fontWeight: 700 }}>
