@@ -50,6 +50,9 @@ const unit = {
 const integration = {
   ...shared,
   testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
+  // Tests start processes and servers and wait on relays, sweeps and queues: under a second each
+  // alone, but starting a Node process took over 5 s beside npm test's other lanes on a loaded machine.
+  testTimeout: 20_000,
 };
 
 module.exports = { shared, unit, integration };
