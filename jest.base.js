@@ -1,8 +1,9 @@
 // Shared jest settings: swc keeps decorators and their metadata, which Nest's DI and TypeORM need.
+const { join } = require('node:path');
+
 /** @type {import('jest').Config} */
-module.exports = {
+const shared = {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
   transform: {
     '^.+\\.(t|j)s$': [
       '@swc/jest',
@@ -22,3 +23,36 @@ module.exports = {
   ],
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
+
+// Each entry point a package.json `exports`, at its TypeScript source: unit tests need no build, so
+// a changed rule answers in seconds and `test:unit` waits for no other package.
+const source = (path) => join(__dirname, path);
+const ourPackagesFromSource = {
+  '^@promptlib/proto$': source('proto/src/index.ts'),
+  '^@promptlib/platform$': source('platform/src/index.ts'),
+  '^@promptlib/platform/testing$': source('platform/testing/index.ts'),
+  '^@promptlib/tools/testing$': source('tools/src/testing.ts'),
+  '^@promptlib/gateway/config$': source('gateway/src/config/gateway-config.ts'),
+  '^@promptlib/(auth|library|sharing|billing)/config$': source('services/$1/src/config/$1-config.ts'),
+};
+
+// Unit: src/**/*.spec.ts beside the code, collaborators replaced; no Postgres, Redis or NATS.
+/** @type {import('jest').Config} */
+const unit = {
+  ...shared,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  moduleNameMapper: ourPackagesFromSource,
+};
+
+// Integration: test/**/*.int-spec.ts against the real Postgres, Redis and NATS, on the built
+// packages, as the processes they start (fixtures, services) run them.
+/** @type {import('jest').Config} */
+const integration = {
+  ...shared,
+  testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
+  // Tests start processes and servers and wait on relays, sweeps and queues: under a second each
+  // alone, but starting a Node process took over 5 s beside npm test's other lanes on a loaded machine.
+  testTimeout: 20_000,
+};
+
+module.exports = { shared, unit, integration };

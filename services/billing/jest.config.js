@@ -1,5 +1,1 @@
-module.exports = {
-  ...require('../../jest.base.js'),
-  // Integration tests wait on the relay, the sweep and the queue, which a loaded machine slows.
-  testTimeout: 20_000,
-};
+module.exports = require('../../jest.base.js').unit;

@@ -21,35 +21,53 @@ export function runCommand(
   });
 }
 
-export type LabelledCommand = { label: string; command: [string, string[]] };
+/** A command whose output lines carry its label; `env` is added to the environment it runs in. */
+export type LabelledCommand = { label: string; command: [string, string[]]; env?: NodeJS.ProcessEnv };
+
+// Every lane's prefix has the same width, whichever steps run at the same time.
+const LABEL_WIDTH = 7;
 
 function echoLines(stream: Readable, prefix: string, write: (line: string) => void): void {
   createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => write(`${prefix}${line}`));
 }
 
+/** Prefixes a line of our own with a lane's label, as its commands' lines are. */
+export function labelled(label: string, line: string): string {
+  return `[${label.padEnd(LABEL_WIDTH)}] ${line}`;
+}
+
 /**
- * Runs commands at the same time, each line of their output prefixed with its label so the two
- * stay readable, and resolves to the first non-zero exit code (0 when all passed). Every command
- * runs to its end, so one failure does not hide another.
+ * Runs one command with each line of its output prefixed with its label, so it stays readable
+ * beside others running at the same time; resolves to its exit code (never throws on failure).
+ */
+export function runLabelled(
+  { label, command: [command, args], env: extra }: LabelledCommand,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const prefix = labelled(label, '');
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...env, ...extra },
+    });
+    echoLines(child.stdout, prefix, (line) => process.stdout.write(`${line}\n`));
+    echoLines(child.stderr, prefix, (line) => process.stderr.write(`${line}\n`));
+    child.once('error', (error) => {
+      console.error(`${prefix}${command} could not run: ${error.message}`);
+      resolve(127);
+    });
+    child.once('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/**
+ * Runs commands at the same time, each line of their output prefixed with its label, and resolves
+ * to the first non-zero exit code (0 when all passed). Every command runs to its end, so one
+ * failure does not hide another.
  */
 export async function runTogether(commands: LabelledCommand[], env: NodeJS.ProcessEnv): Promise<number> {
-  const width = Math.max(...commands.map(({ label }) => label.length));
-  const codes = await Promise.all(
-    commands.map(
-      ({ label, command: [command, args] }) =>
-        new Promise<number>((resolve) => {
-          const prefix = `[${label.padEnd(width)}] `;
-          const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
-          echoLines(child.stdout, prefix, (line) => process.stdout.write(`${line}\n`));
-          echoLines(child.stderr, prefix, (line) => process.stderr.write(`${line}\n`));
-          child.once('error', (error) => {
-            console.error(`${prefix}${command} could not run: ${error.message}`);
-            resolve(127);
-          });
-          child.once('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
-        }),
-    ),
-  );
+  const codes = await Promise.all(commands.map((command) => runLabelled(command, env)));
   return codes.find((code) => code !== 0) ?? 0;
 }
 

@@ -6,9 +6,10 @@ import { removeSandboxStateFiles } from './stripe-access';
 export type NamespaceLocations = { databaseUrl: string; redisUrl: string; natsUrl: string };
 
 /**
- * Removes everything a test run created under its namespace: databases, streams, keys and Stripe sandbox state files whose
- * names start with it (test files add suffixes for their own sub-namespaces). The run namespace is
- * unique, so nothing of anyone else's can match.
+ * Removes everything a test run created under its namespace: the databases (with the schemas its
+ * tests made in them), streams (with their consumers), keys and Stripe sandbox state files whose
+ * names start with it, as npm test's lanes, the smoke test and each test file add suffixes for
+ * namespaces of their own. The run namespace is unique, so nothing of anyone else's can match.
  */
 export async function removeNamespace(namespace: string, at: NamespaceLocations): Promise<string[]> {
   const results = await Promise.allSettled([
