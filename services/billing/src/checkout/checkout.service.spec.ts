@@ -39,6 +39,7 @@ describe('CheckoutService', () => {
       code: 'VALIDATION_FAILED',
       message: 'Choose the monthly or the annual Pro plan.',
       fields: { priceId: 'Choose the monthly or the annual Pro plan.' },
+      rules: { priceId: 'invalid' },
     });
     expect(stripe.checkoutsCreated).toEqual([]);
   });

@@ -59,6 +59,7 @@ describe('CategoriesService', () => {
         error: {
           code: 'CATEGORY_NAME_TAKEN',
           fields: { name: validationMessages.categoryNameTaken },
+          rules: { name: 'taken' },
         },
       });
     });

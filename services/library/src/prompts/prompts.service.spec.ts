@@ -155,7 +155,11 @@ describe('PromptsService', () => {
       await expect(
         rules.prompts.create({ userId, title: 'ab', content: 'Long enough', categoryId: null }),
       ).rejects.toMatchObject({
-        error: { code: 'VALIDATION_FAILED', fields: { title: 'Title must be at least 3 characters long' } },
+        error: {
+          code: 'VALIDATION_FAILED',
+          fields: { title: 'Title must be at least 3 characters long' },
+          rules: { title: 'tooShort' },
+        },
       });
       expect(library.events).toHaveLength(0);
     });
