@@ -111,11 +111,49 @@ export function firstProblemMessage(problems: FieldProblems, fallback: string): 
  * What a service puts in an RpcException: a code, one human sentence, and on bad input the failing
  * fields with their messages and their rules.
  */
+/** What a NOT_FOUND error says was not found. */
+export const notFoundSubjects = [
+  'prompt',
+  'category',
+  'user',
+  'checkout',
+  'subscription',
+  'sharedPrompt',
+  'share',
+] as const;
+export type NotFoundSubject = (typeof notFoundSubjects)[number];
+
+/** What a RATE_LIMITED error says was done too often. */
+export const rateLimitedActions = [
+  'login',
+  'signUp',
+  'googleSignIn',
+  'write',
+  'import',
+  'sharedRead',
+] as const;
+export type RateLimitedAction = (typeof rateLimitedActions)[number];
+
+/**
+ * The values an error's sentence names, so a client can say the whole sentence in its user's
+ * language from the code: `plan` and `limit` on PROMPT_LIMIT_REACHED and CATEGORY_LIMIT_REACHED,
+ * `action` and `retryAfterMinutes` on RATE_LIMITED, `subject` on NOT_FOUND.
+ */
+export const errorParams = z.object({
+  plan: z.enum(['free', 'pro']).optional(),
+  limit: z.number().int().optional(),
+  action: z.enum(rateLimitedActions).optional(),
+  retryAfterMinutes: z.number().int().optional(),
+  subject: z.enum(notFoundSubjects).optional(),
+});
+export type ErrorParams = z.output<typeof errorParams>;
+
 export type ServiceError = {
   code: ErrorCode;
   message: string;
   fields?: FieldErrors;
   rules?: FieldRules;
+  params?: ErrorParams;
 };
 
 /** The body of every non-2xx /api answer. */
@@ -126,5 +164,6 @@ export const apiError = z.object({
   code: z.enum(errorCodes).optional(),
   fields: fieldErrors.optional(),
   rules: fieldRuleMap.optional(),
+  params: errorParams.optional(),
 });
 export type ApiError = z.output<typeof apiError>;

@@ -42,6 +42,17 @@ export const billingMessages = {
   webhookNotStored: 'The event could not be stored; send it again later.',
 } as const;
 
+/** The sentence of each NOT_FOUND, by what was not found. */
+export const notFoundMessages = {
+  prompt: libraryMessages.promptNotFound,
+  category: libraryMessages.categoryNotFound,
+  user: authMessages.userNotFound,
+  checkout: billingMessages.checkoutNotFound,
+  subscription: billingMessages.nothingToCancel,
+  sharedPrompt: sharingMessages.linkNotFound,
+  share: sharingMessages.notShared,
+} as const;
+
 /** Sentences any route may answer with. */
 export const commonMessages = {
   unavailable: 'The service is temporarily unavailable. Please try again in a moment.',

@@ -347,6 +347,7 @@ describe('login rate limits shared by gateway processes', () => {
       message: 'Too many login attempts. Please try again in 15 minutes.',
       error: 'Too Many Requests',
       code: 'RATE_LIMITED',
+      params: { action: 'login', retryAfterMinutes: 15 },
     });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
   });

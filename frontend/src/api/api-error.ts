@@ -1,4 +1,4 @@
-import type { ApiError, ErrorCode, FieldErrors, FieldRules } from '@promptlib/proto';
+import type { ApiError, ErrorCode, ErrorParams, FieldErrors, FieldRules } from '@promptlib/proto';
 
 /**
  * How every failed call looks to the UI. `message` follows the product's general rule: the status,
@@ -13,6 +13,8 @@ export type ApiFailure = {
   fields?: FieldErrors;
   /** The rule each failing field broke, which the SPA says in the user's language. */
   rules?: FieldRules;
+  /** The values the sentence names (a limit, a wait, what was not found), for the user's language. */
+  params?: ErrorParams;
 };
 
 export function toApiFailure(status: number, statusText: string, body: string): ApiFailure {
@@ -23,6 +25,7 @@ export function toApiFailure(status: number, statusText: string, body: string): 
     if (parsed.code) failure.code = parsed.code;
     if (parsed.fields) failure.fields = parsed.fields;
     if (parsed.rules) failure.rules = parsed.rules;
+    if (parsed.params) failure.params = parsed.params;
   }
   return failure;
 }

@@ -1,10 +1,18 @@
-import { errorCodes, fieldRules, formFieldRules, limits, type FormField } from '@promptlib/proto';
+import {
+  errorCodes,
+  fieldRules,
+  formFieldRules,
+  libraryMessages,
+  limits,
+  type FormField,
+} from '@promptlib/proto';
 import i18n from 'i18next';
 import deLibrary from '../i18n/de.library.json';
 import de from '../i18n/de.json';
 import enLibrary from '../i18n/en.library.json';
 import en from '../i18n/en.json';
 import {
+  codeContexts,
   codeKeys,
   fieldRuleText,
   formFieldErrors,
@@ -40,6 +48,13 @@ describe('every error the server can send has words in every language', () => {
       const { exists } = await translator(language);
       const missing: string[] = [];
       for (const code of errorCodes) if (!exists(codeKeys[code])) missing.push(`${code} → ${codeKeys[code]}`);
+      for (const [code, contexts] of Object.entries(codeContexts)) {
+        for (const context of contexts) {
+          const key = `${codeKeys[code as keyof typeof codeKeys]}_${context}`;
+          // A counted sentence (a wait in minutes) has its plural forms instead.
+          if (!exists(key) && !exists(`${key}_other`)) missing.push(`${code} (${context}) → ${key}`);
+        }
+      }
       for (const rule of fieldRules) if (!exists(ruleKey(rule))) missing.push(`rule ${rule}`);
       for (const field of Object.keys(formFieldRules) as FormField[]) {
         const keys: Record<string, string> = formFieldRuleKeys[field];
@@ -106,6 +121,42 @@ describe('serverMessage', () => {
     expect(serverMessage(failure('GENERAL_CATEGORY_PROTECTED'), english, 'x')).toBe(
       'The General category cannot be deleted as it serves as the default category for prompts.',
     );
+  });
+
+  it('says a sentence whole with the values it names, in English as the server does and in German', async () => {
+    const english = (await translator('en')).t;
+    const german = (await translator('de')).t;
+    const freeLimit = failure('PROMPT_LIMIT_REACHED', 'x', { params: { plan: 'free', limit: 5 } });
+    expect(serverMessage(freeLimit, english, 'x')).toBe(libraryMessages.freePromptLimit(5));
+    expect(serverMessage(freeLimit, german, 'x')).toBe(
+      'Du hast das Limit von 5 Prompts im kostenlosen Plan erreicht. Upgrade auf Pro für unbegrenzte Prompts.',
+    );
+    const proQuota = failure('PROMPT_LIMIT_REACHED', 'x', { params: { plan: 'pro', limit: 50_000 } });
+    expect(serverMessage(proQuota, english, 'x')).toBe(libraryMessages.proPromptQuota(50_000));
+    expect(serverMessage(proQuota, german, 'x')).toBe('Du hast das Maximum von 50.000 Prompts erreicht.');
+    expect(
+      serverMessage(
+        failure('CATEGORY_LIMIT_REACHED', 'x', { params: { plan: 'free', limit: 1 } }),
+        english,
+        'x',
+      ),
+    ).toBe(libraryMessages.freeCategoryLimit);
+    expect(serverMessage(failure('NOT_FOUND', 'x', { params: { subject: 'prompt' } }), english, 'x')).toBe(
+      libraryMessages.promptNotFound,
+    );
+    expect(serverMessage(failure('NOT_FOUND', 'x', { params: { subject: 'category' } }), german, 'x')).toBe(
+      'Kategorie nicht gefunden',
+    );
+    const waitOne = failure('RATE_LIMITED', 'x', { params: { action: 'login', retryAfterMinutes: 1 } });
+    expect(serverMessage(waitOne, english, 'x')).toBe(
+      'Too many login attempts. Please try again in 1 minute.',
+    );
+    const waitMany = failure('RATE_LIMITED', 'x', { params: { action: 'signUp', retryAfterMinutes: 45 } });
+    expect(serverMessage(waitMany, english, 'x')).toBe('Too many sign-ups. Please try again in 45 minutes.');
+    expect(serverMessage(waitMany, german, 'x')).toBe(
+      'Zu viele Registrierungen. Bitte versuche es in 45 Minuten noch einmal.',
+    );
+    expect(serverMessage(failure('NOT_FOUND'), english, 'x')).toBe('Not found.');
   });
 
   it('tells bad input by its first failing field and that field’s rule', async () => {

@@ -1,10 +1,13 @@
 import {
   errorCodes,
+  notFoundSubjects,
+  rateLimitedActions,
   formFieldRules,
   isErrorCode,
   isFieldRule,
   limits,
   type ErrorCode,
+  type ErrorParams,
   type FieldRule,
   type FormField,
 } from '@promptlib/proto';
@@ -23,6 +26,31 @@ export const codeKeys: Record<ErrorCode, string> = {
   USERNAME_TAKEN: 'validation.usernameTaken',
   CATEGORY_NAME_TAKEN: 'validation.categoryNameTaken',
 };
+
+/**
+ * The variants of a code's sentence, chosen by its params (i18next's context): the plan whose limit
+ * was reached, the action done too often, what was not found. The coverage test asks for each.
+ */
+export const codeContexts: Partial<Record<ErrorCode, readonly string[]>> = {
+  PROMPT_LIMIT_REACHED: ['free', 'pro'],
+  CATEGORY_LIMIT_REACHED: ['free', 'pro'],
+  RATE_LIMITED: rateLimitedActions,
+  NOT_FOUND: notFoundSubjects,
+};
+
+function contextOf(code: ErrorCode, params: ErrorParams): string | undefined {
+  switch (code) {
+    case 'PROMPT_LIMIT_REACHED':
+    case 'CATEGORY_LIMIT_REACHED':
+      return params.plan;
+    case 'RATE_LIMITED':
+      return params.action;
+    case 'NOT_FOUND':
+      return params.subject;
+    default:
+      return undefined;
+  }
+}
 
 /** The translation key of each rule a form field can break, with every rule proto lists for it. */
 export const formFieldRuleKeys: { [F in FormField]: Record<(typeof formFieldRules)[F][number], string> } = {
@@ -138,11 +166,16 @@ export function formFieldErrors<F extends string>(
  * sentence at all the caller's fallback is used.
  */
 export function serverMessage(failure: unknown, t: TFunction, fallback: string): string {
-  const { serverMessage: sentence, code } = (failure ?? {}) as Partial<ApiFailure>;
+  const { serverMessage: sentence, code, params = {} } = (failure ?? {}) as Partial<ApiFailure>;
   if (!isErrorCode(code)) return sentence ?? fallback;
   if (code === 'VALIDATION_FAILED') {
     const first = Object.values(serverFieldErrors(failure, t))[0];
     if (first) return first;
   }
-  return t(codeKeys[code]);
+  const { retryAfterMinutes, ...values } = params;
+  return t(codeKeys[code], {
+    ...values,
+    context: contextOf(code, params),
+    ...(retryAfterMinutes === undefined ? {} : { count: retryAfterMinutes }),
+  });
 }

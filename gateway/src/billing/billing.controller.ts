@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import {
-  billingMessages,
   checkoutSession,
   checkoutStatus,
   done,
@@ -11,7 +10,7 @@ import {
 import { BillingClient } from '../clients/billing.client';
 import { LibraryClient } from '../clients/library.client';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
-import { ApiException } from '../common/api-exception';
+import { notFoundException } from '../common/api-exception';
 import { validateBody } from '../common/validate-body';
 import { CurrentUserId } from '../session/current-user.decorator';
 import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
@@ -63,7 +62,7 @@ export class BillingController {
     @Param('sessionId') sessionId: string,
   ): Promise<CheckoutStatus> {
     if (!CHECKOUT_SESSION_ID.test(sessionId)) {
-      throw new ApiException(404, 'NOT_FOUND', billingMessages.checkoutNotFound);
+      throw notFoundException('checkout');
     }
     const state = await this.billing.checkoutState(userId, sessionId);
     if (!state.paid) return { success: false };

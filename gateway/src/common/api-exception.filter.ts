@@ -68,6 +68,7 @@ export function toApiError(exception: unknown): ApiError {
     };
     if (exception.error.fields) body.fields = exception.error.fields;
     if (exception.error.rules) body.rules = exception.error.rules;
+    if (exception.error.params) body.params = exception.error.params;
     return body;
   }
   if (exception instanceof HttpException) {
@@ -90,6 +91,8 @@ export function toApiError(exception: unknown): ApiError {
     if (details.fields && typeof details.fields === 'object')
       body.fields = details.fields as ApiError['fields'];
     if (details.rules && typeof details.rules === 'object') body.rules = details.rules as ApiError['rules'];
+    if (details.params && typeof details.params === 'object')
+      body.params = details.params as ApiError['params'];
     return body;
   }
   switch (infrastructureFailureOf(exception)) {

@@ -1,5 +1,13 @@
 import { HttpException } from '@nestjs/common';
-import { fieldsAndRulesOf, type ApiError, type ErrorCode, type FieldProblems } from '@promptlib/proto';
+import {
+  fieldsAndRulesOf,
+  notFoundMessages,
+  type ApiError,
+  type ErrorCode,
+  type ErrorParams,
+  type FieldProblems,
+  type NotFoundSubject,
+} from '@promptlib/proto';
 import { STATUS_CODES } from 'node:http';
 
 export type ApiExceptionOptions = {
@@ -7,6 +15,8 @@ export type ApiExceptionOptions = {
   retryAfterSeconds?: number;
   /** What went wrong underneath, for the log only. */
   cause?: unknown;
+  /** The values the sentence names, for a client to say it in its user's language. */
+  params?: ErrorParams;
 };
 
 /** An HTTP failure raised by the gateway itself, already in the documented error shape. */
@@ -22,7 +32,13 @@ export class ApiException extends HttpException {
   ) {
     const body: ApiError = { statusCode: status, message, error: STATUS_CODES[status] ?? 'Error', code };
     if (problems) Object.assign(body, fieldsAndRulesOf(problems));
+    if (options.params) body.params = options.params;
     super(body, status, { cause: options.cause });
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/** 404 for the subject, with its sentence. */
+export function notFoundException(subject: NotFoundSubject): ApiException {
+  return new ApiException(404, 'NOT_FOUND', notFoundMessages[subject], undefined, { params: { subject } });
 }

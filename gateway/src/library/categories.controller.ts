@@ -2,7 +2,6 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import {
   category,
   deleteCategoryResponse,
-  libraryMessages,
   type Category,
   type DeleteCategoryResponse,
 } from '@promptlib/proto';
@@ -66,7 +65,7 @@ export class CategoriesController {
   })
   @SignedInWrite()
   async delete(@CurrentUserId() userId: number, @Param('id') id: string): Promise<DeleteCategoryResponse> {
-    const deleted = await this.library.deleteCategory(userId, routeId(id, libraryMessages.categoryNotFound));
+    const deleted = await this.library.deleteCategory(userId, routeId(id, 'category'));
     return { success: true, deletedPromptIds: deleted.deletedPromptIds };
   }
 }

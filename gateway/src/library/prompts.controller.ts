@@ -5,7 +5,6 @@ import {
   done,
   importPage,
   importResult,
-  libraryMessages,
   prompt,
   type CopyResult,
   type Done,
@@ -137,7 +136,7 @@ export class PromptsController {
   })
   @SignedInWrite()
   update(@CurrentUserId() userId: number, @Param('id') id: string, @Body() body: unknown): Promise<Prompt> {
-    const promptId = routeId(id, libraryMessages.promptNotFound);
+    const promptId = routeId(id, 'prompt');
     return this.library.updatePrompt(userId, promptId, validateBody(promptDto, body));
   }
 
@@ -150,7 +149,7 @@ export class PromptsController {
   })
   @SignedInWrite()
   delete(@CurrentUserId() userId: number, @Param('id') id: string): Promise<Done> {
-    return this.library.deletePrompt(userId, routeId(id, libraryMessages.promptNotFound));
+    return this.library.deletePrompt(userId, routeId(id, 'prompt'));
   }
 
   @Post(':id/copy')
@@ -163,7 +162,7 @@ export class PromptsController {
   @HttpCode(200)
   @SignedInWrite()
   copy(@CurrentUserId() userId: number, @Param('id') id: string): Promise<CopyResult> {
-    return this.library.copyPrompt(userId, routeId(id, libraryMessages.promptNotFound));
+    return this.library.copyPrompt(userId, routeId(id, 'prompt'));
   }
 
   @Post(':id/toggle-favorite')
@@ -176,7 +175,7 @@ export class PromptsController {
   @HttpCode(200)
   @SignedInWrite()
   toggleFavorite(@CurrentUserId() userId: number, @Param('id') id: string): Promise<Prompt> {
-    return this.library.toggleFavorite(userId, routeId(id, libraryMessages.promptNotFound));
+    return this.library.toggleFavorite(userId, routeId(id, 'prompt'));
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REDIS } from '@promptlib/platform';
-import { commonMessages } from '@promptlib/proto';
+import { commonMessages, type RateLimitedAction } from '@promptlib/proto';
 import type Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiException } from '../common/api-exception';
@@ -51,55 +51,68 @@ export class RateLimits {
    * so parallel guesses cannot all pass a check made before any of them is counted.
    */
   async beforeLogin(client: string, usernameKey: string, knownDeviceTag?: string): Promise<LoginAttempt> {
-    await consume(this.loginsPerClient, client, 'login attempts');
+    await consume(this.loginsPerClient, client, 'login');
     const [limiter, key] = knownDeviceTag
       ? [this.loginsPerKnownDevice, `${usernameKey}:${knownDeviceTag}`]
       : [this.loginsPerUsername, usernameKey];
-    await consume(limiter, key, 'login attempts');
+    await consume(limiter, key, 'login');
     return { giveBack: () => storeCall(() => limiter.reward(key, 1)).then(() => undefined) };
   }
 
   async beforeRegister(client: string): Promise<void> {
-    await consume(this.registrationsPerClient, client, 'sign-ups');
+    await consume(this.registrationsPerClient, client, 'signUp');
   }
 
   async beforeWrite(userId: number): Promise<void> {
-    await consume(this.writesPerUser, String(userId), 'changes in a short time');
+    await consume(this.writesPerUser, String(userId), 'write');
   }
 
   /** A page of an import: many prompts in one call, so counted apart from single changes. */
   async beforeImport(userId: number): Promise<void> {
-    await consume(this.importsPerUser, String(userId), 'import pages in a short time');
+    await consume(this.importsPerUser, String(userId), 'import');
   }
 
   /** Each Google sign-in step (a nonce, a token) counts per client address. */
   async beforeGoogleSignIn(client: string): Promise<void> {
-    await consume(this.googleSignInsPerClient, client, 'Google sign-in attempts');
+    await consume(this.googleSignInsPerClient, client, 'googleSignIn');
   }
 
   /** Public links need no session, so their reads are limited per client instead. */
   async beforeSharedRead(client: string): Promise<void> {
-    await consume(this.sharedReadsPerClient, client, 'requests for shared prompts');
+    await consume(this.sharedReadsPerClient, client, 'sharedRead');
   }
 }
 
-async function consume(limiter: RateLimiterRedis, key: string, what: string): Promise<void> {
+// What each limit counts, as its 429 says it.
+const counted: Record<RateLimitedAction, string> = {
+  login: 'login attempts',
+  signUp: 'sign-ups',
+  googleSignIn: 'Google sign-in attempts',
+  write: 'changes in a short time',
+  import: 'import pages in a short time',
+  sharedRead: 'requests for shared prompts',
+};
+
+async function consume(limiter: RateLimiterRedis, key: string, action: RateLimitedAction): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) throw tooMany(what, rejection.msBeforeNext);
+    if (rejection instanceof RateLimiterRes) throw tooMany(action, rejection.msBeforeNext);
     throw unavailable(rejection);
   }
 }
 
-function tooMany(what: string, msBeforeNext: number): ApiException {
+function tooMany(action: RateLimitedAction, msBeforeNext: number): ApiException {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
   return new ApiException(
     429,
     'RATE_LIMITED',
-    `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many ${counted[action]}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     undefined,
-    { retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) },
+    {
+      retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+      params: { action, retryAfterMinutes: minutes },
+    },
   );
 }
 

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { SHARE_ID_PATTERN, sharedPrompt, sharingMessages, type SharedPrompt } from '@promptlib/proto';
+import { SHARE_ID_PATTERN, sharedPrompt, type SharedPrompt } from '@promptlib/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SharingClient } from '../clients/sharing.client';
 import { ApiDoc } from '../common/api-doc.decorator';
-import { ApiException } from '../common/api-exception';
+import { notFoundException } from '../common/api-exception';
 import { RateLimits } from '../rate-limit/rate-limits';
 
 /**
@@ -33,8 +33,7 @@ export class SharedPromptController {
   ): Promise<SharedPrompt> {
     // Set first, so that the 404 and 429 answers carry them too.
     reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
-    if (!SHARE_ID_PATTERN.test(shareId))
-      throw new ApiException(404, 'NOT_FOUND', sharingMessages.linkNotFound);
+    if (!SHARE_ID_PATTERN.test(shareId)) throw notFoundException('sharedPrompt');
     await this.rateLimits.beforeSharedRead(req.ip);
     return this.sharing.read(shareId, req.ip);
   }

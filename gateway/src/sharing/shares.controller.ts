@@ -1,13 +1,5 @@
 import { Controller, Delete, Get, Header, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import {
-  done,
-  libraryMessages,
-  shareLink,
-  sharedLink,
-  type Done,
-  type ShareLink,
-  type SharedLink,
-} from '@promptlib/proto';
+import { done, shareLink, sharedLink, type Done, type ShareLink, type SharedLink } from '@promptlib/proto';
 import { SharingClient } from '../clients/sharing.client';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { routeId } from '../common/route-id';
@@ -35,7 +27,7 @@ export class SharesController {
   @HttpCode(200)
   @SignedInWrite()
   async share(@CurrentUserId() userId: number, @Param('id') id: string): Promise<ShareLink> {
-    const { shareId } = await this.sharing.share(userId, routeId(id, libraryMessages.promptNotFound));
+    const { shareId } = await this.sharing.share(userId, routeId(id, 'prompt'));
     return { shareId, url: shareUrl(this.config.PUBLIC_URL, shareId) };
   }
 
@@ -49,7 +41,7 @@ export class SharesController {
   })
   @SignedInWrite()
   revoke(@CurrentUserId() userId: number, @Param('id') id: string): Promise<Done> {
-    return this.sharing.revoke(userId, routeId(id, libraryMessages.promptNotFound));
+    return this.sharing.revoke(userId, routeId(id, 'prompt'));
   }
 
   @Get('shares')

@@ -1,14 +1,27 @@
 import { RpcException } from '@nestjs/microservices';
-import type { ErrorCode, FieldProblems, ServiceError } from '@promptlib/proto';
-import { fieldsAndRulesOf, isErrorCode } from '@promptlib/proto';
+import type { ErrorCode, ErrorParams, FieldProblems, NotFoundSubject, ServiceError } from '@promptlib/proto';
+import { fieldsAndRulesOf, isErrorCode, notFoundMessages } from '@promptlib/proto';
 
 /**
  * What a service throws for an expected failure; the gateway maps `code` to an HTTP status. Failing
  * fields travel as `fields` (their messages) and `rules` (the rule each broke).
  */
-export function serviceError(code: ErrorCode, message: string, problems?: FieldProblems): RpcException {
+export function serviceError(
+  code: ErrorCode,
+  message: string,
+  problems?: FieldProblems,
+  params?: ErrorParams,
+): RpcException {
   const error: ServiceError = problems ? { code, message, ...fieldsAndRulesOf(problems) } : { code, message };
+  if (params) error.params = params;
   return new RpcException(error);
+}
+
+/** NOT_FOUND for the subject, with its sentence; a field's problem when an id in the body named it. */
+export function notFound(subject: NotFoundSubject, field?: string): RpcException {
+  const message = notFoundMessages[subject];
+  const problems = field ? { [field]: { rule: 'notFound' as const, message } } : undefined;
+  return serviceError('NOT_FOUND', message, problems, { subject });
 }
 
 /** A failed request to a service, carrying the service's typed error. */

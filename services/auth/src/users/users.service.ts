@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isUniqueViolation, METRICS, serviceError } from '@promptlib/platform';
+import { isUniqueViolation, METRICS, serviceError, notFound } from '@promptlib/platform';
 import {
   authMessages,
   eventSubjects,
@@ -71,7 +71,7 @@ export class UsersService {
 
   async get(request: GetUserRequest): Promise<AuthUser> {
     const user = await this.data.direct.users.findById(request.userId);
-    if (!user) throw serviceError('NOT_FOUND', authMessages.userNotFound);
+    if (!user) throw notFound('user');
     return toAuthUser(user);
   }
 

@@ -89,6 +89,7 @@ describe('CheckoutService', () => {
       expect(await failureOf(rules.checkout.status(request))).toEqual({
         code: 'NOT_FOUND',
         message: 'Checkout session not found',
+        params: { subject: 'checkout' },
       });
     }
   });

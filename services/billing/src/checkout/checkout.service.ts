@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { serviceError } from '@promptlib/platform';
+import { serviceError, notFound } from '@promptlib/platform';
 import {
   billingMessages,
   type CheckoutSession,
@@ -68,7 +68,7 @@ export class CheckoutService {
    */
   async status({ userId, sessionId }: CheckoutStatusRequest): Promise<CheckoutState> {
     const checkout = await this.data.direct.checkouts.findOwned(userId, sessionId);
-    if (!checkout) throw serviceError('NOT_FOUND', billingMessages.checkoutNotFound);
+    if (!checkout) throw notFound('checkout');
     // A completed checkout is read again too: its subscription may have changed since.
     const { result: paid, tier } = await this.ledger.forUser(userId, (tx) =>
       this.mirror.syncCheckout(tx, userId, sessionId),

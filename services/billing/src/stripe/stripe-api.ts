@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ROOT_LOGGER, serviceError } from '@promptlib/platform';
-import { billingMessages } from '@promptlib/proto';
+import { ROOT_LOGGER, notFound, serviceError } from '@promptlib/platform';
+import { billingMessages, type NotFoundSubject } from '@promptlib/proto';
 import type { RpcException } from '@nestjs/microservices';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -79,7 +79,7 @@ export class StripeApi {
     return this.call(
       'checkout.sessions.retrieve',
       () => this.stripe.checkout.sessions.retrieve(id),
-      billingMessages.checkoutNotFound,
+      'checkout',
     );
   }
 
@@ -116,8 +116,8 @@ export class StripeApi {
     }
   }
 
-  /** `missing`: the sentence when Stripe does not know the object asked for (else it is unavailable). */
-  private async call<T>(operation: string, run: () => Promise<T>, missing?: string): Promise<T> {
+  /** `missing`: what is not found when Stripe does not know the object asked for (else it is unavailable). */
+  private async call<T>(operation: string, run: () => Promise<T>, missing?: NotFoundSubject): Promise<T> {
     try {
       return await run();
     } catch (error) {
@@ -125,7 +125,7 @@ export class StripeApi {
     }
   }
 
-  private failure(operation: string, error: unknown, missing: string | undefined): RpcException {
+  private failure(operation: string, error: unknown, missing: NotFoundSubject | undefined): RpcException {
     const stripeError = error instanceof Stripe.errors.StripeError ? error : null;
     this.logger.error(
       {
@@ -137,7 +137,7 @@ export class StripeApi {
       },
       'Stripe call failed',
     );
-    if (missing && stripeError?.code === 'resource_missing') return serviceError('NOT_FOUND', missing);
+    if (missing && stripeError?.code === 'resource_missing') return notFound(missing);
     return serviceError('SERVICE_UNAVAILABLE', billingMessages.paymentsUnavailable);
   }
 }

@@ -32,6 +32,7 @@ describe('SubscriptionsService', () => {
     expect(await failureOf(rules.subscriptions.cancel({ userId }))).toEqual({
       code: 'NOT_FOUND',
       message: 'You have no active subscription to cancel.',
+      params: { subject: 'subscription' },
     });
     expect(billing.events).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { serviceError } from '@promptlib/platform';
-import { billingMessages, type SubscriptionCancelled, type UserScoped } from '@promptlib/proto';
+import { notFound } from '@promptlib/platform';
+import { type SubscriptionCancelled, type UserScoped } from '@promptlib/proto';
 import { StripeApi } from '../stripe/stripe-api';
 import { TierLedger } from '../tiers/tier-ledger';
 import { SubscriptionMirror } from './subscription-mirror';
@@ -29,7 +29,7 @@ export class SubscriptionsService {
       }
       return 'cancelled' as const;
     });
-    if (result === 'nothing-running') throw serviceError('NOT_FOUND', billingMessages.nothingToCancel);
+    if (result === 'nothing-running') throw notFound('subscription');
     return { tierVersion: tier.version };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isUniqueViolation, serviceError } from '@promptlib/platform';
+import { isUniqueViolation, serviceError, notFound } from '@promptlib/platform';
 import {
   CATEGORY_DELETED_MAX_PROMPT_IDS,
   eventSubjects,
@@ -57,10 +57,14 @@ export class CategoriesService {
         await this.ensureDefault({ userId }, tx);
         const allowance = this.tiers.categoryAllowance(tier, await tx.categories.count(userId));
         if (!allowance.canCreate) {
-          const message = this.tiers.isPro(tier)
+          const pro = this.tiers.isPro(tier);
+          const message = pro
             ? libraryMessages.proCategoryQuota(allowance.max)
             : libraryMessages.freeCategoryLimit;
-          throw serviceError('CATEGORY_LIMIT_REACHED', message);
+          throw serviceError('CATEGORY_LIMIT_REACHED', message, undefined, {
+            plan: pro ? 'pro' : 'free',
+            limit: allowance.max,
+          });
         }
         const highest = await tx.categories.highestPosition(userId);
         const position = highest === null ? 0 : highest + 1;
@@ -83,7 +87,7 @@ export class CategoriesService {
   async delete({ userId, categoryId }: DeleteCategoryRequest): Promise<DeletedCategory> {
     return this.data.transaction(async (tx) => {
       const category = await tx.categories.lockOwned(userId, categoryId);
-      if (!category) throw serviceError('NOT_FOUND', libraryMessages.categoryNotFound);
+      if (!category) throw notFound('category');
       // General is the fallback for every prompt, so it can never be deleted.
       if (category.isDefault)
         throw serviceError('GENERAL_CATEGORY_PROTECTED', libraryMessages.generalProtected);
@@ -114,7 +118,7 @@ export class CategoriesService {
     }
     await this.data.transaction(async (tx) => {
       const owned = await tx.categories.lockOwnedMany(userId, ids);
-      if (owned.length !== ids.length) throw serviceError('NOT_FOUND', libraryMessages.categoryNotFound);
+      if (owned.length !== ids.length) throw notFound('category');
       if (owned.some((category) => category.isDefault)) {
         throw serviceError('VALIDATION_FAILED', libraryMessages.generalNotReorderable, {
           categoryPositions: { rule: 'notAllowed', message: libraryMessages.generalNotReorderable },
@@ -136,9 +140,7 @@ export class CategoriesService {
   ): Promise<CategoryEntity> {
     const category = await categories.findOwned(userId, categoryId);
     if (!category) {
-      throw serviceError('NOT_FOUND', libraryMessages.categoryNotFound, {
-        categoryId: { rule: 'notFound', message: libraryMessages.categoryNotFound },
-      });
+      throw notFound('category', 'categoryId');
     }
     return category;
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { serviceError, type Transaction } from '@promptlib/platform';
+import { serviceError, type Transaction, notFound } from '@promptlib/platform';
 import {
   MAX_MESSAGE_BYTES,
   PROMPT_PAGE_MAX_BYTES,
@@ -80,7 +80,10 @@ export class PromptsService {
         const message = pro
           ? libraryMessages.proPromptQuota(allowance.max)
           : libraryMessages.freePromptLimit(allowance.max);
-        throw serviceError('PROMPT_LIMIT_REACHED', message);
+        throw serviceError('PROMPT_LIMIT_REACHED', message, undefined, {
+          plan: pro ? 'pro' : 'free',
+          limit: allowance.max,
+        });
       }
       // Free accounts keep every prompt in General, whatever category was asked for.
       const categoryId = pro
@@ -98,7 +101,7 @@ export class PromptsService {
     const input = validated(change);
     const updated = await this.data.transaction(async (tx) => {
       const prompt = await tx.prompts.lockOwned(userId, promptId);
-      if (!prompt) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
+      if (!prompt) throw notFound('prompt');
       const categoryId = await this.categoryFor(tx, userId, change.categoryId);
       const changed =
         prompt.title !== input.title || prompt.content !== input.content || prompt.categoryId !== categoryId;
@@ -115,7 +118,7 @@ export class PromptsService {
   async delete({ userId, promptId }: PromptRequest): Promise<Done> {
     await this.data.transaction(async (tx) => {
       const version = await tx.prompts.deleteOwned(userId, promptId);
-      if (version === null) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
+      if (version === null) throw notFound('prompt');
       // The deletion outranks every update before it.
       await tx.outbox.add(eventSubjects.promptDeleted, { userId, promptId, version: version + 1 });
     });
@@ -125,19 +128,19 @@ export class PromptsService {
   /** One more use, counted in the database so simultaneous copies are all counted. */
   async copy({ userId, promptId }: PromptRequest): Promise<CopyResult> {
     const usageCount = await this.data.direct.prompts.incrementUsage(userId, promptId);
-    if (usageCount === null) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
+    if (usageCount === null) throw notFound('prompt');
     return { usageCount };
   }
 
   async toggleFavorite(request: PromptRequest): Promise<Prompt> {
     const toggled = await this.data.direct.prompts.toggleFavorite(request.userId, request.promptId);
-    if (!toggled) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
+    if (!toggled) throw notFound('prompt');
     return this.get(request);
   }
 
   private async findOwned(userId: number, promptId: number): Promise<PromptEntity> {
     const prompt = await this.data.direct.prompts.findOwned(userId, promptId);
-    if (!prompt) throw serviceError('NOT_FOUND', libraryMessages.promptNotFound);
+    if (!prompt) throw notFound('prompt');
     return prompt;
   }
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ServiceCallError, serviceError } from '@promptlib/platform';
+import { ServiceCallError, serviceError, notFound } from '@promptlib/platform';
 import {
-  sharingMessages,
   type Done,
   type OwnedPrompt,
   type ParsedRequestOf,
@@ -43,7 +42,7 @@ export class ShareLinksService {
         version: prompt.version,
       });
       if (await tx.promptTexts.isDeleted(promptId)) {
-        throw serviceError('NOT_FOUND', sharingMessages.promptNotFound);
+        throw notFound('prompt');
       }
       await tx.shareLinks.createIfNone(newShareId(), promptId, userId);
       return tx.shareLinks.liveLink(promptId, userId);
@@ -56,7 +55,7 @@ export class ShareLinksService {
   /** Ends the prompt's live link: its URL answers 404 from now on, and sharing again gives a new one. */
   async revoke({ userId, promptId }: ShareRequest): Promise<Done> {
     const revoked = await this.data.direct.shareLinks.revoke(promptId, userId);
-    if (revoked.length === 0) throw serviceError('NOT_FOUND', sharingMessages.notShared);
+    if (revoked.length === 0) throw notFound('share');
     await this.cache.invalidate(revoked);
     return { success: true };
   }

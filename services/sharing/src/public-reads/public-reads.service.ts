@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { METRICS, ROOT_LOGGER, serviceError } from '@promptlib/platform';
-import { sharingMessages, type SharedPrompt } from '@promptlib/proto';
+import { METRICS, ROOT_LOGGER, notFound } from '@promptlib/platform';
+import { type SharedPrompt } from '@promptlib/proto';
 import { Counter, type Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import { SHARING_DATA, type SharingData } from '../sharing-data';
@@ -66,6 +66,6 @@ export class PublicReadsService {
 }
 
 function found(prompt: SharedPrompt | null): SharedPrompt {
-  if (!prompt) throw serviceError('NOT_FOUND', sharingMessages.linkNotFound);
+  if (!prompt) throw notFound('sharedPrompt');
   return prompt;
 }
