@@ -1,5 +1,5 @@
 import type { ApiError, ClientConfig, GoogleSignInResponse, User } from '@promptlib/proto';
-import { startGoogleSandbox, type GoogleIdentity, type RunningGoogleSandbox } from '@promptlib/tools/testing';
+import { startGoogleSandbox, type GoogleIdentity, type RunningGoogleSandbox } from '@promptlib/sandboxes';
 import { randomUUID } from 'node:crypto';
 import { ApiClient, STRONG_PASSWORD } from '../support/api-client';
 import { eventually } from '../support/library-api';

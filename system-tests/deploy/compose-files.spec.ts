@@ -1,10 +1,10 @@
+import { sandboxSettings } from '@promptlib/sandboxes';
 import {
   ComposeFileError,
   dockerfileStages,
   environmentProblems,
   finalTargets,
   parseComposeFile,
-  sandboxSettings,
   substitute,
   targetProblems,
 } from '@promptlib/tools/testing';

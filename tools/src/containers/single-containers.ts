@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePorts } from '@promptlib/platform/testing';
 import type { ProvisionedInfra } from '../infra/bootstrap';
 import { apps, natsUserEnv } from '../run/apps';
-import { startStripeSandbox } from '../stripe-sandbox/sandbox-server';
+import { startStripeSandbox } from '@promptlib/sandboxes';
 import type { Target } from './app-images';
 import type { Podman } from './podman';
 

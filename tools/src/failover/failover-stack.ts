@@ -8,7 +8,7 @@ import { apps, type AppSpec } from '../run/apps';
 import { removeNamespace } from '../run/namespace-cleanup';
 import { envFor, provideStripe, type StripeAccess } from '../run/stripe-access';
 import { startApp, stopApps, waitForReady, type RunningApp } from '../run/supervisor';
-import type { RunningStripeSandbox } from '../stripe-sandbox/sandbox-server';
+import type { RunningStripeSandbox } from '@promptlib/sandboxes';
 
 export type Replica = { app: RunningApp; label: string; port?: number };
 

@@ -7,7 +7,7 @@ import {
   type ServiceError,
   type TierChanged,
 } from '@promptlib/proto';
-import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/tools/testing';
+import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/sandboxes';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../../src/config/billing-config';
