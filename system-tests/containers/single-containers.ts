@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePorts } from '@promptlib/platform/testing';
-import type { ProvisionedInfra } from '../infra/bootstrap';
-import { apps, natsUserEnv } from '../run/apps';
+import { apps, natsUserEnv, type ProvisionedInfra } from '@promptlib/tools/testing';
 import { startStripeSandbox } from '@promptlib/sandboxes';
 import type { Target } from './app-images';
 import type { Podman } from './podman';
