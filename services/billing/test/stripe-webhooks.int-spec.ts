@@ -6,9 +6,9 @@ import type { RunningStripeSandbox } from '@promptlib/sandboxes';
 import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Stripe from 'stripe';
+import { eventually } from '@promptlib/platform/testing';
 import type { BillingConfig } from '../src/config/billing-config';
 import {
-  eventually,
   payInSandbox,
   serviceFailure as failure,
   startBillingWithSandbox,
