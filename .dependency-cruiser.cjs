@@ -2,7 +2,8 @@
 // Paths are the files an import resolves to, so a package import (`@promptlib/platform`) is judged
 // by the package it lands in. Packages expose entry points through `exports`: a deep import into
 // another package's files (`@promptlib/platform/dist/...`) does not resolve and is refused too.
-const PACKAGE = '(proto|platform|gateway|frontend|tools|system-tests|services/[^/]+)';
+// tools/sandboxes is a package of its own inside tools/, so it is named before tools.
+const PACKAGE = '(proto|platform|gateway|frontend|tools/sandboxes|tools|system-tests|services/[^/]+)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -63,10 +64,29 @@ module.exports = {
     {
       name: 'production-code-imports-no-dev-tools',
       comment:
-        'tools, system-tests and the test helpers of platform are for development and tests; what ships never needs them.',
+        'tools (the sandboxes with them), system-tests and the test helpers of platform are for development and tests; what ships never needs them.',
       severity: 'error',
       from: { path: '^(proto|platform|gateway|frontend|services/[^/]+)/src/', pathNot: '\\.spec\\.tsx?$' },
       to: { path: '^(tools|system-tests|platform/testing|platform/dist-testing)/' },
+    },
+    {
+      name: 'sandboxes-depend-on-no-package-of-ours',
+      comment:
+        'A sandbox plays an outside service (Stripe, Google) as that service speaks, so it knows nothing of our code; its tests may use the test helpers.',
+      severity: 'error',
+      from: { path: '^tools/sandboxes/src/' },
+      to: {
+        path: '^(proto|platform|gateway|frontend|tools|system-tests|services)/',
+        pathNot: '^tools/sandboxes/',
+      },
+    },
+    {
+      name: 'tools-import-the-sandboxes-by-name',
+      comment:
+        'tools/sandboxes is a package of its own inside tools/: the tools import it as @promptlib/sandboxes, not by a relative path.',
+      severity: 'error',
+      from: { path: '^tools/', pathNot: '^tools/sandboxes/' },
+      to: { dependencyTypes: ['local'], path: '^tools/sandboxes/' },
     },
     {
       name: 'no-relative-import-into-another-package',

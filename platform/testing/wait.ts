@@ -20,3 +20,20 @@ export async function waitUntil(
     await sleep(intervalMs);
   }
 }
+
+/**
+ * Reads until `accept` holds or the time is up, and answers the last reading, so the test asserts
+ * on what it saw (an asynchronous change, such as an event applied, showing through an API).
+ */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await sleep(100);
+  }
+}

@@ -1,4 +1,5 @@
 import type { ApiError, LimitsRecord } from '@promptlib/proto';
+import { eventually } from '@promptlib/platform/testing';
 import {
   endPeriodSoon,
   pay,
@@ -8,7 +9,7 @@ import {
   tierPhases,
 } from '../support/billing-api';
 import { streamEvents } from '../support/events';
-import { eventually, limitsOf, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { limitsOf, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { databaseQuery } from '../support/seed';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 

@@ -1,4 +1,5 @@
 import type { ApiError, Category, LimitsRecord, Prompt, User } from '@promptlib/proto';
+import { eventually } from '@promptlib/platform/testing';
 import {
   endPeriodSoon,
   pay,
@@ -11,7 +12,6 @@ import {
 import { streamEvents } from '../support/events';
 import {
   createPrompt,
-  eventually,
   limitsOf,
   listPrompts,
   newLibraryUser,

@@ -1,6 +1,6 @@
 import type { ApiError, Prompt } from '@promptlib/proto';
-import { PrivateNatsServer } from '@promptlib/platform/testing';
-import { eventually, newLibraryUser, promptBody } from '../support/library-api';
+import { eventually, PrivateNatsServer } from '@promptlib/platform/testing';
+import { newLibraryUser, promptBody } from '../support/library-api';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 
 describe('NATS going away while a change is sent', () => {

@@ -1,11 +1,11 @@
 import type { Prompt, ShareLink, SharedPrompt } from '@promptlib/proto';
-import { PrivateNatsServer } from '@promptlib/platform/testing';
+import { eventually, PrivateNatsServer } from '@promptlib/platform/testing';
 import { connect, headers, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ApiClient } from '../support/api-client';
 import { pay, pollCheckout, startCheckout } from '../support/billing-api';
-import { createPrompt, eventually, limitsOf, newLibraryUser } from '../support/library-api';
+import { createPrompt, limitsOf, newLibraryUser } from '../support/library-api';
 import { repoRoot } from '../support/processes';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 

@@ -6,7 +6,7 @@ import {
   type SharedLink,
   type ShareLink,
 } from '@promptlib/proto';
-import { startGoogleSandbox, type GoogleIdentity, type RunningGoogleSandbox } from '@promptlib/tools/testing';
+import { startGoogleSandbox, type GoogleIdentity, type RunningGoogleSandbox } from '@promptlib/sandboxes';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { ApiClient, STRONG_PASSWORD, uniqueUsername } from '../support/api-client';

@@ -1,8 +1,8 @@
 import type { ApiError, ClientConfig, GoogleSignInResponse, User } from '@promptlib/proto';
-import { startGoogleSandbox, type GoogleIdentity, type RunningGoogleSandbox } from '@promptlib/tools/testing';
+import { startGoogleSandbox, type GoogleIdentity, type RunningGoogleSandbox } from '@promptlib/sandboxes';
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@promptlib/platform/testing';
 import { ApiClient, STRONG_PASSWORD } from '../support/api-client';
-import { eventually } from '../support/library-api';
 import { databaseQuery } from '../support/seed';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 

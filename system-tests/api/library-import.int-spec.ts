@@ -7,9 +7,10 @@ import type {
   SharedPrompt,
   ShareLink,
 } from '@promptlib/proto';
+import { eventually } from '@promptlib/platform/testing';
 import { ApiClient } from '../support/api-client';
 import { streamEvents } from '../support/events';
-import { eventually, limitsOf, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { limitsOf, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 import { makeFree, makePro } from '../support/tiers';
 

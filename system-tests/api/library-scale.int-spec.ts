@@ -1,8 +1,8 @@
 import type { ApiError, Prompt } from '@promptlib/proto';
+import { eventually } from '@promptlib/platform/testing';
 import { publishEvent } from '../support/events';
 import {
   createPrompt,
-  eventually,
   limitsOf,
   listPrompts,
   newLibraryUser,

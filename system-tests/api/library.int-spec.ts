@@ -1,9 +1,9 @@
 import type { ApiError, Category, LimitsRecord, Prompt } from '@promptlib/proto';
+import { eventually } from '@promptlib/platform/testing';
 import { ApiClient } from '../support/api-client';
 import { publishEvent, streamEvents } from '../support/events';
 import {
   createPrompt,
-  eventually,
   limitsOf,
   listPrompts,
   newLibraryUser,

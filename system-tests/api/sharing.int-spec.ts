@@ -1,5 +1,6 @@
 import type { ApiError, Prompt, ShareLink, SharedLink, SharedPrompt } from '@promptlib/proto';
-import { createPrompt, eventually, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { eventually } from '@promptlib/platform/testing';
+import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { databaseQuery } from '../support/seed';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 

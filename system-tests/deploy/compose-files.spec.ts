@@ -1,14 +1,7 @@
-import {
-  ComposeFileError,
-  dockerfileStages,
-  environmentProblems,
-  finalTargets,
-  parseComposeFile,
-  sandboxSettings,
-  substitute,
-  targetProblems,
-} from '@promptlib/tools/testing';
+import { sandboxSettings } from '@promptlib/sandboxes';
 
+import { dockerfileStages, environmentProblems, finalTargets, targetProblems } from './compose-checks';
+import { ComposeFileError, parseComposeFile, substitute } from './compose-file';
 import { COMPOSE_FILE, composeApps, DOCKERFILE, readRepoFile } from './deploy-files';
 
 const composeText = readRepoFile(COMPOSE_FILE);

@@ -6,7 +6,7 @@ import { loadMigrationConfig, migrationConfigSpec } from '@promptlib/platform';
 import { loadSharingConfig, sharingConfigSpec } from '@promptlib/sharing/config';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { AppConfig } from '@promptlib/tools/testing';
+import type { AppConfig } from './compose-checks';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const DOCKERFILE = 'deploy/Dockerfile';

@@ -1,14 +1,7 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  dockerfileStages,
-  environmentProblems,
-  finalTargets,
-  parseComposeFile,
-  renderChart,
-  rendererFunctions,
-} from '@promptlib/tools/testing';
+import { renderChart, rendererFunctions } from '@promptlib/tools/testing';
 import Ajv from 'ajv';
 import { parse, stringify } from 'yaml';
 import {
@@ -25,6 +18,8 @@ import {
   workloadEnvironments,
   type K8sObject,
 } from './chart-checks';
+import { dockerfileStages, environmentProblems, finalTargets } from './compose-checks';
+import { parseComposeFile } from './compose-file';
 import { COMPOSE_FILE, composeApps, DOCKERFILE, readRepoFile, REPO_ROOT } from './deploy-files';
 
 const CHART = 'deploy/helm/prompt-library';

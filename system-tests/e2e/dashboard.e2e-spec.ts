@@ -1,8 +1,9 @@
 import type { Category, Prompt } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
+import { eventually } from '@promptlib/platform/testing';
 import { seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
-import { createPrompt, eventually, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { makePro } from '../support/tiers';
 import type { Gateway, Stack } from '../support/stack';
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { startGoogleSandbox, type RunningGoogleSandbox } from '@promptlib/tools/testing';
+import { startGoogleSandbox, type RunningGoogleSandbox } from '@promptlib/sandboxes';
 import { randomUUID } from 'node:crypto';
 import { openPage, seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';

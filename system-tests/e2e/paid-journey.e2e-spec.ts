@@ -1,5 +1,6 @@
 import type { LimitsRecord } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
+import { eventually } from '@promptlib/platform/testing';
 import {
   endPeriodSoon,
   sandboxControl,
@@ -9,7 +10,7 @@ import {
 } from '../support/billing-api';
 import { seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
-import { createPrompt, eventually, limitsOf, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { createPrompt, limitsOf, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { signedInPage } from '../support/signed-in-page';
 import type { Gateway, Stack } from '../support/stack';
 

@@ -1,13 +1,8 @@
 import type { Page } from 'playwright-core';
+import { eventually } from '@promptlib/platform/testing';
 import { seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
-import {
-  createPrompt,
-  eventually,
-  listPrompts,
-  newLibraryUser,
-  type LibraryUser,
-} from '../support/library-api';
+import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { signedInPage } from '../support/signed-in-page';
 import type { Gateway } from '../support/stack';
 

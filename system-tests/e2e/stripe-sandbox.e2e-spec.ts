@@ -1,4 +1,4 @@
-import type { RunningStripeSandbox } from '@promptlib/tools/testing';
+import type { RunningStripeSandbox } from '@promptlib/sandboxes';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';

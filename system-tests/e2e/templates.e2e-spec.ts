@@ -1,14 +1,9 @@
 import type { Prompt } from '@promptlib/proto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { eventually } from '@promptlib/platform/testing';
 import { openPage, seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
-import {
-  createPrompt,
-  eventually,
-  listPrompts,
-  newLibraryUser,
-  type LibraryUser,
-} from '../support/library-api';
+import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import type { Gateway } from '../support/stack';
 
 const EMAIL_TEMPLATE =

@@ -46,17 +46,3 @@ export async function listPrompts(user: LibraryUser): Promise<Prompt[]> {
 export async function limitsOf(user: LibraryUser): Promise<LimitsRecord> {
   return (await user.client.get<LimitsRecord>('/api/user/limits')).body;
 }
-
-/** Waits for an asynchronous change (an event being applied) to show through the API. */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

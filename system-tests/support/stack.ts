@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { freePort } from '@promptlib/platform/testing';
-import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/tools/testing';
+import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/sandboxes';
 import { startApp, type AppProcess } from './processes';
 
 export type Stack = {

@@ -1,5 +1,6 @@
+import { eventually } from '@promptlib/platform/testing';
 import { publishEvent } from './events';
-import { eventually, limitsOf, type LibraryUser } from './library-api';
+import { limitsOf, type LibraryUser } from './library-api';
 import type { Stack } from './stack';
 
 // Each test file has its own module registry, so its own counter, and its users are its own.

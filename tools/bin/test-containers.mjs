@@ -1,4 +1,5 @@
-// `npm run test:containers`: install and build the tools, then build and run every image and the compose file.
+// `npm run test:containers`: install and build everything, then the container test in system-tests builds and
+// runs every image and the compose file.
 import { build, checkNode, install, root } from './prepare.mjs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +8,6 @@ checkNode();
 install();
 build();
 const { testContainers } = await import(
-  pathToFileURL(join(root, 'tools', 'dist', 'containers', 'test-containers.js')).href
+  pathToFileURL(join(root, 'system-tests', 'dist', 'containers', 'test-containers.js')).href
 );
 process.exit(await testContainers());

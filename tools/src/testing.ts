@@ -1,29 +1,16 @@
-// What the test suites of other packages may use from the development tools.
+// What the test suites and harnesses of other packages may use from the development tools.
 export { launchChromium } from './browser/launch-chromium';
-export {
-  startGoogleSandbox,
-  type GoogleIdentity,
-  type GoogleSandboxOptions,
-  type IdTokenOverrides,
-  type RunningGoogleSandbox,
-} from './google-sandbox/sandbox-server';
-export {
-  startStripeSandbox,
-  type RunningStripeSandbox,
-  type StripeSandboxOptions,
-} from './stripe-sandbox/sandbox-server';
-export {
-  environmentProblems,
-  dockerfileStages,
-  finalTargets,
-  targetProblems,
-  type AppConfig,
-} from './deploy-checks/compose-checks';
-export {
-  ComposeFileError,
-  parseComposeFile,
-  substitute,
-  type ComposeService,
-} from './deploy-checks/compose-file';
-export { sandboxSettings } from './sandboxes/sandbox-settings';
 export { renderChart, rendererFunctions, type RenderOptions } from './helm/render-chart';
+
+// The infrastructure and the app processes the harnesses in system-tests (failover, containers)
+// run the stack on, as npm start and npm test do.
+export { installPackages } from './infra/apt';
+export { provisionInfra, stopServers, type ProvisionedInfra } from './infra/bootstrap';
+export { defaultDataDir } from './infra/data-dir';
+export { startNginx, type RunningNginx } from './infra/nginx';
+export { findExecutable, isExecutable, isRoot } from './infra/processes';
+export { apps, natsUserEnv, type AppSpec } from './run/apps';
+export { formatSeconds, repoRoot } from './run/exec';
+export { removeNamespace } from './run/namespace-cleanup';
+export { envFor, provideStripe, type StripeAccess } from './run/stripe-access';
+export { startApp, stopApps, waitForReady, type RunningApp } from './run/supervisor';

@@ -23,6 +23,7 @@ const PACKAGES: FixturePackage[] = [
   { dir: 'services/billing', name: '@promptlib/billing', exports: { '.': './dist/main.js' } },
   { dir: 'frontend', name: '@promptlib/frontend', exports: { './i18n/*.json': './src/i18n/*.json' } },
   { dir: 'tools', name: '@promptlib/tools', exports: { './testing': './dist/testing.js' } },
+  { dir: 'tools/sandboxes', name: '@promptlib/sandboxes', exports: { '.': './dist/index.js' } },
   { dir: 'system-tests', name: '@promptlib/system-tests', exports: {} },
 ];
 
@@ -83,9 +84,13 @@ describe('the module boundary check', () => {
       'services/library/src/seed.ts': "import '@promptlib/platform/testing';\n",
       'services/auth/test/relay.ts': "import '@promptlib/platform/dist/outbox/outbox-relay';\n",
       'system-tests/support/ports.ts': "import '../../tools/dist/run/exec';\n",
+      'services/billing/src/checkout.ts': "import '@promptlib/sandboxes';\n",
+      'tools/sandboxes/src/prices.ts': "import '@promptlib/proto';\n",
+      'tools/sandboxes/src/index.ts': 'export {};\n',
+      'tools/src/run/stripe-access.ts': "import '../../sandboxes/src/index';\n",
     });
     expect(
-      violations(root, ['proto', 'platform', 'services', 'gateway', 'frontend', 'system-tests']),
+      violations(root, ['proto', 'platform', 'services', 'gateway', 'frontend', 'tools', 'system-tests']),
     ).toEqual([
       'gateway-api-area-imports-no-other-area: gateway/src/auth/user-profiles.ts → gateway/src/library/library.client.ts',
       'gateway-api-area-imports-no-other-area: gateway/src/billing/billing.controller.ts → gateway/src/library/library.client.ts',
@@ -95,12 +100,15 @@ describe('the module boundary check', () => {
       'no-unresolvable-import: services/auth/test/relay.ts → @promptlib/platform/dist/outbox/outbox-relay',
       'platform-depends-only-on-proto: platform/src/client.ts → gateway/dist/main.js',
       'production-code-imports-no-dev-tools: services/auth/src/ports.ts → tools/dist/testing.js',
+      'production-code-imports-no-dev-tools: services/billing/src/checkout.ts → tools/sandboxes/dist/index.js',
       'production-code-imports-no-dev-tools: services/library/src/seed.ts → platform/dist-testing/index.js',
       'proto-depends-on-no-package-of-ours: proto/src/contracts.ts → platform/dist/index.js',
+      'sandboxes-depend-on-no-package-of-ours: tools/sandboxes/src/prices.ts → proto/dist/index.js',
       'service-imports-no-gateway-or-spa: services/library/src/http.ts → gateway/dist/main.js',
       'service-imports-no-other-service: services/billing/src/tiers.ts → services/library/dist/main.js',
       'service-imports-no-other-service: services/library/src/users.ts → services/auth/dist/main.js',
       'spa-imports-only-proto: frontend/src/api.ts → platform/dist/index.js',
+      'tools-import-the-sandboxes-by-name: tools/src/run/stripe-access.ts → tools/sandboxes/src/index.ts',
     ]);
   });
 
@@ -120,7 +128,15 @@ describe('the module boundary check', () => {
       'frontend/src/api.ts': "import '@promptlib/proto';\n",
       'system-tests/e2e/texts.ts':
         "import '@promptlib/frontend/i18n/en.json';\nimport '@promptlib/tools/testing';\n",
+      'services/billing/test/checkout.ts': "import '@promptlib/sandboxes';\n",
+      'tools/src/run/stripe-access.ts': "import '@promptlib/sandboxes';\nimport '../infra/urls';\n",
+      'tools/src/infra/urls.ts': 'export {};\n',
+      'tools/sandboxes/src/main.ts': "import './stripe/sandbox-server';\n",
+      'tools/sandboxes/src/stripe/sandbox-server.ts': 'export {};\n',
+      'tools/sandboxes/test/stripe.ts': "import '@promptlib/platform/testing';\nimport '../src/main';\n",
     });
-    expect(violations(root, ['platform', 'services', 'gateway', 'frontend', 'system-tests'])).toEqual([]);
+    expect(
+      violations(root, ['platform', 'services', 'gateway', 'frontend', 'tools', 'system-tests']),
+    ).toEqual([]);
   });
 });

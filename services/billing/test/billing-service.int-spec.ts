@@ -1,12 +1,11 @@
 import type { ServiceClient } from '@promptlib/platform';
-import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
+import { eventually, startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
 import { subjects } from '@promptlib/proto';
-import type { RunningStripeSandbox } from '@promptlib/tools/testing';
+import type { RunningStripeSandbox } from '@promptlib/sandboxes';
 import type Stripe from 'stripe';
 import type { BillingConfig } from '../src/config/billing-config';
 import { billingService } from '../src/service';
 import {
-  eventually,
   payInSandbox,
   sessionIdOf,
   startBillingWithSandbox,

@@ -2,13 +2,13 @@ import type { ServiceClient } from '@promptlib/platform';
 import { bullMqPrefix } from '@promptlib/platform';
 import type { ServiceTestbed } from '@promptlib/platform/testing';
 import { subjects } from '@promptlib/proto';
-import type { RunningStripeSandbox } from '@promptlib/tools/testing';
+import type { RunningStripeSandbox } from '@promptlib/sandboxes';
 import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Stripe from 'stripe';
+import { eventually } from '@promptlib/platform/testing';
 import type { BillingConfig } from '../src/config/billing-config';
 import {
-  eventually,
   payInSandbox,
   serviceFailure as failure,
   startBillingWithSandbox,

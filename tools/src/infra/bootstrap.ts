@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { waitUntil } from '@promptlib/platform/testing';
 
 import { installPackages } from './apt';
 import { defaultDataDir, serverDataDir } from './data-dir';
@@ -24,7 +25,7 @@ import {
   redactUrl,
   type ServiceTarget,
 } from './urls';
-import { isLoopbackPortOpen, waitUntil } from './wait';
+import { isLoopbackPortOpen } from './open-port';
 
 export type { InfraKind, StartedServer } from './types';
 
@@ -56,6 +57,7 @@ const DRIVERS: Record<InfraKind, ServiceDriver> = {
 };
 const READY_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 15_000;
+const POLL_INTERVAL_MS = 200;
 
 const defaultLog: Log = (line) => console.log(`[infra] ${line}`);
 
@@ -229,12 +231,22 @@ async function startServer(
   await mkdir(serverDir, { recursive: true, mode: 0o700 });
   const handle = await driver.start({ target, serverDir, dataDir, dataDirCreated, log });
   let exited = false;
-  const ready = await waitUntil(async () => {
-    exited = await handle.hasExited();
-    return (
-      exited || ((await driver.probe(target)).state === 'ready' && (await driver.readPid(serverDir)) !== null)
-    );
-  }, READY_TIMEOUT_MS);
+  const ready = await waitUntil(
+    async () => {
+      exited = await handle.hasExited();
+      return (
+        exited ||
+        ((await driver.probe(target)).state === 'ready' && (await driver.readPid(serverDir)) !== null)
+      );
+    },
+    READY_TIMEOUT_MS,
+    `${driver.label} on port ${target.port}`,
+    POLL_INTERVAL_MS,
+  ).then(
+    () => true,
+    // A timeout is reported below, with the end of the server's log.
+    () => false,
+  );
   if (exited || !ready) {
     const logFile = driver.logFile(serverDir);
     const what = exited
@@ -253,15 +265,16 @@ async function stopServer(server: StartedServer, log: Log): Promise<void> {
   const driver = DRIVERS[server.kind];
   await driver.stop(server, log);
   const markers = [driver.programName, String(server.port)];
-  const stopped = await waitUntil(
+  await waitUntil(
     async () =>
       !(await isLoopbackPortOpen(server.port)) &&
       (server.pid === null || !(await processRuns(server.pid, markers))),
     STOP_TIMEOUT_MS,
-  );
-  if (!stopped) {
+    `${driver.label} on port ${server.port} to stop`,
+    POLL_INTERVAL_MS,
+  ).catch(() => {
     throw new Error(
       `${driver.label} on port ${server.port} still runs ${STOP_TIMEOUT_MS / 1000} s after being asked to stop`,
     );
-  }
+  });
 }

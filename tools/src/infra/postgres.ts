@@ -11,7 +11,7 @@ import { probeListening } from './probe';
 import { readPidFile, tailFile } from './processes';
 import type { Log, ProbeResult, StartedServer } from './types';
 import { listenAddress, maintenanceUrl, type ServiceTarget } from './urls';
-import { isLoopbackPortOpen } from './wait';
+import { isLoopbackPortOpen } from './open-port';
 
 const AUTH_FAILURE_CODES = new Set(['28P01', '28000']);
 const PROBE_TIMEOUT_MS = 2000;

@@ -1,6 +1,6 @@
 import type { ProbeResult } from './types';
 import type { ServiceTarget } from './urls';
-import { isPortOpen } from './wait';
+import { isPortOpen } from './open-port';
 
 const CONNECT_TIMEOUT_MS = 2000;
 

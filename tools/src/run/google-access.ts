@@ -1,4 +1,4 @@
-import { startGoogleSandbox, type RunningGoogleSandbox } from '../google-sandbox/sandbox-server';
+import { startGoogleSandbox, type RunningGoogleSandbox } from '@promptlib/sandboxes';
 
 /** Where the apps find Google sign-in: given to every app (the gateway and auth read them). */
 export type GoogleAccess = {

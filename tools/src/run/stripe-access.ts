@@ -3,7 +3,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { defaultDataDir } from '../infra/data-dir';
-import { startStripeSandbox, type RunningStripeSandbox } from '../stripe-sandbox/sandbox-server';
+import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/sandboxes';
 import type { AppSpec } from './apps';
 
 /** What an app that talks to Stripe is given, and no other app is. */

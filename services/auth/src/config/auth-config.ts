@@ -7,7 +7,7 @@ import {
 } from '@promptlib/platform';
 import { z } from 'zod';
 
-/** Google's own issuer and keys; tests and the demo mode point these at the Google sandbox in tools/. */
+/** Google's own issuer and keys; tests and the demo mode point these at the Google sandbox (tools/sandboxes). */
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 

@@ -8,7 +8,7 @@ import {
 } from '@promptlib/platform';
 import { z } from 'zod';
 
-/** Where Stripe's own API answers; anything else is the sandbox in tools/ (or a mistake). */
+/** Where Stripe's own API answers; anything else is the Stripe sandbox in tools/sandboxes (or a mistake). */
 export const STRIPE_API = 'https://api.stripe.com';
 
 const milliseconds = (min: number) =>

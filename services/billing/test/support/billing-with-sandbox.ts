@@ -7,8 +7,7 @@ import {
   type ServiceError,
   type TierChanged,
 } from '@promptlib/proto';
-import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/tools/testing';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/sandboxes';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../../src/config/billing-config';
 import { billingService } from '../../src/service';
@@ -82,20 +81,6 @@ export async function serviceFailure(call: Promise<unknown>): Promise<ServiceErr
     return (error as { error: ServiceError }).error;
   }
   throw new Error('the call succeeded');
-}
-
-/** Reads until `done` holds or the time is up, and answers the last reading. */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(100);
-  }
 }
 
 /** The user's tier.changed events in the namespace's stream, oldest first. */

@@ -3,12 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePort, PrivateNatsServer, PrivateRedisServer } from '@promptlib/platform/testing';
-import { startNginx, type RunningNginx } from '../infra/nginx';
-import { apps, type AppSpec } from '../run/apps';
-import { removeNamespace } from '../run/namespace-cleanup';
-import { envFor, provideStripe, type StripeAccess } from '../run/stripe-access';
-import { startApp, stopApps, waitForReady, type RunningApp } from '../run/supervisor';
-import type { RunningStripeSandbox } from '../stripe-sandbox/sandbox-server';
+import {
+  apps,
+  type AppSpec,
+  envFor,
+  provideStripe,
+  removeNamespace,
+  type RunningApp,
+  type RunningNginx,
+  startApp,
+  startNginx,
+  stopApps,
+  type StripeAccess,
+  waitForReady,
+} from '@promptlib/tools/testing';
+import type { RunningStripeSandbox } from '@promptlib/sandboxes';
 
 export type Replica = { app: RunningApp; label: string; port?: number };
 

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { startStripeSandbox, type RunningStripeSandbox } from '../../src/stripe-sandbox/sandbox-server';
+import { startStripeSandbox, type RunningStripeSandbox } from '../../src/stripe/sandbox-server';
 import { startWebhookEndpoint, type WebhookEndpoint } from './webhook-endpoint';
 
 export type SandboxWithEndpoint = {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { printReport, runFailover } from '../src/failover/run-failover';
+import { printReport, runFailover } from './run-failover';
 
 /**
  * The failover harness in a short form (`npm run failover` is the full length): two replicas of

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
-import { formatSeconds } from '../run/exec';
-import { removeNamespace } from '../run/namespace-cleanup';
+import {
+  formatSeconds,
+  type ProvisionedInfra,
+  provisionInfra,
+  removeNamespace,
+  stopServers,
+} from '@promptlib/tools/testing';
 import { allImageIds, buildAppImages, TARGETS, type BuiltImage, type Target } from './app-images';
 import { DEBIAN_IMAGE, ensureBaseImages } from './base-images';
 import { composeUp } from './compose-run';

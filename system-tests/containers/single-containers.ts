@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePorts } from '@promptlib/platform/testing';
-import type { ProvisionedInfra } from '../infra/bootstrap';
-import { apps, natsUserEnv } from '../run/apps';
-import { startStripeSandbox } from '../stripe-sandbox/sandbox-server';
+import { apps, natsUserEnv, type ProvisionedInfra } from '@promptlib/tools/testing';
+import { startStripeSandbox } from '@promptlib/sandboxes';
 import type { Target } from './app-images';
 import type { Podman } from './podman';
 

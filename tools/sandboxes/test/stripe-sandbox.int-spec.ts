@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
-import { startStripeSandbox, type RunningStripeSandbox } from '../src/stripe-sandbox/sandbox-server';
+import { startStripeSandbox, type RunningStripeSandbox } from '../src/stripe/sandbox-server';
 
 const SECRET_KEY = 'sk_test_sandbox_suite';
 const WEBHOOK_SECRET = 'whsec_sandbox_suite';

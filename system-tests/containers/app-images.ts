@@ -1,4 +1,4 @@
-import { repoRoot } from '../run/exec';
+import { repoRoot } from '@promptlib/tools/testing';
 import type { Podman } from './podman';
 
 /** The targets of deploy/Dockerfile, in the order they are built (the first pays for the shared stages). */

@@ -1,4 +1,4 @@
-import { startGoogleSandbox, type RunningGoogleSandbox } from '../src/google-sandbox/sandbox-server';
+import { startGoogleSandbox, type RunningGoogleSandbox } from '../src/google/sandbox-server';
 
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
 

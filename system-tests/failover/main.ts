@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { provisionInfra, stopServers } from '../infra/bootstrap';
-import { removeNamespace } from '../run/namespace-cleanup';
+import { provisionInfra, removeNamespace, stopServers } from '@promptlib/tools/testing';
 import { printReport, runFailover } from './run-failover';
 
 /**

@@ -2,9 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { installPackages } from '../infra/apt';
-import { defaultDataDir } from '../infra/data-dir';
-import { findExecutable, isExecutable, isRoot } from '../infra/processes';
+import {
+  defaultDataDir,
+  findExecutable,
+  installPackages,
+  isExecutable,
+  isRoot,
+} from '@promptlib/tools/testing';
 
 /** What podman needs to build and run images, and docker-compose to run the compose file on it. */
 export const CONTAINER_PACKAGES = [

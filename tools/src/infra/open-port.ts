@@ -1,26 +1,5 @@
 import { Socket } from 'node:net';
 
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-export async function waitUntil(
-  check: () => Promise<boolean>,
-  timeoutMs: number,
-  intervalMs = 200,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) {
-      return true;
-    }
-    if (Date.now() >= deadline) {
-      return false;
-    }
-    await delay(intervalMs);
-  }
-}
-
 export function isPortOpen(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new Socket();

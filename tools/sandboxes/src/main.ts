@@ -1,5 +1,5 @@
-import { startGoogleSandbox } from '../google-sandbox/sandbox-server';
-import { startStripeSandbox } from '../stripe-sandbox/sandbox-server';
+import { startGoogleSandbox } from './google/sandbox-server';
+import { startStripeSandbox } from './stripe/sandbox-server';
 import { sandboxSettings, SandboxSettingsError, type SandboxSettings } from './sandbox-settings';
 
 /**

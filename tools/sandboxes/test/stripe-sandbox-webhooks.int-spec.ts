@@ -1,6 +1,6 @@
 import { waitUntil } from '@promptlib/platform/testing';
 import Stripe from 'stripe';
-import type { RunningStripeSandbox } from '../src/stripe-sandbox/sandbox-server';
+import type { RunningStripeSandbox } from '../src/stripe/sandbox-server';
 import { startSandboxWithEndpoint, type SandboxWithEndpoint } from './support/sandbox-with-endpoint';
 import type { WebhookEndpoint } from './support/webhook-endpoint';
 

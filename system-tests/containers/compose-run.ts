@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePorts } from '@promptlib/platform/testing';
-import { repoRoot } from '../run/exec';
+import { repoRoot } from '@promptlib/tools/testing';
 import { command, type Podman } from './podman';
 import { waitHealthy } from './single-containers';
 

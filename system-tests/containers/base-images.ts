@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { repoRoot } from '../run/exec';
+import { repoRoot } from '@promptlib/tools/testing';
 import { command, type Podman } from './podman';
 
 export const DEBIAN_IMAGE = 'docker.io/library/debian:bookworm-slim';
@@ -10,7 +10,7 @@ export const NODE_IMAGE = 'docker.io/library/node:20-bookworm-slim';
 /**
  * The public images deploy/Dockerfile and docker-compose.yml name, by the names they use. Where a
  * registry is reachable they are pulled as usual; where none is, they are made here from Debian's
- * packages (tools/stand-in-images), so both files build and run unchanged.
+ * packages (system-tests/containers/stand-in-images), so both files build and run unchanged.
  */
 export const STAND_IN_IMAGES = [
   { image: 'docker.io/library/postgres:15-bookworm', file: 'postgres.Containerfile' },
@@ -18,7 +18,7 @@ export const STAND_IN_IMAGES = [
   { image: 'docker.io/library/nats:2.10-alpine', file: 'nats.Containerfile' },
 ];
 
-const STAND_INS = join(repoRoot, 'tools', 'stand-in-images');
+const STAND_INS = join(repoRoot, 'system-tests', 'containers', 'stand-in-images');
 const DEFAULT_MIRROR = 'http://deb.debian.org/debian';
 // The machine's extra CA certificates (a TLS-inspecting proxy's, say), trusted inside images too.
 const EXTRA_CA_DIR = '/usr/local/share/ca-certificates';
