@@ -1,4 +1,5 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 // What the sandboxes of outside services (Stripe, Google) share of plain node:http serving.
 
@@ -9,6 +10,21 @@ export function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/** A server listening on the port asked for (any free one by default), and the address it serves. */
+export async function listen(options: {
+  port?: number;
+  host?: string;
+}): Promise<{ server: Server; port: number; url: string }> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return { server, port, url: `http://${host}:${port}` };
 }
 
 /** Stops listening and drops kept-alive connections, so closing never waits on an idle browser. */

@@ -1,10 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuthRequestError, answerUrl, parseAuthRequest, type AuthRequest } from './auth-request';
 import { identityFor, isEmailAddress, PRESET_IDENTITIES, type GoogleIdentity } from './identities';
 import { errorPage, pickerPage, STYLESHEET, STYLESHEET_PATH } from './picker-page';
 import { SigningKeys } from './signing-keys';
-import { closeServer, readBody, sendJson } from '../sandbox-http';
+import { closeServer, listen, readBody, sendJson } from '../sandbox-http';
 
 export type { GoogleIdentity } from './identities';
 
@@ -59,13 +58,7 @@ const TOKEN_LIFETIME_SECONDS = 3600;
 export async function startGoogleSandbox(options: GoogleSandboxOptions): Promise<RunningGoogleSandbox> {
   if (process.env.NODE_ENV === 'production') throw new Error('The Google sandbox never runs in production.');
   const keys = await SigningKeys.create();
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const { server, url } = await listen(options);
   const issuer = options.publicUrl?.replace(/\/+$/, '') ?? url;
   const authorizationUrl = `${issuer}/o/oauth2/v2/auth`;
   const jwksUrl = `${url}/oauth2/v3/certs`;

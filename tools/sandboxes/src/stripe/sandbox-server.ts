@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { apiRoutes } from './api-routes';
 import { StripeApiError } from './api-error';
 import { API_VERSION } from './api-version';
@@ -16,7 +15,7 @@ import { PaymentOutcomes } from './payments';
 import { loadState, saveState } from './state-file';
 import { findRoute } from './router';
 import { WebhookSender, type Delivery, type WebhookOptions } from './webhooks';
-import { closeServer, readBody, sendJson } from '../sandbox-http';
+import { closeServer, listen, readBody, sendJson } from '../sandbox-http';
 
 export type StripeSandboxOptions = {
   /** The secret key clients must send (`Authorization: Bearer <key>`). */
@@ -48,13 +47,7 @@ export type RunningStripeSandbox = {
  */
 export async function startStripeSandbox(options: StripeSandboxOptions): Promise<RunningStripeSandbox> {
   if (process.env.NODE_ENV === 'production') throw new Error('The Stripe sandbox never runs in production.');
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const { server, port, url } = await listen(options);
 
   const webhooks = new WebhookSender(options.webhooks);
   const emit = webhooks.send.bind(webhooks);
