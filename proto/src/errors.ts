@@ -1,160 +1,28 @@
 import { z } from 'zod';
+import {
+  errorCodes,
+  fieldRules,
+  notFoundSubjects,
+  rateLimitedActions,
+  type ErrorParams,
+  type FieldErrors,
+  type FieldRules,
+} from './error-codes';
 
-/**
- * Stable machine codes carried by service errors and HTTP error bodies. Services throw them; the
- * gateway alone decides the HTTP status for each.
- */
-export const errorCodes = [
-  'VALIDATION_FAILED',
-  'MALFORMED_JSON',
-  'UNAUTHENTICATED',
-  'INVALID_CREDENTIALS',
-  'CSRF_REJECTED',
-  'FORBIDDEN',
-  'PROMPT_LIMIT_REACHED',
-  'CATEGORY_LIMIT_REACHED',
-  'GENERAL_CATEGORY_PROTECTED',
-  'NOT_FOUND',
-  'USERNAME_TAKEN',
-  'CATEGORY_NAME_TAKEN',
-  'SUBSCRIPTION_ALREADY_ACTIVE',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL',
-] as const;
+// The schemas of the error body, for the OpenAPI document and the tests; the codes and rules
+// themselves are in error-codes.ts, which the browser imports.
 
-export type ErrorCode = (typeof errorCodes)[number];
+export const fieldErrors: z.ZodType<FieldErrors> = z.record(z.string(), z.string());
 
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
-}
+export const fieldRuleMap: z.ZodType<FieldRules> = z.record(z.string(), z.enum(fieldRules));
 
-/** Field name → the message to show beside that field. */
-export const fieldErrors = z.record(z.string(), z.string());
-export type FieldErrors = z.output<typeof fieldErrors>;
-
-/**
- * Which rule a failing field broke, so a client can say it in its user's language without reading
- * the English message:
- * - `required`: missing; `invalid`: of the wrong type or not one of the accepted values
- * - `tooShort`, `tooLong`: text (or a list) under or over its length limits
- * - `tooSmall`, `tooLarge`: a number under or over its limits
- * - `controlCharacters`, `malformedText`: text with control characters or broken Unicode
- * - `tooCommon`: a password on the list of the most common ones
- * - `taken`: a username or category name already in use
- * - `duplicate`: the same item twice in a list; `notAllowed`: an item the change may not include
- * - `notFound`: an id that names nothing of the user's
- */
-export const fieldRules = [
-  'required',
-  'invalid',
-  'tooShort',
-  'tooLong',
-  'tooSmall',
-  'tooLarge',
-  'controlCharacters',
-  'malformedText',
-  'tooCommon',
-  'taken',
-  'duplicate',
-  'notAllowed',
-  'notFound',
-] as const;
-export type FieldRule = (typeof fieldRules)[number];
-
-export function isFieldRule(value: unknown): value is FieldRule {
-  return typeof value === 'string' && (fieldRules as readonly string[]).includes(value);
-}
-
-/** Field name → the rule it broke; names the same fields as `fields`. */
-export const fieldRuleMap = z.record(z.string(), z.enum(fieldRules));
-export type FieldRules = z.output<typeof fieldRuleMap>;
-
-/**
- * The fields people type into the app's forms, with every rule the server may report about each:
- * the services' own rules and the gateway's shape check. A client has a sentence for each pair;
- * for any other field the rule's general sentence does.
- */
-export const formFieldRules = {
-  username: ['required', 'invalid', 'tooShort', 'tooLong', 'controlCharacters', 'malformedText', 'taken'],
-  password: ['required', 'invalid', 'tooShort', 'tooLong', 'controlCharacters', 'malformedText', 'tooCommon'],
-  title: ['required', 'invalid', 'tooShort', 'tooLong', 'controlCharacters', 'malformedText'],
-  content: ['required', 'invalid', 'tooShort', 'tooLong', 'controlCharacters', 'malformedText'],
-  name: ['required', 'invalid', 'tooShort', 'tooLong', 'controlCharacters', 'malformedText', 'taken'],
-} as const satisfies Record<string, readonly FieldRule[]>;
-export type FormField = keyof typeof formFieldRules;
-
-/** One failing field as a check finds it: the rule it broke and the English sentence about it. */
-export type FieldProblem = { rule: FieldRule; message: string };
-/** Failing fields by name. */
-export type FieldProblems = Record<string, FieldProblem>;
-
-/** `fields` and `rules` of an error body, from the problems a check found. */
-export function fieldsAndRulesOf(problems: FieldProblems): { fields: FieldErrors; rules: FieldRules } {
-  const fields: FieldErrors = {};
-  const rules: FieldRules = {};
-  for (const [field, { rule, message }] of Object.entries(problems)) {
-    fields[field] = message;
-    rules[field] = rule;
-  }
-  return { fields, rules };
-}
-
-/** The sentence a failure with these problems is told with: the first field's. */
-export function firstProblemMessage(problems: FieldProblems, fallback: string): string {
-  return Object.values(problems)[0]?.message ?? fallback;
-}
-
-/**
- * What a service puts in an RpcException: a code, one human sentence, and on bad input the failing
- * fields with their messages and their rules.
- */
-/** What a NOT_FOUND error says was not found. */
-export const notFoundSubjects = [
-  'prompt',
-  'category',
-  'user',
-  'checkout',
-  'subscription',
-  'sharedPrompt',
-  'share',
-] as const;
-export type NotFoundSubject = (typeof notFoundSubjects)[number];
-
-/** What a RATE_LIMITED error says was done too often. */
-export const rateLimitedActions = [
-  'login',
-  'signUp',
-  'googleSignIn',
-  'write',
-  'import',
-  'sharedRead',
-] as const;
-export type RateLimitedAction = (typeof rateLimitedActions)[number];
-
-/**
- * The values an error's sentence names, so a client can say the whole sentence in its user's
- * language from the code: `plan` and `limit` on PROMPT_LIMIT_REACHED and CATEGORY_LIMIT_REACHED,
- * `action` and `retryAfterMinutes` on RATE_LIMITED, `subject` on NOT_FOUND.
- */
-export const errorParams = z.object({
+export const errorParams: z.ZodType<ErrorParams> = z.object({
   plan: z.enum(['free', 'pro']).optional(),
   limit: z.number().int().optional(),
   action: z.enum(rateLimitedActions).optional(),
   retryAfterMinutes: z.number().int().optional(),
   subject: z.enum(notFoundSubjects).optional(),
 });
-export type ErrorParams = z.output<typeof errorParams>;
-
-export type ServiceError = {
-  code: ErrorCode;
-  message: string;
-  fields?: FieldErrors;
-  rules?: FieldRules;
-  params?: ErrorParams;
-};
 
 /** The body of every non-2xx /api answer. */
 export const apiError = z.object({

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './billing';
 export * from './config';
 export * from './contracts';
+export * from './error-codes';
 export * from './errors';
 export * from './events';
 export * from './library';

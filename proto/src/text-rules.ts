@@ -1,5 +1,5 @@
 // Kept free of zod, so the browser's bundle can check text with it and carry no schema library.
-import type { FieldRule } from './errors';
+import type { FieldRule } from './error-codes';
 
 /**
  * Postgres keeps ids in 32-bit integers: a larger id names nothing, and is refused before any
