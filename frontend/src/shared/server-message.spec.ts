@@ -4,6 +4,8 @@ import {
   formFieldRules,
   libraryMessages,
   limits,
+  notFoundSubjects,
+  rateLimitedActions,
   type FormField,
 } from '@promptlib/proto';
 import i18n from 'i18next';
@@ -12,11 +14,9 @@ import de from '../i18n/de.json';
 import enLibrary from '../i18n/en.library.json';
 import en from '../i18n/en.json';
 import {
-  codeContexts,
-  codeKeys,
+  codeKey,
   fieldRuleText,
-  formFieldErrors,
-  formFieldRuleKeys,
+  formFieldRuleKey,
   ruleKey,
   serverFieldErrors,
   serverMessage,
@@ -47,19 +47,25 @@ describe('every error the server can send has words in every language', () => {
     async (language) => {
       const { exists } = await translator(language);
       const missing: string[] = [];
-      for (const code of errorCodes) if (!exists(codeKeys[code])) missing.push(`${code} → ${codeKeys[code]}`);
-      for (const [code, contexts] of Object.entries(codeContexts)) {
-        for (const context of contexts) {
-          const key = `${codeKeys[code as keyof typeof codeKeys]}_${context}`;
-          // A counted sentence (a wait in minutes) has its plural forms instead.
-          if (!exists(key) && !exists(`${key}_other`)) missing.push(`${code} (${context}) → ${key}`);
+      for (const code of errorCodes) if (!exists(codeKey(code))) missing.push(`${code} → ${codeKey(code)}`);
+      // The variants params choose: the plan of a limit, what was not found, the action of a rate limit.
+      for (const plan of ['free', 'pro']) {
+        for (const code of ['PROMPT_LIMIT_REACHED', 'CATEGORY_LIMIT_REACHED'] as const) {
+          if (!exists(`${codeKey(code)}_${plan}`)) missing.push(`${code} (${plan})`);
         }
       }
+      for (const subject of notFoundSubjects) {
+        if (!exists(`serverErrors.NOT_FOUND_${subject}`)) missing.push(`NOT_FOUND (${subject})`);
+      }
+      for (const action of rateLimitedActions) {
+        if (!exists(`rateLimitedActions.${action}`)) missing.push(`RATE_LIMITED (${action})`);
+      }
+      if (!exists('serverErrors.RATE_LIMITED_other')) missing.push('RATE_LIMITED (minutes)');
       for (const rule of fieldRules) if (!exists(ruleKey(rule))) missing.push(`rule ${rule}`);
       for (const field of Object.keys(formFieldRules) as FormField[]) {
-        const keys: Record<string, string> = formFieldRuleKeys[field];
         for (const rule of formFieldRules[field]) {
-          if (!keys[rule] || !exists(keys[rule])) missing.push(`${field}.${rule}`);
+          const key = formFieldRuleKey(field, rule);
+          if (!key || !exists(key)) missing.push(`${field}.${rule}`);
         }
       }
       expect(missing).toEqual([]);
@@ -185,7 +191,7 @@ describe('serverMessage', () => {
   });
 });
 
-describe('serverFieldErrors and formFieldErrors', () => {
+describe('serverFieldErrors', () => {
   const failure = {
     status: 409,
     message: '',
@@ -201,11 +207,5 @@ describe('serverFieldErrors and formFieldErrors', () => {
       x: 'Dieser Wert ist ungültig',
     });
     expect(serverFieldErrors({ status: 400, message: '' }, (await translator('de')).t)).toEqual({});
-  });
-
-  it('keeps the fields a form has', async () => {
-    expect(formFieldErrors(failure, (await translator('en')).t, ['title', 'content'])).toEqual({
-      title: 'Title must be at most 200 characters long',
-    });
   });
 });

@@ -1,7 +1,4 @@
 import {
-  errorCodes,
-  notFoundSubjects,
-  rateLimitedActions,
   formFieldRules,
   isErrorCode,
   isFieldRule,
@@ -17,87 +14,63 @@ import type { ApiFailure } from '../api/api-error';
 // The one place that turns an error's code, and a failing field's rule, into the user's language.
 // The server's English sentences are never read for it.
 
-/** The translation key of each error code. */
-export const codeKeys: Record<ErrorCode, string> = {
-  ...(Object.fromEntries(errorCodes.map((code) => [code, `serverErrors.${code}`])) as Record<
-    ErrorCode,
-    string
-  >),
+// The two codes a form field's own sentence says best; every other code has one of its own.
+const fieldSentences: Partial<Record<ErrorCode, string>> = {
   USERNAME_TAKEN: 'validation.usernameTaken',
   CATEGORY_NAME_TAKEN: 'validation.categoryNameTaken',
 };
 
+/** The translation key of an error code. */
+export function codeKey(code: ErrorCode): string {
+  return fieldSentences[code] ?? `serverErrors.${code}`;
+}
+
 /**
- * The variants of a code's sentence, chosen by its params (i18next's context): the plan whose limit
- * was reached, the action done too often, what was not found. The coverage test asks for each.
+ * The variant of a code's sentence its params choose (i18next's context): the plan whose limit was
+ * reached, or what was not found. A rate limit's sentence names the action instead (`what`).
  */
-export const codeContexts: Partial<Record<ErrorCode, readonly string[]>> = {
-  PROMPT_LIMIT_REACHED: ['free', 'pro'],
-  CATEGORY_LIMIT_REACHED: ['free', 'pro'],
-  RATE_LIMITED: rateLimitedActions,
-  NOT_FOUND: notFoundSubjects,
+function contextOf(code: ErrorCode, params: ErrorParams): string | undefined {
+  if (code === 'PROMPT_LIMIT_REACHED' || code === 'CATEGORY_LIMIT_REACHED') return params.plan;
+  return code === 'NOT_FOUND' ? params.subject : undefined;
+}
+
+// The stem of each form field's own sentences: validation.<stem>Min, …Max, …Required, …Taken.
+const fieldStems: Record<FormField, string> = {
+  username: 'username',
+  password: 'password',
+  title: 'title',
+  content: 'content',
+  name: 'categoryName',
 };
 
-function contextOf(code: ErrorCode, params: ErrorParams): string | undefined {
-  switch (code) {
-    case 'PROMPT_LIMIT_REACHED':
-    case 'CATEGORY_LIMIT_REACHED':
-      return params.plan;
-    case 'RATE_LIMITED':
-      return params.action;
-    case 'NOT_FOUND':
-      return params.subject;
+/**
+ * The key of a form field's own sentence for a rule proto lists for it (the coverage test asks for
+ * each pair); undefined for a rule the field has no sentence of its own for.
+ */
+export function formFieldRuleKey(field: FormField, rule: FieldRule): string | undefined {
+  const stem = fieldStems[field];
+  switch (rule) {
+    case 'required':
+    case 'invalid':
+      // A prompt or category left empty is as short as can be.
+      return field === 'username' || field === 'password'
+        ? `validation.${stem}Required`
+        : `validation.${stem}Min`;
+    case 'tooShort':
+      return `validation.${stem}Min`;
+    case 'tooLong':
+      return `validation.${stem}Max`;
+    case 'taken':
+      return `validation.${stem}Taken`;
+    case 'tooCommon':
+      return 'validation.commonPassword';
+    case 'controlCharacters':
+    case 'malformedText':
+      return `validation.${rule}`;
     default:
       return undefined;
   }
 }
-
-/** The translation key of each rule a form field can break, with every rule proto lists for it. */
-export const formFieldRuleKeys: { [F in FormField]: Record<(typeof formFieldRules)[F][number], string> } = {
-  username: {
-    required: 'validation.usernameRequired',
-    invalid: 'validation.usernameRequired',
-    tooShort: 'validation.usernameMin',
-    tooLong: 'validation.usernameMax',
-    controlCharacters: 'validation.controlCharacters',
-    malformedText: 'validation.malformedText',
-    taken: 'validation.usernameTaken',
-  },
-  password: {
-    required: 'validation.passwordRequired',
-    invalid: 'validation.passwordRequired',
-    tooShort: 'validation.passwordMin',
-    tooLong: 'validation.passwordMax',
-    controlCharacters: 'validation.controlCharacters',
-    malformedText: 'validation.malformedText',
-    tooCommon: 'validation.commonPassword',
-  },
-  title: {
-    required: 'validation.titleMin',
-    invalid: 'validation.titleMin',
-    tooShort: 'validation.titleMin',
-    tooLong: 'validation.titleMax',
-    controlCharacters: 'validation.controlCharacters',
-    malformedText: 'validation.malformedText',
-  },
-  content: {
-    required: 'validation.contentMin',
-    invalid: 'validation.contentMin',
-    tooShort: 'validation.contentMin',
-    tooLong: 'validation.contentMax',
-    controlCharacters: 'validation.controlCharacters',
-    malformedText: 'validation.malformedText',
-  },
-  name: {
-    required: 'validation.categoryNameMin',
-    invalid: 'validation.categoryNameMin',
-    tooShort: 'validation.categoryNameMin',
-    tooLong: 'validation.categoryNameMax',
-    controlCharacters: 'validation.controlCharacters',
-    malformedText: 'validation.malformedText',
-    taken: 'validation.categoryNameTaken',
-  },
-};
 
 /** What a rule says of any field without a sentence of its own. */
 export function ruleKey(rule: FieldRule): string {
@@ -125,13 +98,13 @@ function isFormField(field: string): field is FormField {
 }
 
 /** A field's failure in the user's language: its own sentence for the rule, else the rule's. */
-export function fieldRuleText(t: TFunction, field: string, rule: FieldRule): string {
-  if (isFormField(field)) {
-    const keys: Partial<Record<FieldRule, string>> = formFieldRuleKeys[field];
-    const key = keys[rule];
-    if (key) return t(key, { ...fieldLimits[field], field: t(fieldLabelKeys[field]) });
-  }
-  return t(ruleKey(rule));
+export function fieldRuleText(t: TFunction, field: string, rule: FieldRule, serverText?: string): string {
+  const key = isFormField(field) ? formFieldRuleKey(field, rule) : undefined;
+  if (key)
+    return t(key, { ...fieldLimits[field as FormField], field: t(fieldLabelKeys[field as FormField]) });
+  // The rules' general sentences come with the signed-in screens' translations; before those have
+  // loaded, the server's own sentence for the field is said instead.
+  return t(ruleKey(rule), { defaultValue: serverText ?? rule });
 }
 
 /**
@@ -142,22 +115,10 @@ export function serverFieldErrors(failure: unknown, t: TFunction): Record<string
   const { rules, fields } = (failure ?? {}) as Partial<ApiFailure>;
   const errors: Record<string, string> = {};
   for (const [field, rule] of Object.entries(rules ?? {})) {
-    if (isFieldRule(rule)) errors[field] = fieldRuleText(t, field, rule);
+    if (isFieldRule(rule)) errors[field] = fieldRuleText(t, field, rule, fields?.[field]);
     else if (fields?.[field]) errors[field] = fields[field];
   }
   return errors;
-}
-
-/** The failing fields of a form among those the server named, for the form to show beside them. */
-export function formFieldErrors<F extends string>(
-  failure: unknown,
-  t: TFunction,
-  formFields: readonly F[],
-): Partial<Record<F, string>> {
-  const errors = serverFieldErrors(failure, t);
-  return Object.fromEntries(
-    formFields.filter((field) => errors[field] !== undefined).map((field) => [field, errors[field]]),
-  ) as Partial<Record<F, string>>;
 }
 
 /**
@@ -172,10 +133,14 @@ export function serverMessage(failure: unknown, t: TFunction, fallback: string):
     const first = Object.values(serverFieldErrors(failure, t))[0];
     if (first) return first;
   }
-  const { retryAfterMinutes, ...values } = params;
-  return t(codeKeys[code], {
+  const { retryAfterMinutes, action, ...values } = params;
+  return t(codeKey(code), {
     ...values,
     context: contextOf(code, params),
+    ...(action === undefined ? {} : { what: t(`rateLimitedActions.${action}`) }),
     ...(retryAfterMinutes === undefined ? {} : { count: retryAfterMinutes }),
+    // The sentences of errors only signed-in screens meet come with those screens' translations;
+    // where they have not loaded, the server's sentence (or the caller's fallback) is said instead.
+    defaultValue: sentence ?? fallback,
   });
 }

@@ -2,7 +2,7 @@ import { type ClientConfig, type GoogleSignInResponse, type User } from '@prompt
 import type { TFunction } from 'i18next';
 import { isApiFailure } from '../../api/api-error';
 import type { AppDispatch } from '../../app/store';
-import { serverMessage } from '../../shared/server-message';
+import { loadServerMessage } from '../../shared/load-server-message';
 import { libraryApi } from '../library/library.api';
 import { googleAuthApi } from './google-auth.api';
 import {
@@ -162,7 +162,7 @@ async function signInWithIdToken(idToken: string, { dispatch, t }: FlowContext):
     ).unwrap();
   } catch (failure) {
     if (isOffline(failure)) return { alert: t('auth.google.offline') };
-    const reason = rejectionReason(failure, t);
+    const reason = await rejectionReason(failure, t);
     return { alert: reason ? `${t('auth.google.rejected')} ${reason}` : t('auth.google.rejected') };
   }
   await storeLibrary(dispatch, response);
@@ -193,6 +193,7 @@ async function requestNonce({ dispatch, t }: FlowContext): Promise<string | Flow
     return nonce;
   } catch (failure) {
     if (isOffline(failure)) return { alert: t('auth.google.offline') };
+    const serverMessage = await loadServerMessage();
     const message = isApiFailure(failure) ? serverMessage(failure, t, failure.message) : undefined;
     return { alert: failedAlert(t, message) };
   }
@@ -267,9 +268,9 @@ function isOffline(failure: unknown): boolean {
 }
 
 /** The server's reason in the user's language; its refusal of the token has its own words here. */
-function rejectionReason(failure: unknown, t: TFunction): string {
+async function rejectionReason(failure: unknown, t: TFunction): Promise<string> {
   if (!isApiFailure(failure)) return '';
   // The sign-in call has no password: refused credentials are the Google token the server could not verify.
   if (failure.code === 'INVALID_CREDENTIALS') return t('auth.google.unverified');
-  return serverMessage(failure, t, '');
+  return (await loadServerMessage())(failure, t, '');
 }

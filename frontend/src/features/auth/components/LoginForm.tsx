@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { formFieldErrors, serverMessage } from '../../../shared/server-message';
+import { loadServerMessage } from '../../../shared/load-server-message';
 import { useLoginMutation } from '../auth.api';
 import { lazyValidation } from '../lazy-validation';
 import { PasswordField } from './PasswordField';
@@ -23,7 +23,7 @@ export function LoginForm() {
   const form = useFormik({
     initialValues: { username: '', password: '' } satisfies Values,
     validate,
-    onSubmit: async ({ username, password }, helpers) => {
+    onSubmit: async ({ username, password }) => {
       try {
         const { user } = await login({ username: username.trim(), password }).unwrap();
         notify({
@@ -33,7 +33,7 @@ export function LoginForm() {
         });
         navigate('/', { replace: true });
       } catch (error) {
-        helpers.setErrors(formFieldErrors(error, t, ['username', 'password']));
+        const serverMessage = await loadServerMessage();
         notify({
           title: t('toasts.loginFailed.title'),
           description: serverMessage(error, t, t('toasts.loginFailed.fallback')),

@@ -7,7 +7,7 @@ import { useAppDispatch } from '../../../app/store';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { formFieldErrors, serverMessage } from '../../../shared/server-message';
+import { loadServerMessage } from '../../../shared/load-server-message';
 import { libraryApi } from '../../library/library.api';
 import { authApi, useRegisterMutation } from '../auth.api';
 import { lazyValidation } from '../lazy-validation';
@@ -30,7 +30,7 @@ export function RegisterForm() {
   const form = useFormik({
     initialValues: { username: '', password: '', confirmPassword: '' } satisfies Values,
     validate,
-    onSubmit: async ({ username, password }, helpers) => {
+    onSubmit: async ({ username, password }) => {
       try {
         const { user, initialCategory } = await register({ username: username.trim(), password }).unwrap();
         notify({
@@ -46,7 +46,7 @@ export function RegisterForm() {
         dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
         navigate('/', { replace: true });
       } catch (error) {
-        helpers.setErrors(formFieldErrors(error, t, ['username', 'password']));
+        const serverMessage = await loadServerMessage();
         notify({
           title: t('toasts.registerFailed.title'),
           description: serverMessage(error, t, t('toasts.registerFailed.fallback')),

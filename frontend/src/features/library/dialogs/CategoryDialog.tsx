@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { formFieldErrors, serverMessage } from '../../../shared/server-message';
+import { serverMessage } from '../../../shared/server-message';
 import { useCreateCategoryMutation } from '../library.api';
 import { LimitReachedPanel } from './LimitReachedPanel';
 import { categorySchema } from './prompt.schema';
@@ -74,7 +74,6 @@ export const CategoryDialog = memo(function CategoryDialog({
         helpers.resetForm();
         onClose();
       } catch (error) {
-        helpers.setErrors(formFieldErrors(error, t, ['name']));
         notify({
           title: t('library.toasts.error'),
           description: serverMessage(error, t, t('library.categories.createFailed')),

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { formFieldErrors, serverMessage } from '../../../shared/server-message';
+import { serverMessage } from '../../../shared/server-message';
 import { TemplateBlanks } from '../../templates/components/TemplateBlanks';
 import type { LibraryData } from '../hooks/useLibraryData';
 import { useCreatePromptMutation, useLazyGetCategoriesQuery, useUpdatePromptMutation } from '../library.api';
@@ -122,7 +122,6 @@ export const PromptFormDialog = memo(function PromptFormDialog({
         onClose();
       } catch (error) {
         if ((error as { code?: string }).code === 'PROMPT_LIMIT_REACHED') onRefreshLimits();
-        helpers.setErrors(formFieldErrors(error, t, ['title', 'content']));
         const fallback = editing ? t('library.prompt.updateFailed') : t('library.prompt.createFailed');
         notify({
           title: t('library.toasts.error'),
