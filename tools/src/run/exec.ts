@@ -5,6 +5,22 @@ import type { Readable } from 'node:stream';
 
 export const repoRoot = join(__dirname, '..', '..', '..');
 
+/** Runs a command with inherited output and resolves to its exit code (never throws on failure). */
+export function runCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env });
+    child.once('error', (error) => {
+      console.error(`${command} could not run: ${error.message}`);
+      resolve(127);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
 /** A command whose output lines carry its label; `env` is added to the environment it runs in. */
 export type LabelledCommand = { label: string; command: [string, string[]]; env?: NodeJS.ProcessEnv };
 
@@ -43,6 +59,16 @@ export function runLabelled(
     });
     child.once('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
+}
+
+/**
+ * Runs commands at the same time, each line of their output prefixed with its label, and resolves
+ * to the first non-zero exit code (0 when all passed). Every command runs to its end, so one
+ * failure does not hide another.
+ */
+export async function runTogether(commands: LabelledCommand[], env: NodeJS.ProcessEnv): Promise<number> {
+  const codes = await Promise.all(commands.map((command) => runLabelled(command, env)));
+  return codes.find((code) => code !== 0) ?? 0;
 }
 
 // CI proves the tree as committed: no cached result from an earlier run on the same machine counts.

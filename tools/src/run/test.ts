@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ensureChromium } from '../browser/ensure-chromium';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
-import { formatSeconds, labelled, nxArgs, nxEnv, runLabelled } from './exec';
+import { formatSeconds, nxArgs, nxEnv, runCommand, runTogether } from './exec';
 import { removeNamespace } from './namespace-cleanup';
 import { smokeTestStart } from './smoke-start';
 
@@ -19,94 +19,33 @@ function runNamespace(): string {
   return `plt_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
 }
 
-// A machine without Chromium fails this step alone; the others still run.
+// A machine without Chromium fails this step alone; the smoke test after it still runs.
 async function browserTests(env: NodeJS.ProcessEnv): Promise<number> {
   let chromium: string;
   try {
-    chromium = await ensureChromium((line) => console.log(labelled('browser', line)), env);
+    chromium = await ensureChromium((line) => console.log(`[browser] ${line}`), env);
   } catch (error) {
-    console.error(labelled('browser', `✖ ${(error as Error).message}`));
+    console.error(`✖ ${(error as Error).message}`);
     return 1;
   }
-  return runLabelled(
-    { label: 'browser', command: builtAlready(['run-many', '-t', 'e2e']), env: { CHROMIUM_PATH: chromium } },
-    env,
-  );
+  return runCommand(...builtAlready(['run-many', '-t', 'e2e']), { ...env, CHROMIUM_PATH: chromium });
 }
 
-/** A step of npm test: what it is called in the summary, and how it runs (resolving to its exit code). */
-type Job = Step & { label: string };
-
 /**
- * Every step after the build, longest first. None depends on another, and each that touches the
- * services has a namespace of its own under the run's, so no two share a database, stream or key.
- */
-function jobs(namespace: string, env: NodeJS.ProcessEnv): Job[] {
-  const job = (
-    title: string,
-    label: string,
-    command: [string, string[]],
-    extra: NodeJS.ProcessEnv = {},
-  ): Job => ({
-    title,
-    label,
-    run: () => runLabelled({ label, command, env: extra }, env),
-  });
-  const own = (suffix: string) => ({ APP_NAMESPACE: `${namespace}_${suffix}` });
-  return [
-    job(
-      'System integration tests',
-      'system',
-      builtAlready(['run', `${SYSTEM_TESTS}:test:integration`]),
-      own('sy'),
-    ),
-    {
-      title: 'Browser end-to-end tests',
-      label: 'browser',
-      run: () => browserTests({ ...env, ...own('e2') }),
-    },
-    job(
-      'Packages integration tests',
-      'pkgs',
-      builtAlready(['run-many', '-t', 'test:integration', '--parallel=1', `--exclude=${SYSTEM_TESTS}`]),
-      own('pk'),
-    ),
-    job('Lint and typecheck', 'lint', builtAlready(['run-many', '-t', 'lint', 'typecheck', '--parallel=1'])),
-    job('Unit tests', 'unit', nxArgs(['run-many', '-t', 'test:unit', '--parallel=1'])),
-    {
-      title: 'npm start smoke test',
-      label: 'start',
-      run: () => smokeTestStart({ ...env, APP_NAMESPACE: `${namespace}_start` }),
-    },
-    job('Load mix smoke (npm run bench:mix, 10 s)', 'mix', ['npm', ['run', '-s', 'bench:mix']], {
-      ...own('mx'),
-      BENCH_SECONDS: '10',
-    }),
-    job('Format (prettier)', 'format', ['npx', ['prettier', '--check', '.', '--log-level', 'warn']]),
-    job('Deploy checks', 'deploy', nxArgs(['run', `${SYSTEM_TESTS}:test:deploy`])),
-    job('Module boundaries', 'bounds', ['npm', ['run', '-s', 'check:boundaries']]),
-  ];
-}
-
-// The machine's two cores: more steps at once only make each slower (four lanes at once took
-// longer in all than two), fewer leave a core idle while a step waits on processes it started.
-const WORKERS = 2;
-
-/**
- * `npm test` after install and build: Postgres, Redis and NATS provisioned under a private
- * namespace, then every step on two workers, each taking the next step as it finishes one; the
- * namespace is removed afterwards. Returns the exit code.
+ * `npm test` after install and build: static checks, then every test suite against real Postgres,
+ * Redis and NATS under a private namespace, which is removed afterwards. Returns the exit code.
  */
 export async function runAllSuites(startedAt: number): Promise<number> {
   const namespace = runNamespace();
-  const outcomes: Outcome[] = [];
   let infra: ProvisionedInfra | undefined;
+  const outcomes: Outcome[] = [];
   try {
     const provisionStart = Date.now();
     infra = await provisionInfra({ namespace, env: process.env });
     console.log(
       `✔ Infrastructure ready for namespace ${namespace} (${formatSeconds(Date.now() - provisionStart)})`,
     );
+
     const testEnv: NodeJS.ProcessEnv = {
       ...process.env,
       ...nxEnv,
@@ -116,20 +55,57 @@ export async function runAllSuites(startedAt: number): Promise<number> {
       REDIS_URL: infra.redisUrl,
       NATS_URL: infra.natsUrl,
     };
-    const queue = jobs(namespace, testEnv);
-    const worker = async (): Promise<void> => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const { title, label, run } = next;
-        console.log(labelled(label, `▶ ${title}`));
-        const began = Date.now();
-        const code = await run();
-        outcomes.push({ title, code, ms: Date.now() - began });
-        console.log(
-          labelled(label, `${code === 0 ? '✔' : '✖'} ${title} (${formatSeconds(Date.now() - began)})`),
-        );
-      }
-    };
-    await Promise.all(Array.from({ length: WORKERS }, worker));
+    const nx = (args: string[]) => () => runCommand(...builtAlready(args), testEnv);
+    const steps: Step[] = [
+      {
+        title: 'Format (prettier)',
+        run: () => runCommand('npx', ['prettier', '--check', '.', '--log-level', 'warn']),
+      },
+      { title: 'Lint and typecheck', run: nx(['run-many', '-t', 'lint', 'typecheck']) },
+      { title: 'Module boundaries', run: () => runCommand('npm', ['run', '-s', 'check:boundaries']) },
+      // Unit tests need no service and no build: they fail in seconds where a rule broke.
+      { title: 'Unit tests', run: nx(['run-many', '-t', 'test:unit', '--parallel=1']) },
+      { title: 'Deploy checks', run: nx(['run', `${SYSTEM_TESTS}:test:deploy`]) },
+      {
+        // Two lanes from the start: the system tests, the longest project, would otherwise be queued
+        // behind the packages' tests and start last.
+        title: 'Integration tests',
+        run: () =>
+          runTogether(
+            [
+              {
+                label: 'packages',
+                command: builtAlready([
+                  'run-many',
+                  '-t',
+                  'test:integration',
+                  '--parallel=1',
+                  `--exclude=${SYSTEM_TESTS}`,
+                ]),
+              },
+              { label: 'system', command: builtAlready(['run', `${SYSTEM_TESTS}:test:integration`]) },
+            ],
+            testEnv,
+          ),
+      },
+      { title: 'Browser end-to-end tests', run: () => browserTests(testEnv) },
+      {
+        // Figures printed, never asserted: only a harness that cannot run fails this step.
+        title: 'Load mix smoke (npm run bench:mix, 10 s)',
+        run: () => runCommand('npm', ['run', '-s', 'bench:mix'], { ...testEnv, BENCH_SECONDS: '10' }),
+      },
+      {
+        title: 'npm start smoke test',
+        run: () => smokeTestStart({ ...testEnv, APP_NAMESPACE: `${namespace}_start` }),
+      },
+    ];
+    for (const step of steps) {
+      console.log(`\n▶ ${step.title}`);
+      const began = Date.now();
+      const code = await step.run();
+      outcomes.push({ title: step.title, code, ms: Date.now() - began });
+      console.log(`${code === 0 ? '✔' : '✖'} ${step.title} (${formatSeconds(Date.now() - began)})`);
+    }
   } catch (error) {
     console.error(`\n✖ ${(error as Error).message}`);
     outcomes.push({ title: 'Provisioning', code: 1, ms: 0 });
