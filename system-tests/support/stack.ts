@@ -119,7 +119,13 @@ export async function startStack(
       await removeNamespace(namespace, env);
     },
   };
-  for (const service of services) await stack.startService(service);
+  // Started side by side, as a deployment starts them: each waits mostly on its own readiness.
+  const started = await Promise.allSettled(services.map((service) => stack.startService(service)));
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stack.stop();
+    throw failure.reason;
+  }
   return stack;
 }
 

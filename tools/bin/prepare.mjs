@@ -1,5 +1,7 @@
 // Runs before any dependency is installed, so it may use nothing but Node itself.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,11 +35,17 @@ export function build() {
   step('Building', () => nx(['run-many', '-t', 'build']));
 }
 
-// CI proves the tree as committed: no cached result from an earlier run on the same machine counts.
-const cacheArgs = process.env.CI ? ['--skip-nx-cache'] : [];
+// CI proves the tree as committed: no cached result from an earlier run on the same machine counts,
+// so Nx caches into an empty directory of this run's own. Every later step of the run, and the
+// processes it starts (npm start's smoke test), inherit it and reuse what this run built.
+if (process.env.CI && !process.env.NX_CACHE_DIRECTORY) {
+  const runCache = mkdtempSync(join(tmpdir(), 'promptlib-nx-cache-'));
+  process.env.NX_CACHE_DIRECTORY = runCache;
+  process.on('exit', () => rmSync(runCache, { recursive: true, force: true }));
+}
 
 export function nx(args, options = {}) {
-  return run(join(root, 'node_modules', '.bin', 'nx'), [...args, '--outputStyle=static', ...cacheArgs], {
+  return run(join(root, 'node_modules', '.bin', 'nx'), [...args, '--outputStyle=static'], {
     ...options,
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', ...options.env },
   });

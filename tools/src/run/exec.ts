@@ -61,21 +61,29 @@ export function runLabelled(
   });
 }
 
+/** Commands run one after another under one label, beside other lanes. */
+export type Lane = { label: string; commands: Array<[string, string[]]> };
+
 /**
- * Runs commands at the same time, each line of their output prefixed with its label, and resolves
- * to the first non-zero exit code (0 when all passed). Every command runs to its end, so one
- * failure does not hide another.
+ * Runs lanes at the same time, each line of their output prefixed with its lane's label, and
+ * resolves to the first non-zero exit code (0 when all passed). Every command runs to its end,
+ * the later commands of a lane too, so one failure does not hide another.
  */
-export async function runTogether(commands: LabelledCommand[], env: NodeJS.ProcessEnv): Promise<number> {
-  const codes = await Promise.all(commands.map((command) => runLabelled(command, env)));
+export async function runTogether(lanes: Lane[], env: NodeJS.ProcessEnv): Promise<number> {
+  const codes = await Promise.all(
+    lanes.map(async ({ label, commands }) => {
+      const laneCodes: number[] = [];
+      for (const command of commands) laneCodes.push(await runLabelled({ label, command }, env));
+      return laneCodes.find((code) => code !== 0) ?? 0;
+    }),
+  );
   return codes.find((code) => code !== 0) ?? 0;
 }
 
-// CI proves the tree as committed: no cached result from an earlier run on the same machine counts.
-const cacheArgs = process.env.CI ? ['--skip-nx-cache'] : [];
-
+// With CI set, Nx caches into the run's own empty directory (tools/bin/prepare.mjs), so nothing an
+// earlier run cached counts.
 export function nxArgs(args: string[]): [string, string[]] {
-  return [join(repoRoot, 'node_modules', '.bin', 'nx'), [...args, '--outputStyle=static', ...cacheArgs]];
+  return [join(repoRoot, 'node_modules', '.bin', 'nx'), [...args, '--outputStyle=static']];
 }
 
 export const nxEnv = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };

@@ -67,23 +67,26 @@ export async function runAllSuites(startedAt: number): Promise<number> {
       { title: 'Unit tests', run: nx(['run-many', '-t', 'test:unit', '--parallel=1']) },
       { title: 'Deploy checks', run: nx(['run', `${SYSTEM_TESTS}:test:deploy`]) },
       {
-        // Two lanes from the start: the system tests, the longest project, would otherwise be queued
-        // behind the packages' tests and start last.
+        // Two lanes from the start, of about the same length: the system tests' API files, the
+        // longest project, in one; the packages' tests and then the failover harness in the other.
         title: 'Integration tests',
         run: () =>
           runTogether(
             [
               {
                 label: 'packages',
-                command: builtAlready([
-                  'run-many',
-                  '-t',
-                  'test:integration',
-                  '--parallel=1',
-                  `--exclude=${SYSTEM_TESTS}`,
-                ]),
+                commands: [
+                  builtAlready([
+                    'run-many',
+                    '-t',
+                    'test:integration',
+                    '--parallel=1',
+                    `--exclude=${SYSTEM_TESTS}`,
+                  ]),
+                  builtAlready(['run', `${SYSTEM_TESTS}:test:failover`]),
+                ],
               },
-              { label: 'system', command: builtAlready(['run', `${SYSTEM_TESTS}:test:integration`]) },
+              { label: 'system', commands: [builtAlready(['run', `${SYSTEM_TESTS}:test:integration`])] },
             ],
             testEnv,
           ),

@@ -1,0 +1,73 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runTogether } from './exec';
+
+const node = (script: string): [string, string[]] => [process.execPath, ['-e', script]];
+
+describe('runTogether', () => {
+  let output: string[];
+  let write: jest.SpyInstance;
+
+  beforeEach(() => {
+    output = [];
+    write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      output.push(String(chunk));
+      return true;
+    });
+    jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('runs the commands of a lane in order, each line under the lane label, and passes when all pass', async () => {
+    const code = await runTogether(
+      [
+        { label: 'first', commands: [node('console.log("one")'), node('console.log("two")')] },
+        { label: 'second', commands: [node('console.log("three")')] },
+      ],
+      process.env,
+    );
+    expect(code).toBe(0);
+    const firstLane = output.filter((line) => line.startsWith('[first  ]'));
+    expect(firstLane).toEqual(['[first  ] one\n', '[first  ] two\n']);
+    expect(output).toContain('[second ] three\n');
+    expect(write).toHaveBeenCalled();
+  });
+
+  it('runs the rest of a lane after a failed command and answers the first failure', async () => {
+    const code = await runTogether(
+      [
+        {
+          label: 'lane',
+          commands: [node('process.exit(3)'), node('console.log("after"); process.exit(4)')],
+        },
+        { label: 'other', commands: [node('console.log("beside")')] },
+      ],
+      process.env,
+    );
+    expect(code).toBe(3);
+    expect(output).toContain('[lane   ] after\n');
+    expect(output).toContain('[other  ] beside\n');
+  });
+
+  it('runs the lanes at the same time', async () => {
+    // The first lane waits for a file only the second lane writes: run one after the other, it
+    // would give up and fail.
+    const signal = join(mkdtempSync(join(tmpdir(), 'lanes-')), 'written');
+    const waitForSignal = node(
+      `const fs = require('fs'); const until = Date.now() + 20000;
+       const poll = () => fs.existsSync(${JSON.stringify(signal)}) ? process.exit(0)
+         : Date.now() > until ? process.exit(1) : setTimeout(poll, 50);
+       poll();`,
+    );
+    const code = await runTogether(
+      [
+        { label: 'a', commands: [waitForSignal] },
+        { label: 'b', commands: [node(`require('fs').writeFileSync(${JSON.stringify(signal)}, '')`)] },
+      ],
+      process.env,
+    );
+    expect(code).toBe(0);
+  });
+});
