@@ -10,6 +10,7 @@ import { SubscriptionMirror } from '../src/subscriptions/subscription-mirror';
 import { TierLedger } from '../src/tiers/tier-ledger';
 import { APPLIED_EVENT_TYPES } from '../src/webhooks/event-target';
 import { StripeEventProcessor } from '../src/webhooks/stripe-event-processor';
+import { subscriptionEventOf } from './fakes/stripe-events';
 
 /**
  * The worker's logic against every delivery order, fast: the real processor, ledger and mirror on
@@ -53,32 +54,6 @@ describe('every order of the six event types for one subscription', () => {
     );
   }
 
-  function eventOf(type: string, n: number, index: number): Stripe.Event {
-    const ids = { subscription: `sub_order_${n}`, customer: `cus_order_${n}`, session: `cs_order_${n}` };
-    const object =
-      type === 'checkout.session.completed'
-        ? {
-            id: ids.session,
-            object: 'checkout.session',
-            subscription: ids.subscription,
-            customer: ids.customer,
-          }
-        : type.startsWith('invoice.')
-          ? {
-              id: `in_order_${n}_${index}`,
-              object: 'invoice',
-              customer: ids.customer,
-              parent: { subscription_details: { subscription: ids.subscription } },
-            }
-          : { id: ids.subscription, object: 'subscription', customer: ids.customer, status: 'incomplete' };
-    return {
-      id: `evt_order_${n}_${index}`,
-      object: 'event',
-      type,
-      data: { object },
-    } as unknown as Stripe.Event;
-  }
-
   it('ends in the tier of Stripe’s state, each event applied once, in all 720', async () => {
     const orders = permutations(APPLIED_EVENT_TYPES.map((type, index) => ({ type, index })));
     expect(orders).toHaveLength(720);
@@ -112,7 +87,8 @@ describe('every order of the six event types for one subscription', () => {
     let next = 0;
     const runOrder = async (n: number) => {
       const userId = userIdOf(n);
-      const events = orders[n].map(({ type, index }) => eventOf(type, n, index));
+      const ids = { subscription: `sub_order_${n}`, customer: `cus_order_${n}`, session: `cs_order_${n}` };
+      const events = orders[n].map(({ type, index }) => subscriptionEventOf(type, ids, index));
       await dataSource.query(
         `WITH customer AS (
            INSERT INTO billing.customers (user_id, stripe_customer_id) VALUES ($1, $2)),

@@ -2,29 +2,10 @@ import { eventSubjects } from '@promptlib/proto';
 import type Stripe from 'stripe';
 import { FakeStripe } from '../../test/fakes/fake-stripe';
 import { billingRules, inMemoryBilling, type InMemoryBilling } from '../../test/fakes/in-memory-billing';
+import { subscriptionEventOf } from '../../test/fakes/stripe-events';
 import { APPLIED_EVENT_TYPES } from './event-target';
 
 const userId = 1;
-
-function eventOf(type: string, ids: { subscription: string; customer: string; session: string }, index = 0) {
-  const object =
-    type === 'checkout.session.completed'
-      ? {
-          id: ids.session,
-          object: 'checkout.session',
-          subscription: ids.subscription,
-          customer: ids.customer,
-        }
-      : type.startsWith('invoice.')
-        ? {
-            id: `in_${index}`,
-            object: 'invoice',
-            customer: ids.customer,
-            parent: { subscription_details: { subscription: ids.subscription } },
-          }
-        : { id: ids.subscription, object: 'subscription', customer: ids.customer, status: 'incomplete' };
-  return { id: `evt_${index}_${type}`, object: 'event', type, data: { object } } as unknown as Stripe.Event;
-}
 
 describe('StripeEventProcessor', () => {
   let billing: InMemoryBilling;
@@ -59,7 +40,7 @@ describe('StripeEventProcessor', () => {
 
   it('applies an event once: the subscription read fresh, its checkout completed, the event marked applied', async () => {
     const ids = await paidCheckout();
-    const id = await stored(eventOf('checkout.session.completed', ids));
+    const id = await stored(subscriptionEventOf('checkout.session.completed', ids));
     expect(await rules.processor.apply(id)).toBe('applied');
     expect(await rules.processor.apply(id)).toBe('already-applied');
     expect(inbox(id)).toMatchObject({ outcome: 'applied', processedAt: expect.any(Date), attempts: 1 });
@@ -76,7 +57,11 @@ describe('StripeEventProcessor', () => {
 
   it('ignores an event about a customer that is not ours, and one about no subscription', async () => {
     const notOurs = await stored(
-      eventOf('customer.subscription.updated', { subscription: 'sub_x', customer: 'cus_x', session: 'cs_x' }),
+      subscriptionEventOf('customer.subscription.updated', {
+        subscription: 'sub_x',
+        customer: 'cus_x',
+        session: 'cs_x',
+      }),
     );
     const aboutNothing = await stored({
       id: 'evt_customer',
@@ -97,11 +82,15 @@ describe('StripeEventProcessor', () => {
     await billing.direct.customers.insert(userId, 'cus_1');
     const subscription = stripe.subscription('cus_1');
     const byCustomer = await stored(
-      eventOf('customer.subscription.created', { subscription, customer: 'cus_1', session: 'cs_none' }),
+      subscriptionEventOf('customer.subscription.created', {
+        subscription,
+        customer: 'cus_1',
+        session: 'cs_none',
+      }),
     );
     expect(await rules.processor.apply(byCustomer)).toBe('applied');
     const bySubscription = await stored(
-      eventOf('invoice.paid', { subscription, customer: 'cus_other', session: 'cs_none' }, 1),
+      subscriptionEventOf('invoice.paid', { subscription, customer: 'cus_other', session: 'cs_none' }, 1),
     );
     expect(await rules.processor.apply(bySubscription)).toBe('applied');
     expect(billing.tables.subscriptions).toMatchObject([{ id: subscription, userId }]);
@@ -109,7 +98,7 @@ describe('StripeEventProcessor', () => {
 
   it('leaves the event to try again, counting the attempt, when Stripe cannot be read', async () => {
     const ids = await paidCheckout();
-    const id = await stored(eventOf('invoice.paid', ids));
+    const id = await stored(subscriptionEventOf('invoice.paid', ids));
     stripe.down = true;
     await expect(rules.processor.apply(id)).rejects.toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
     await rules.processor.recordFailure(id, new Error('x'.repeat(1_500)));
@@ -150,7 +139,7 @@ describe('StripeEventProcessor', () => {
         ...ending,
         ended_at: ending.status === 'canceled' ? Math.floor(Date.now() / 1000) : null,
       });
-      const events = order.map(({ type, index }) => eventOf(type, ids, index));
+      const events = order.map(({ type, index }) => subscriptionEventOf(type, ids, index));
       for (const event of events) await stored(event);
       const outcomes = [];
       for (const event of [...events, ...events]) outcomes.push(await rules.processor.apply(event.id));
