@@ -36,8 +36,9 @@ export function build() {
 }
 
 // CI proves the tree as committed: no cached result from an earlier run on the same machine counts,
-// so Nx caches into an empty directory of this run's own. Every later step of the run, and the
-// processes it starts (npm start's smoke test), inherit it and reuse what this run built.
+// so Nx caches into an empty directory of this run's own (or the one .ci/run made for all of its
+// commands). Every later step of the run, and the processes it starts (npm start's smoke test),
+// inherit it and reuse what this run built.
 if (process.env.CI && !process.env.NX_CACHE_DIRECTORY) {
   const runCache = mkdtempSync(join(tmpdir(), 'promptlib-nx-cache-'));
   process.env.NX_CACHE_DIRECTORY = runCache;
