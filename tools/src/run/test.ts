@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { ensureChromium } from '../browser/ensure-chromium';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
-import { formatSeconds, nxArgs, nxEnv, runCommand, runTogether } from './exec';
+import { formatSeconds, nxArgs, nxEnv, repoRoot, runCommand, runTogether } from './exec';
 import { removeNamespace } from './namespace-cleanup';
 import { smokeTestStart } from './smoke-start';
 
 const SYSTEM_TESTS = '@promptlib/system-tests';
+// Checked with settings of their own (the DOM's types); every other package is in tsconfig.node.json.
+const CHECKED_APART = ['@promptlib/frontend', SYSTEM_TESTS].join(',');
+const tscBin = join(repoRoot, 'node_modules', '.bin', 'tsc');
 
 // Every package is built before the suites run: nx must not build them again, least of all in two
 // lanes at once writing the same dist/ files (CI skips nx's cache, so nothing would be reused).
@@ -61,7 +65,23 @@ export async function runAllSuites(startedAt: number): Promise<number> {
         title: 'Format (prettier)',
         run: () => runCommand('npx', ['prettier', '--check', '.', '--log-level', 'warn']),
       },
-      { title: 'Lint and typecheck', run: nx(['run-many', '-t', 'lint', 'typecheck']) },
+      {
+        // The Node packages are type-checked as one program (tsconfig.node.json), which reads the
+        // types of their libraries once instead of once per package (55 s → 36 s for the step).
+        title: 'Lint and typecheck',
+        run: () =>
+          runTogether(
+            [
+              { label: 'lint', commands: [builtAlready(['run-many', '-t', 'lint'])] },
+              { label: 'tsc', commands: [[tscBin, ['-p', 'tsconfig.node.json']]] },
+              {
+                label: 'tsc web',
+                commands: [builtAlready(['run-many', '-t', 'typecheck', `--projects=${CHECKED_APART}`])],
+              },
+            ],
+            testEnv,
+          ),
+      },
       { title: 'Module boundaries', run: () => runCommand('npm', ['run', '-s', 'check:boundaries']) },
       // Unit tests need no service and no build: they fail in seconds where a rule broke. Two
       // packages at a time keep both cores busy through each runner's start (31 s → 19 s).
