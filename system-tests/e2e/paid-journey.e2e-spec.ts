@@ -78,8 +78,13 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     const create = success.getByRole('dialog', { name: 'Create New Category' });
     await create.getByLabel('Category Name').fill('Writing');
     await create.getByRole('button', { name: 'Create category' }).click();
-    await success.getByText('"Writing" is ready for your prompts.').waitFor();
+    const created = success.getByText('"Writing" is ready for your prompts.');
+    await created.waitFor();
     await create.waitFor({ state: 'detached' });
+    // Closed now, as a user would: one toast shows at a time, and a toast still leaving when the
+    // cancel's toast comes would hold that one back past the reload this test looks at.
+    await success.getByRole('button', { name: 'Close notification' }).click();
+    await created.waitFor({ state: 'detached' });
     for (let i = 0; i < 6; i += 1) await createPrompt(user);
 
     await (await openMenu(success, user)).getByRole('menuitem', { name: 'Cancel Subscription' }).click();
