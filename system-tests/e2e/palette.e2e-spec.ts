@@ -69,6 +69,33 @@ describe('the command palette in a real browser', () => {
     await page.getByRole('dialog', { name: 'Command palette' }).waitFor({ state: 'detached' });
   });
 
+  it('keeps every key typed while it opens: the shortcut, a query and Enter at once copy the match', async () => {
+    const user = await newLibraryUser(gateway.url, 'typeahead');
+    await createPrompt(user, { title: 'Recently made', content: 'The newest prompt, first when empty.' });
+    await createPrompt(user, { title: 'Zebra 77', content: 'Striped text.' });
+    await createPrompt(user, { title: 'Last one', content: 'Made last, so first among the recent.' });
+    const page = await signedIn(user);
+    await page.locator('#new-prompt-button:not([disabled])').waitFor();
+    // The palette's code is not loaded yet: every key comes before its field exists.
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type('zebra77');
+    await page.keyboard.press('Enter');
+    await page.getByText('Copied to clipboard!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Striped text.');
+    // Nothing typed reached the page behind the palette.
+    expect(await page.getByLabel('Search prompts', { exact: true }).inputValue()).toBe('');
+
+    // Opened again, already loaded: a query typed at once is in its field, Backspace included.
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type('lastx');
+    await page.keyboard.press('Backspace');
+    const field = page.getByRole('combobox', { name: 'Search prompts and actions' });
+    await field.waitFor();
+    expect(await field.inputValue()).toBe('last');
+    await activeOption(page).getByText('Last one').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
   it('copies a template through the fill dialog, all by keyboard', async () => {
     const user = await newLibraryUser(gateway.url, 'paltmpl');
     await createPrompt(user, { title: 'Greeting', content: 'Hello {{name}}, welcome to {{team=Support}}.' });

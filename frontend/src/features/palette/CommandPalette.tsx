@@ -16,6 +16,7 @@ import { recentUses } from '../library/recent-uses';
 import { Highlighted } from './Highlighted';
 import { fuzzyMatch, indexPrompts, searchPrompts, type PromptHit, type Range } from './palette-search';
 import { usePaletteActions, type PaletteAction } from './usePaletteActions';
+import type { TypedAhead } from './typed-ahead';
 
 // With a query: the best 25 of everything (about eight show at once; each keystroke redraws them
 // all, so more would cost typing speed for rows nobody scrolls to). Without: the prompts to reach
@@ -28,14 +29,19 @@ type Row =
   | { kind: 'prompt'; key: string; hit: PromptHit; score: number }
   | { kind: 'action'; key: string; action: PaletteAction; ranges: Range[]; score: number };
 
-type Props = { open: boolean; onClose: () => void };
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  /** What was typed after the shortcut before the field could take it, handed over once. */
+  takeTypedAhead: () => TypedAhead;
+};
 
 /**
  * The command palette: one field that finds any prompt (title, category, content; recently used on
  * this device and most used first) and any action by name. Arrow keys choose, Enter copies the
  * prompt (through the fill dialog when it has blanks) or runs the action.
  */
-export function CommandPalette({ open, onClose }: Props) {
+export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const listId = useId();
@@ -46,12 +52,17 @@ export function CommandPalette({ open, onClose }: Props) {
   const [active, setActive] = useState(0);
   const [recent, setRecent] = useState<number[]>([]);
 
+  // Enter typed ahead runs the top result once the library is there to search.
+  const [pendingEnter, setPendingEnter] = useState(false);
+
   useEffect(() => {
     if (!open) return;
-    setQuery('');
+    const ahead = takeTypedAhead();
+    setQuery(ahead.text);
     setActive(0);
     setRecent(recentUses());
-  }, [open]);
+    setPendingEnter(ahead.enter);
+  }, [open, takeTypedAhead]);
 
   const { general, ownCategories } = data;
   const entries = useMemo(() => {
@@ -93,6 +104,13 @@ export function CommandPalette({ open, onClose }: Props) {
     if (row.kind === 'prompt') promptActions.copy(row.hit.entry.prompt);
     else row.action.run();
   };
+
+  useEffect(() => {
+    if (!pendingEnter || data.isLoading) return;
+    setPendingEnter(false);
+    run(rows[current]);
+    // run changes with every render; the Enter is run once, with the rows of that moment.
+  }, [pendingEnter, data.isLoading]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const last = rows.length - 1;
