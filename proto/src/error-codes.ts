@@ -28,8 +28,13 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** Whether `value` is one of `list`'s strings, for the closed lists of this module. */
+function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}
+
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+  return isOneOf(errorCodes, value);
 }
 
 /** Field name → the message to show beside that field. */
@@ -65,11 +70,10 @@ export const fieldRules = [
 export type FieldRule = (typeof fieldRules)[number];
 
 export function isFieldRule(value: unknown): value is FieldRule {
-  return typeof value === 'string' && (fieldRules as readonly string[]).includes(value);
+  return isOneOf(fieldRules, value);
 }
 
 /** Field name → the rule it broke; names the same fields as `fields`. */
-/** Field name → the rule it broke. */
 export type FieldRules = Record<string, FieldRule>;
 
 /**
