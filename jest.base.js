@@ -1,22 +1,11 @@
-// Shared jest settings: swc keeps decorators and their metadata, which Nest's DI and TypeORM need.
+// Shared jest settings: tests are compiled as the packages' builds compile their code.
 const { join } = require('node:path');
+const { swcOptions } = require('./tools/build/swc-options.cjs');
 
 /** @type {import('jest').Config} */
 const shared = {
   testEnvironment: 'node',
-  transform: {
-    '^.+\\.(t|j)s$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-        },
-        module: { type: 'commonjs' },
-      },
-    ],
-  },
+  transform: { '^.+\\.(t|j)s$': ['@swc/jest', swcOptions] },
   // Packages published as ES modules only, which jest (unlike Node) cannot require as they are.
   transformIgnorePatterns: [
     '/node_modules/(?!(jose|content-disposition|@fastify/static/node_modules/content-disposition)/)',
