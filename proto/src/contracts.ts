@@ -39,6 +39,7 @@ import {
   updatePromptRequest,
   userScoped,
 } from './library';
+import { promptCardsPage, promptCardsRequest, promptCounts } from './prompt-cards';
 import {
   getPublicShareRequest,
   listSharesRequest,
@@ -82,6 +83,8 @@ export const contracts = {
   [subjects.library.categoriesReorder]: json(reorderCategoriesRequest, z.array(category)),
   // Headers carry the page's count and next cursor (promptPageHeaders); the body is a Prompt[].
   [subjects.library.promptsList]: raw(listPromptsRequest, z.array(prompt)),
+  [subjects.library.promptsCards]: json(promptCardsRequest, promptCardsPage),
+  [subjects.library.promptsCounts]: json(userScoped, promptCounts),
   [subjects.library.promptsGet]: json(promptRequest, ownedPrompt),
   [subjects.library.promptsCreate]: json(createPromptRequest, prompt),
   // A page of at most 100 prompts in a request of at most the HTTP body's 100 kB; the reply is smaller.

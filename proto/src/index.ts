@@ -6,6 +6,7 @@ export * from './error-codes';
 export * from './errors';
 export * from './events';
 export * from './library';
+export * from './prompt-cards';
 export * from './limits';
 export * from './messages';
 export * from './namespace';

@@ -16,6 +16,8 @@ export const subjects = {
     categoriesDelete: 'library.categories.delete',
     categoriesReorder: 'library.categories.reorder',
     promptsList: 'library.prompts.list',
+    promptsCards: 'library.prompts.cards',
+    promptsCounts: 'library.prompts.counts',
     promptsGet: 'library.prompts.get',
     promptsCreate: 'library.prompts.create',
     promptsImport: 'library.prompts.import',

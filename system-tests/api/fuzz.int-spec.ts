@@ -37,8 +37,15 @@ type JsonSchema = {
   maximum?: number;
   exclusiveMinimum?: number;
   maxItems?: number;
+  enum?: unknown[];
 };
-type Operation = { method: string; path: string; body: JsonSchema | undefined };
+/** A documented route: its JSON body's schema, and its query string's names with their schemas. */
+type Operation = {
+  method: string;
+  path: string;
+  body: JsonSchema | undefined;
+  query: Record<string, JsonSchema>;
+};
 
 /** Ids that exist only once the stack runs: picked by index from pools filled before and during the fuzz. */
 type PoolName =
@@ -47,6 +54,7 @@ type PoolName =
   | 'ownShare'
   | 'ownSession'
   | 'ownUser'
+  | 'ownCursor'
   | 'victimPrompt'
   | 'victimCategory'
   | 'victimShare'
@@ -87,9 +95,16 @@ const NUMERIC_POOLS: PoolName[] = [
   'victimUser',
 ];
 const pools = Object.fromEntries(
-  ([...NUMERIC_POOLS, 'ownShare', 'ownSession', 'victimShare', 'victimSession'] satisfies PoolName[]).map(
-    (name) => [name, [] as (number | string)[]],
-  ),
+  (
+    [
+      ...NUMERIC_POOLS,
+      'ownShare',
+      'ownSession',
+      'ownCursor',
+      'victimShare',
+      'victimSession',
+    ] satisfies PoolName[]
+  ).map((name) => [name, [] as (number | string)[]]),
 ) as Record<PoolName, (number | string)[]>;
 
 function addToPool(pool: PoolName, value: number | string): void {
@@ -320,7 +335,13 @@ describe('every JSON route of the gateway under generated input', () => {
     const document = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as {
       paths: Record<
         string,
-        Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema: JsonSchema }> };
+            parameters?: { name: string; in: string; schema: JsonSchema }[];
+          }
+        >
       >;
     };
     const found: Operation[] = [];
@@ -332,7 +353,12 @@ describe('every JSON route of the gateway under generated input', () => {
         continue;
       for (const [method, operation] of Object.entries(methods)) {
         const body = operation.requestBody?.content['application/json']?.schema;
-        found.push({ method: method.toUpperCase(), path, body });
+        const query = Object.fromEntries(
+          (operation.parameters ?? [])
+            .filter((parameter) => parameter.in === 'query')
+            .map((parameter) => [parameter.name, parameter.schema]),
+        );
+        found.push({ method: method.toUpperCase(), path, body, query });
       }
     }
     const names = found.map((operation) => `${operation.method} ${operation.path}`);
@@ -345,6 +371,8 @@ describe('every JSON route of the gateway under generated input', () => {
         'POST /api/prompts/import',
         'POST /api/categories/update-positions',
         'GET /api/shared/{shareId}',
+        'GET /api/prompts/cards',
+        'GET /api/prompts/counts',
         'GET /api/checkout-session/{sessionId}',
       ]),
     );
@@ -425,6 +453,7 @@ describe('every JSON route of the gateway under generated input', () => {
       else if ('position' in fields) addToPool('ownCategory', fields.id);
     }
     if (typeof fields.shareId === 'string') addToPool('ownShare', fields.shareId);
+    if (typeof fields.nextCursor === 'string') addToPool('ownCursor', fields.nextCursor);
     if (typeof fields.url === 'string' && fields.url.includes('/checkout/')) {
       addToPool('ownSession', fields.url.split('/').pop()!);
     }
@@ -509,6 +538,13 @@ describe('every JSON route of the gateway under generated input', () => {
   }
 
   function shapedOf(schema: JsonSchema, name: string, wild: boolean): fc.Arbitrary<unknown> {
+    if (schema.enum && schema.enum.length > 0) {
+      const { enum: _values, ...free } = schema;
+      return fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...schema.enum) },
+        { weight: wild ? 1 : 0, arbitrary: shapedOf(free, name, wild) },
+      );
+    }
     if (schema.anyOf) return fc.oneof(...schema.anyOf.map((option) => shapedOf(option, name, wild)));
     switch (schema.type) {
       case 'object':
@@ -696,6 +732,37 @@ describe('every JSON route of the gateway under generated input', () => {
     },
   );
 
+  /**
+   * A query string of the route's documented names, each present or not: values its schema allows
+   * (the attacker's and the victim's ids, a cursor a page gave) and values it refuses.
+   */
+  function documentedQueryOf(parameters: Record<string, JsonSchema>): fc.Arbitrary<string> {
+    const valueOf = (name: string, schema: JsonSchema): fc.Arbitrary<string> => {
+      const options: fc.WeightedArbitrary<unknown>[] = [
+        { weight: 3, arbitrary: shapedOf(schema, name, false) },
+        { weight: 1, arbitrary: shapedOf(schema, name, true) },
+        { weight: name === 'limit' ? 6 : 1, arbitrary: fc.integer({ min: -1, max: 120 }) },
+      ];
+      if (name === 'categoryId') {
+        options.push({ weight: 6, arbitrary: refOf(['ownCategory', 'victimCategory'], true) });
+      }
+      if (name === 'cursor') options.push({ weight: 6, arbitrary: refOf(['ownCursor'], true) });
+      return fc
+        .oneof(...options)
+        .map((value) => (value instanceof Ref ? renderSegment(value) : encodeText(String(value))));
+    };
+    const pairs = Object.entries(parameters).map(([name, schema]) =>
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant<[string, string][]>([]) },
+        { weight: 2, arbitrary: valueOf(name, schema).map((value): [string, string][] => [[name, value]]) },
+      ),
+    );
+    return fc.tuple(...pairs).map((chosen) => {
+      const present = chosen.flat();
+      return present.length === 0 ? '' : `?${present.map(([name, value]) => `${name}=${value}`).join('&')}`;
+    });
+  }
+
   function bodyOf(schema: JsonSchema | undefined): fc.Arbitrary<Body> {
     const contentType = fc.oneof(
       { weight: 12, arbitrary: fc.constant<string | null>('application/json') },
@@ -742,7 +809,14 @@ describe('every JSON route of the gateway under generated input', () => {
         params: fc
           .tuple(...names.map((name) => segmentOf(name, operation.path)))
           .map((segments) => Object.fromEntries(names.map((name, i) => [name, segments[i]]))),
-        query: bodiless ? queryOf : fc.constant(''),
+        query: !bodiless
+          ? fc.constant('')
+          : Object.keys(operation.query).length === 0
+            ? queryOf
+            : fc.oneof(
+                { weight: 5, arbitrary: documentedQueryOf(operation.query) },
+                { weight: 1, arbitrary: queryOf },
+              ),
         body: bodiless ? fc.constant<Body>({ kind: 'none' }) : bodyOf(operation.body),
         origin: originOf,
       })

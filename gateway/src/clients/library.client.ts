@@ -12,6 +12,9 @@ import {
   type ImportResult,
   type LimitsRecord,
   type Prompt,
+  type PromptCardsPage,
+  type PromptCardsRequest,
+  type PromptCounts,
   type PromptFields,
   type PromptPage,
   type TierStatus,
@@ -51,6 +54,14 @@ export class LibraryClient {
       count: Number(reply.header(promptPageHeaders.count) ?? 0),
       nextBefore: nextBefore ? Number(nextBefore) : null,
     };
+  }
+
+  promptCards(request: PromptCardsRequest): Promise<PromptCardsPage> {
+    return this.services.request(subjects.library.promptsCards, request);
+  }
+
+  promptCounts(userId: number): Promise<PromptCounts> {
+    return this.services.request(subjects.library.promptsCounts, { userId });
   }
 
   createPrompt(userId: number, fields: PromptFields): Promise<Prompt> {

@@ -11,6 +11,8 @@ type Documentation = {
   description?: string;
   tag: string;
   body?: z.ZodType;
+  /** The query string's names, each documented as a parameter of its own. */
+  query?: z.ZodObject;
   /** Statuses of the error answers this route gives, each with the ApiError body. */
   errors: readonly number[];
 };

@@ -8,14 +8,17 @@ import { ApiException } from './api-exception';
  * message as the sentence.
  */
 export function validateBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const input = body ?? {};
+  return validated(schema, body ?? {}, 'Invalid request body.');
+}
+
+/** The same check of a route's query string, as Fastify parsed it (a repeated name is a list). */
+export function validateQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  return validated(schema, query ?? {}, 'Invalid query.');
+}
+
+function validated<S extends z.ZodType>(schema: S, input: unknown, fallback: string): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const problems = fieldProblemsOf(result.error, input);
-  throw new ApiException(
-    400,
-    'VALIDATION_FAILED',
-    firstProblemMessage(problems, 'Invalid request body.'),
-    problems,
-  );
+  throw new ApiException(400, 'VALIDATION_FAILED', firstProblemMessage(problems, fallback), problems);
 }

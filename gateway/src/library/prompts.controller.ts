@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ROOT_LOGGER } from '@promptlib/platform';
 import {
   copyResult,
@@ -6,17 +18,24 @@ import {
   importPage,
   importResult,
   prompt,
+  promptCardsPage,
+  promptCounts,
+  PROMPT_CARDS_PAGE,
+  PROMPT_SEARCH_COUNT_CAP,
   type CopyResult,
   type Done,
   type ImportResult,
   type Prompt,
+  type PromptCardsPage,
+  type PromptCounts,
 } from '@promptlib/proto';
 import type { FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { CurrentUserId } from '../session/current-user.decorator';
 import { SignedIn, SignedInImport, SignedInWrite } from '../session/signed-in.decorator';
-import { validateBody } from '../common/validate-body';
+import { validateBody, validateQuery } from '../common/validate-body';
+import { promptCardsQuery } from './dto/prompt-cards.dto';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { promptDto } from './dto/prompt.dto';
 import { LibraryClient } from '../clients/library.client';
@@ -85,6 +104,56 @@ export class PromptsController {
       );
       res.destroy(error as Error);
     }
+  }
+
+  /** The dashboard's list, a page at a time: never the whole library, whatever its size. */
+  @Get('cards')
+  @SignedIn()
+  @ApiDoc({
+    summary: 'A page of the user’s prompt cards, filtered, searched and sorted',
+    description:
+      'filter: all (default), favorites, or category with categoryId. search: a case-insensitive ' +
+      'substring of the title or the content. sort: recent (default, newest first), name (title A–Z, ' +
+      `numbers by value) or used (most copied first). limit: 1 to ${PROMPT_CARDS_PAGE.max} cards ` +
+      `(${PROMPT_CARDS_PAGE.default} by default). A card holds the start of the content and its ` +
+      'length; the next page is asked for with the page’s nextCursor, and stays right while prompts ' +
+      'are created or deleted in between. total counts the whole list, on the first page only; a ' +
+      `search counts up to ${PROMPT_SEARCH_COUNT_CAP}, and totalAtLeast says the list holds more.`,
+    tag: 'Library',
+    query: promptCardsQuery,
+    response: promptCardsPage,
+    errors: [400, ...errorsOf.read],
+  })
+  cards(@CurrentUserId() userId: number, @Query() query: unknown): Promise<PromptCardsPage> {
+    const {
+      filter = 'all',
+      categoryId,
+      search = '',
+      sort = 'recent',
+      cursor,
+      limit,
+    } = validateQuery(promptCardsQuery, query);
+    return this.library.promptCards({
+      userId,
+      filter,
+      categoryId: categoryId ?? null,
+      search,
+      sort,
+      cursor: cursor ?? null,
+      limit: limit ?? PROMPT_CARDS_PAGE.default,
+    });
+  }
+
+  @Get('counts')
+  @SignedIn()
+  @ApiDoc({
+    summary: 'How many prompts the user has: in all, favourites, and per category',
+    tag: 'Library',
+    response: promptCounts,
+    errors: errorsOf.read,
+  })
+  counts(@CurrentUserId() userId: number): Promise<PromptCounts> {
+    return this.library.promptCounts(userId);
   }
 
   @Post()

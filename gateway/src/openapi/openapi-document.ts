@@ -77,12 +77,18 @@ export function buildOpenApiDocument(routes: ServedRoute[], version: string): Op
 }
 
 function operation(route: ServedRoute, documentation: ApiDocumentation): Record<string, unknown> {
-  const parameters = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
+  const parameters: Record<string, unknown>[] = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(
+    ([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }),
+  );
+  for (const [name, field] of Object.entries(documentation.query?.shape ?? {})) {
+    const schema = field as z.ZodType;
+    parameters.push({
+      name,
+      in: 'query',
+      required: !schema.safeParse(undefined).success,
+      schema: jsonSchema(schema, 'input'),
+    });
+  }
   const responses: Record<string, unknown> = {
     [String(route.status)]: successResponse(route.status, documentation.response),
   };

@@ -41,6 +41,17 @@ describe('fieldProblemsOf', () => {
     expect(problemsOf(null)).toEqual({ body: { rule: 'invalid', message: expect.any(String) } });
   });
 
+  it('names each field a strict schema does not know, as not allowed', () => {
+    const strict = z.strictObject({ page: z.strictObject({ size: z.number() }) });
+    const result = strict.safeParse({ page: { size: 1, colour: 'red' }, extra: 1, __proto__x: 2 });
+    if (result.success) throw new Error('expected a failure');
+    expect(fieldProblemsOf(result.error, undefined)).toEqual({
+      'page.colour': { rule: 'notAllowed', message: expect.stringContaining('colour') },
+      extra: { rule: 'notAllowed', message: expect.any(String) },
+      __proto__x: { rule: 'notAllowed', message: expect.any(String) },
+    });
+  });
+
   it("reports plain text's rules", () => {
     expect(problemsOf({ name: 'a\u0000b', count: 1, tags: [], note: '' })).toEqual({
       name: { rule: 'controlCharacters', message: 'Name must not contain control characters' },

@@ -10,6 +10,13 @@ import { serviceError } from './service-error';
 export function fieldProblemsOf(error: z.ZodError, input: unknown): FieldProblems {
   const problems: FieldProblems = {};
   for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      // A name the schema does not know is a field of its own, which may not be sent.
+      for (const key of issue.keys) {
+        problems[[...issue.path, key].join('.')] ??= { rule: 'notAllowed', message: issue.message };
+      }
+      continue;
+    }
     const field = issue.path.join('.') || 'body';
     problems[field] ??= { rule: ruleOf(issue, input), message: issue.message };
   }

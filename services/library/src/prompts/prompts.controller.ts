@@ -7,7 +7,11 @@ import {
   type ImportResult,
   type OwnedPrompt,
   type Prompt,
+  type PromptCardsPage,
+  type PromptCounts,
+  type UserScoped,
 } from '@promptlib/proto';
+import { PromptCardsService, type PromptCardsRequest } from './prompt-cards.service';
 import { PromptImportService, type ImportPromptsRequest } from './prompt-import.service';
 import {
   PromptsService,
@@ -21,7 +25,18 @@ export class PromptsController {
   constructor(
     private readonly prompts: PromptsService,
     private readonly imports: PromptImportService,
+    private readonly cards: PromptCardsService,
   ) {}
+
+  @Handles(subjects.library.promptsCards)
+  cardPage(request: PromptCardsRequest): Promise<PromptCardsPage> {
+    return this.cards.page(request);
+  }
+
+  @Handles(subjects.library.promptsCounts)
+  counts({ userId }: UserScoped): Promise<PromptCounts> {
+    return this.cards.counts(userId);
+  }
 
   @Handles(subjects.library.promptsGet)
   get(request: PromptRequest): Promise<OwnedPrompt> {

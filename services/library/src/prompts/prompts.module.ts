@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CategoriesModule } from '../categories/categories.module';
 import { TiersModule } from '../tiers/tiers.module';
+import { PromptCardsService } from './prompt-cards.service';
 import { PromptImportService } from './prompt-import.service';
 import { PromptPagesResponder } from './prompt-pages.responder';
 import { PromptsController } from './prompts.controller';
@@ -9,6 +10,6 @@ import { PromptsService } from './prompts.service';
 @Module({
   imports: [CategoriesModule, TiersModule],
   controllers: [PromptsController],
-  providers: [PromptsService, PromptImportService, PromptPagesResponder],
+  providers: [PromptsService, PromptImportService, PromptCardsService, PromptPagesResponder],
 })
 export class PromptsModule {}

@@ -1,4 +1,12 @@
 import type { Db, PreparedStatement } from '@promptlib/platform';
+import {
+  PROMPT_COUNTS_QUERY,
+  cardCountSql,
+  cardPageSql,
+  type CardQuery,
+  type CardRow,
+  type CategoryCountRow,
+} from './prompt-cards.query';
 import { PROMPT_PAGE_QUERY, type PromptPageRow } from './prompt-page.query';
 import { PromptEntity } from './prompt.entity';
 
@@ -35,6 +43,24 @@ export class PromptsRepository {
   /** One page of the user's prompts, newest first, sized by Postgres (see PROMPT_PAGE_QUERY). */
   page(userId: number, before: number | null, byteBudget: number, rows: number): Promise<PromptPageRow[]> {
     return this.db.prepared<PromptPageRow>(PROMPT_PAGE, [userId, before, byteBudget, rows]);
+  }
+
+  /** A page of the user's cards, filtered, searched and sorted (see cardPageSql). */
+  cards(query: CardQuery): Promise<CardRow[]> {
+    const { text, values } = cardPageSql(query);
+    return this.db.query<CardRow>(text, values);
+  }
+
+  /** How many cards the list of `query` holds, whatever its page, counting no further than `cap`. */
+  async countCards(query: CardQuery, cap: number): Promise<number> {
+    const { text, values } = cardCountSql(query, cap);
+    const [row] = await this.db.query<{ count: number }>(text, values);
+    return row.count;
+  }
+
+  /** The user's prompts counted per category, with the favourites among them. */
+  countsByCategory(userId: number): Promise<CategoryCountRow[]> {
+    return this.db.query<CategoryCountRow>(PROMPT_COUNTS_QUERY, [userId]);
   }
 
   findOwned(userId: number, promptId: number): Promise<PromptEntity | null> {

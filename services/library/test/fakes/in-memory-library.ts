@@ -1,11 +1,13 @@
 import { uniqueViolation } from '@promptlib/platform';
 import { InMemoryUnitOfWork } from '@promptlib/platform/testing';
-import { GENERAL_CATEGORY_NAME, type TierChanged } from '@promptlib/proto';
+import { GENERAL_CATEGORY_NAME, PROMPT_PREVIEW_CHARS, type TierChanged } from '@promptlib/proto';
 import type { CategoryRow, KeyedCategory } from '../../src/categories/categories.repository';
 import type { CategoryEntity } from '../../src/categories/category.entity';
 import { CategoriesService } from '../../src/categories/categories.service';
 import type { LibraryConfig } from '../../src/config/library-config';
 import type { LibraryRepositories } from '../../src/library-data';
+import type { CardQuery, CardRow, CategoryCountRow } from '../../src/prompts/prompt-cards.query';
+import type { CardKey } from '../../src/prompts/prompt-cursor';
 import type { PromptPageRow } from '../../src/prompts/prompt-page.query';
 import type { PromptEntity } from '../../src/prompts/prompt.entity';
 import { PromptsService } from '../../src/prompts/prompts.service';
@@ -69,6 +71,44 @@ class InMemoryPrompts implements Prompts {
       });
     }
     return page;
+  }
+
+  /** The cards SQL would answer: the same filter, search, order and keyset, in plain code. */
+  async cards(query: CardQuery): Promise<CardRow[]> {
+    const order = cardOrder(query.sort);
+    const key = (prompt: PromptEntity) => keyOfEntity(prompt, query.sort);
+    return this.listed(query)
+      .filter((prompt) => query.after === null || order(key(prompt), query.after) > 0)
+      .sort((a, b) => order(key(a), key(b)))
+      .slice(0, query.rows)
+      .map(toCard);
+  }
+
+  async countCards(query: CardQuery, cap: number): Promise<number> {
+    return Math.min(this.listed(query).length, cap);
+  }
+
+  async countsByCategory(userId: number): Promise<CategoryCountRow[]> {
+    const rows = new Map<number | null, CategoryCountRow>();
+    for (const prompt of this.owned(userId)) {
+      const row = rows.get(prompt.categoryId) ?? { categoryId: prompt.categoryId, count: 0, favorites: 0 };
+      row.count += 1;
+      row.favorites += prompt.isFavorite;
+      rows.set(prompt.categoryId, row);
+    }
+    return [...rows.values()];
+  }
+
+  private listed(query: CardQuery): PromptEntity[] {
+    const needle = query.needle.toLowerCase();
+    return this.owned(query.userId).filter(
+      (prompt) =>
+        (!query.favoritesOnly || prompt.isFavorite === 1) &&
+        (query.categoryId === null || prompt.categoryId === query.categoryId) &&
+        (needle === '' ||
+          prompt.title.toLowerCase().includes(needle) ||
+          prompt.content.toLowerCase().includes(needle)),
+    );
   }
 
   private row(userId: number, promptId: number): PromptEntity | undefined {
@@ -345,4 +385,39 @@ export function libraryRules(library: InMemoryLibrary, config: LibraryConfig = t
   const tiers = new TiersService(library, config);
   const categories = new CategoriesService(library, tiers);
   return { tiers, categories, prompts: new PromptsService(library, categories, tiers) };
+}
+
+const titleCollator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
+
+/** A prompt's key in the sort. */
+function keyOfEntity(prompt: PromptEntity, sort: CardQuery['sort']): CardKey {
+  if (sort === 'name') return { sort, id: prompt.id, title: prompt.title };
+  if (sort === 'used') return { sort, id: prompt.id, usageCount: prompt.usageCount };
+  return { sort: 'recent', id: prompt.id };
+}
+
+/** Negative when a comes first in the sort. */
+function cardOrder(sort: CardQuery['sort']): (a: CardKey, b: CardKey) => number {
+  return (a, b) => {
+    if (a.sort === 'name' && b.sort === 'name' && sort === 'name')
+      return titleCollator.compare(a.title, b.title) || b.id - a.id;
+    if (a.sort === 'used' && b.sort === 'used' && sort === 'used')
+      return b.usageCount - a.usageCount || b.id - a.id;
+    return b.id - a.id;
+  };
+}
+
+function toCard(prompt: PromptEntity): CardRow {
+  return {
+    id: prompt.id,
+    title: prompt.title,
+    // Counted in code points, as Postgres counts characters.
+    preview: [...prompt.content].slice(0, PROMPT_PREVIEW_CHARS).join(''),
+    contentLength: [...prompt.content].length,
+    categoryId: prompt.categoryId,
+    isFavorite: prompt.isFavorite,
+    usageCount: prompt.usageCount,
+    createdAt: prompt.createdAt.toISOString(),
+    updatedAt: prompt.updatedAt.toISOString(),
+  };
 }

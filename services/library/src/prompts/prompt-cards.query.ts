@@ -1,0 +1,111 @@
+import { PROMPT_PREVIEW_CHARS, type PromptCard, type PromptSort } from '@promptlib/proto';
+import type { CardKey } from './prompt-cursor';
+
+/** One page of cards as the rules ask for it: every field already checked. */
+export type CardQuery = {
+  userId: number;
+  favoritesOnly: boolean;
+  categoryId: number | null;
+  /** The search text less its outer spaces; '' matches every card. */
+  needle: string;
+  sort: PromptSort;
+  after: CardKey | null;
+  /** Rows to read: one more than the page holds, to tell whether another page follows. */
+  rows: number;
+};
+
+// Case-insensitive search lower-cases both sides with ICU, whatever the database's own locale, and
+// the trigram indexes of the CreatePromptSearch migration are on exactly these expressions.
+const TITLE_LOWER = `lower("title" COLLATE "und-x-icu")`;
+const CONTENT_LOWER = `lower("content" COLLATE "und-x-icu")`;
+// The name sort's collation (the same migration): ICU's root order at base strength with numbers
+// by value, as the browser's Intl.Collator(…, { sensitivity: 'base', numeric: true }) sorts.
+const TITLE_ORDERED = `"title" COLLATE "library"."title_order"`;
+
+const ORDER: Record<PromptSort, string> = {
+  recent: `"id" DESC`,
+  name: `${TITLE_ORDERED} ASC, "id" DESC`,
+  used: `"usage_count" DESC, "id" DESC`,
+};
+
+const CARD_COLUMNS = `"id", "title", left("content", ${PROMPT_PREVIEW_CHARS}) AS "preview",
+  char_length("content") AS "contentLength", "category_id" AS "categoryId", "is_favorite" AS "isFavorite",
+  "usage_count" AS "usageCount",
+  to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+  to_char("updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
+
+/** A LIKE pattern that finds `needle` anywhere, its own % and _ taken literally. */
+export function containsPattern(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+type Sql = { text: string; values: unknown[] };
+
+/** The filter and search every card of the list passes, whatever the page. */
+function listConditions(query: CardQuery, values: unknown[]): string[] {
+  values.push(query.userId);
+  const conditions = [`"user_id" = $${values.length}`];
+  if (query.favoritesOnly) conditions.push(`"is_favorite" = 1`);
+  if (query.categoryId !== null) {
+    values.push(query.categoryId);
+    conditions.push(`"category_id" = $${values.length}`);
+  }
+  if (query.needle !== '') {
+    values.push(containsPattern(query.needle));
+    const pattern = `lower($${values.length}::text COLLATE "und-x-icu")`;
+    conditions.push(`(${TITLE_LOWER} LIKE ${pattern} OR ${CONTENT_LOWER} LIKE ${pattern})`);
+  }
+  return conditions;
+}
+
+/** The cards after `query.after` in the sort's order, `query.rows` at most. */
+export function cardPageSql(query: CardQuery): Sql {
+  const values: unknown[] = [];
+  const conditions = listConditions(query, values);
+  const key = query.after;
+  if (key) {
+    values.push(key.id);
+    const id = `$${values.length}`;
+    if (key.sort === 'recent') conditions.push(`"id" < ${id}`);
+    if (key.sort === 'used') {
+      values.push(key.usageCount);
+      conditions.push(`("usage_count", "id") < ($${values.length}, ${id})`);
+    }
+    if (key.sort === 'name') {
+      values.push(key.title);
+      const title = `$${values.length}::text`;
+      // The first condition alone lets the index start at the key; the second leaves out the key's
+      // own card and those before it among equal titles.
+      conditions.push(`${TITLE_ORDERED} >= ${title}`, `(${TITLE_ORDERED} > ${title} OR "id" < ${id})`);
+    }
+  }
+  values.push(query.rows);
+  return {
+    text: `SELECT ${CARD_COLUMNS} FROM "library"."prompts" WHERE ${conditions.join(' AND ')}
+           ORDER BY ${ORDER[query.sort]} LIMIT $${values.length}`,
+    values,
+  };
+}
+
+/** How many cards the whole list holds, counting no further than `cap`. */
+export function cardCountSql(query: CardQuery, cap: number): Sql {
+  const values: unknown[] = [];
+  const conditions = listConditions(query, values);
+  values.push(cap);
+  return {
+    text: `SELECT count(*)::int AS "count" FROM (
+             SELECT 1 FROM "library"."prompts" WHERE ${conditions.join(' AND ')} LIMIT $${values.length}
+           ) AS "counted"`,
+    values,
+  };
+}
+
+/** The sidebar's counts in one pass over the user's prompts: per category, favourites apart. */
+export const PROMPT_COUNTS_QUERY = `
+SELECT "category_id" AS "categoryId", count(*)::int AS "count",
+       count(*) FILTER (WHERE "is_favorite" = 1)::int AS "favorites"
+FROM "library"."prompts" WHERE "user_id" = $1
+GROUP BY "category_id"`;
+
+export type CardRow = PromptCard;
+export type CategoryCountRow = { categoryId: number | null; count: number; favorites: number };

@@ -1,0 +1,287 @@
+import type {
+  ApiError,
+  Category,
+  Prompt,
+  PromptCard,
+  PromptCardsPage,
+  PromptCounts,
+  PromptFilter,
+  PromptSort,
+} from '@promptlib/proto';
+import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { seedPrompts } from '../support/seed';
+import { startStack, type Gateway, type Stack } from '../support/stack';
+import { makePro } from '../support/tiers';
+
+type ListQuery = {
+  filter?: PromptFilter;
+  categoryId?: number;
+  search?: string;
+  sort?: PromptSort;
+  limit?: number;
+};
+
+// SPEC's rules, computed here from the whole list apart from the service's SQL: the filter, then a
+// case-insensitive substring of title or content, then recent (id descending), name (title A–Z,
+// as the browser's collator with base sensitivity and numbers by value) or used (most copied).
+const collator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
+function reference(prompts: Prompt[], query: ListQuery): number[] {
+  const needle = (query.search ?? '').trim().toLowerCase();
+  const order: Record<PromptSort, (a: Prompt, b: Prompt) => number> = {
+    recent: (a, b) => b.id - a.id,
+    name: (a, b) => collator.compare(a.title, b.title) || b.id - a.id,
+    used: (a, b) => b.usageCount - a.usageCount || b.id - a.id,
+  };
+  return prompts
+    .filter((prompt) => query.filter !== 'favorites' || prompt.isFavorite === 1)
+    .filter((prompt) => query.filter !== 'category' || prompt.categoryId === query.categoryId)
+    .filter(
+      (prompt) =>
+        needle === '' ||
+        prompt.title.toLowerCase().includes(needle) ||
+        prompt.content.toLowerCase().includes(needle),
+    )
+    .sort(order[query.sort ?? 'recent'])
+    .map((prompt) => prompt.id);
+}
+
+function queryString(query: ListQuery & { cursor?: string | null }): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  return params.size === 0 ? '' : `?${params}`;
+}
+
+describe('the dashboard’s list, page by page (GET /api/prompts/cards and /counts)', () => {
+  let stack: Stack;
+  let gateway: Gateway;
+  let owner: LibraryUser;
+  let stranger: LibraryUser;
+  let research: Category;
+
+  beforeAll(async () => {
+    stack = await startStack('cards', ['auth', 'library']);
+    gateway = await stack.startGateway();
+    [owner, stranger] = await Promise.all([
+      newLibraryUser(gateway.url, 'cards'),
+      newLibraryUser(gateway.url, 'other'),
+    ]);
+    await makePro(stack, owner);
+    research = (await owner.client.post<Category>('/api/categories', { name: 'Research' })).body;
+    // Titles that sort by number and ignore case and accents, text that a search must find in any case.
+    const titles = ['Prompt 10', 'prompt 9', 'Äpfel', 'apfel', 'Zebra', 'Moon 100%', 'under_score'];
+    for (const [n, title] of titles.entries()) {
+      await createPrompt(owner, {
+        title,
+        content: n % 2 === 0 ? `Ask the MOON ${n}` : `Plain text ${n}`,
+        categoryId: n % 3 === 0 ? research.id : owner.general.id,
+      });
+    }
+    await seedPrompts(stack, owner.id, owner.general.id, 150);
+    await seedPrompts(stack, owner.id, research.id, 40);
+    await seedPrompts(stack, stranger.id, stranger.general.id, 30);
+    const mine = await listPrompts(owner);
+    for (const prompt of mine.slice(0, 3)) {
+      await owner.client.post(`/api/prompts/${prompt.id}/toggle-favorite`);
+      await owner.client.post(`/api/prompts/${prompt.id}/copy`);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  }, 30_000);
+
+  async function page(user: LibraryUser, query: ListQuery & { cursor?: string | null }) {
+    return user.client.get<PromptCardsPage & ApiError>(`/api/prompts/cards${queryString(query)}`);
+  }
+
+  async function everyCard(user: LibraryUser, query: ListQuery): Promise<{ ids: number[]; total: number }> {
+    const ids: number[] = [];
+    let cursor: string | null = null;
+    let total = -1;
+    for (let pages = 0; pages < 500; pages += 1) {
+      const res = await page(user, { ...query, cursor });
+      expect(res.status).toBe(200);
+      if (cursor === null) {
+        total = res.body.total!;
+        expect(res.body.totalAtLeast).toBe(false);
+      } else expect(res.body.total).toBeNull();
+      ids.push(...res.body.cards.map((card) => card.id));
+      cursor = res.body.nextCursor;
+      if (cursor === null) break;
+      expect(res.body.cards).toHaveLength(query.limit ?? 50);
+    }
+    return { ids, total };
+  }
+
+  it('lists every filter × sort × search as SPEC’s rules order it, each card once', async () => {
+    const all = await listPrompts(owner);
+    const filters: ListQuery[] = [
+      {},
+      { filter: 'favorites' },
+      { filter: 'category', categoryId: owner.general.id },
+      { filter: 'category', categoryId: research.id },
+    ];
+    for (const filter of filters) {
+      for (const sort of ['recent', 'name', 'used'] as const) {
+        for (const search of ['', 'moon', '  ÄPFEL ', '100%', 'under_', 'summary of', 'no such text']) {
+          const query = { ...filter, sort, search, limit: 37 };
+          const { ids, total } = await everyCard(owner, query);
+          const expected = reference(all, query);
+          expect({ query, ids }).toEqual({ query, ids: expected });
+          expect(total).toBe(expected.length);
+        }
+      }
+    }
+  }, 120_000);
+
+  it('answers cards with the start of the content, never the whole text', async () => {
+    const all = await listPrompts(owner);
+    const res = await page(owner, { limit: 100 });
+    for (const card of res.body.cards) {
+      const prompt = all.find((candidate) => candidate.id === card.id)!;
+      expect(card).toEqual<PromptCard>({
+        id: prompt.id,
+        title: prompt.title,
+        preview: [...prompt.content].slice(0, 300).join(''),
+        contentLength: [...prompt.content].length,
+        categoryId: prompt.categoryId,
+        isFavorite: prompt.isFavorite,
+        usageCount: prompt.usageCount,
+        createdAt: prompt.createdAt,
+        updatedAt: prompt.updatedAt,
+      });
+    }
+    expect(res.body.cards.some((card) => card.contentLength > 300)).toBe(true);
+  });
+
+  it('never shows another user’s prompts, nor counts them', async () => {
+    const theirs = new Set((await listPrompts(stranger)).map((prompt) => prompt.id));
+    const mine = await everyCard(owner, { limit: 100 });
+    expect(mine.ids.some((id) => theirs.has(id))).toBe(false);
+    const strangers = await everyCard(stranger, { limit: 100 });
+    expect(new Set(strangers.ids)).toEqual(theirs);
+    // Another user's category filters to nothing.
+    const foreign = await page(stranger, { filter: 'category', categoryId: research.id });
+    expect(foreign.body).toMatchObject({ cards: [], total: 0, nextCursor: null });
+    const counts = await stranger.client.get<PromptCounts>('/api/prompts/counts');
+    expect(counts.body).toEqual({
+      all: 30,
+      favorites: 5,
+      byCategory: [{ categoryId: stranger.general.id, count: 30 }],
+    });
+  });
+
+  it('keeps paging right while prompts are created and deleted between pages', async () => {
+    for (const sort of ['recent', 'name', 'used'] as const) {
+      const before = await listPrompts(owner);
+      const first = await page(owner, { sort, limit: 40 });
+      const seen = first.body.cards.map((card) => card.id);
+      const ahead = reference(before, { sort }).slice(60, 64);
+      // Changes on both sides of the page boundary, all at once, while the next pages are read.
+      const changes = Promise.all([
+        ...ahead.map((id) => owner.client.send('DELETE', `/api/prompts/${id}`, undefined, {})),
+        owner.client.send('DELETE', `/api/prompts/${seen[5]}`, undefined, {}),
+        createPrompt(owner, { title: `0 new before ${sort}`, content: 'Created while paging.' }),
+        createPrompt(owner, { title: `zzz new after ${sort}`, content: 'Created while paging.' }),
+      ]);
+      const rest: number[] = [];
+      let cursor = first.body.nextCursor;
+      while (cursor !== null) {
+        const res = await page(owner, { sort, limit: 40, cursor });
+        expect(res.status).toBe(200);
+        rest.push(...res.body.cards.map((card) => card.id));
+        cursor = res.body.nextCursor;
+      }
+      await changes;
+      const listed = [...seen, ...rest];
+      expect(new Set(listed).size).toBe(listed.length);
+      const deleted = new Set([...ahead, seen[5]]);
+      // Every prompt there before and after was listed once and in order (one deleted meanwhile may
+      // or may not be, as its page was read before or after the delete).
+      const kept = reference(before, { sort }).filter((id) => !deleted.has(id));
+      expect(listed.filter((id) => kept.includes(id))).toEqual(kept);
+    }
+  }, 60_000);
+
+  it('counts all, favourites and each category, and the counts follow every kind of change', async () => {
+    const counts = async () => (await owner.client.get<PromptCounts>('/api/prompts/counts')).body;
+    const fromList = async (): Promise<PromptCounts> => {
+      const all = await listPrompts(owner);
+      const byCategory = new Map<number | null, number>();
+      for (const prompt of all)
+        byCategory.set(prompt.categoryId, (byCategory.get(prompt.categoryId) ?? 0) + 1);
+      return {
+        all: all.length,
+        favorites: all.filter((prompt) => prompt.isFavorite === 1).length,
+        byCategory: [...byCategory]
+          .map(([categoryId, count]) => ({ categoryId, count }))
+          .sort((a, b) => (a.categoryId ?? 0) - (b.categoryId ?? 0)),
+      };
+    };
+    expect(await counts()).toEqual(await fromList());
+
+    const created = await createPrompt(owner, {
+      title: 'Counted',
+      content: 'Counted once.',
+      categoryId: research.id,
+    });
+    expect(await counts()).toEqual(await fromList());
+    await owner.client.post(`/api/prompts/${created.id}/toggle-favorite`);
+    expect(await counts()).toEqual(await fromList());
+    await owner.client.send(
+      'PATCH',
+      `/api/prompts/${created.id}`,
+      {
+        title: 'Counted',
+        content: 'Moved to General.',
+        categoryId: owner.general.id,
+      },
+      {},
+    );
+    expect(await counts()).toEqual(await fromList());
+    await owner.client.send('DELETE', `/api/prompts/${created.id}`, undefined, {});
+    expect(await counts()).toEqual(await fromList());
+    const scratch = (await owner.client.post<Category>('/api/categories', { name: 'Scratch' })).body;
+    await createPrompt(owner, { title: 'In scratch', content: 'Gone with it.', categoryId: scratch.id });
+    expect((await counts()).byCategory).toContainEqual({ categoryId: scratch.id, count: 1 });
+    await owner.client.send('DELETE', `/api/categories/${scratch.id}`, undefined, {});
+    const after = await counts();
+    expect(after).toEqual(await fromList());
+    expect(after.byCategory.some((row) => row.categoryId === scratch.id)).toBe(false);
+  });
+
+  it.each([
+    ['an unknown sort', '?sort=newest', 'sort'],
+    ['an unknown filter', '?filter=mine', 'filter'],
+    ['a sort given twice', '?sort=name&sort=used', 'sort'],
+    ['a category filter without its category', '?filter=category', 'categoryId'],
+    ['a category without its filter', '?categoryId=5', 'categoryId'],
+    ['a category id that is not digits', '?filter=category&categoryId=1e3', 'categoryId'],
+    ['a category id beyond the database', '?filter=category&categoryId=9999999999', 'categoryId'],
+    ['a limit of 0', '?limit=0', 'limit'],
+    ['a limit over 100', '?limit=101', 'limit'],
+    ['a limit that is not digits', '?limit=ten', 'limit'],
+    ['a search over 200 characters', `?search=${'a'.repeat(201)}`, 'search'],
+    ['a search with a control character', '?search=a%00b', 'search'],
+    ['a name the route does not know', '?before=5', 'before'],
+    ['a cursor that is not one', '?cursor=nonsense', 'cursor'],
+    ['a cursor of too many characters', `?cursor=r.${'A'.repeat(1_300)}`, 'cursor'],
+  ])('refuses %s with 400', async (_case, query, field) => {
+    const res = await owner.client.get<ApiError>(`/api/prompts/cards${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(Object.keys(res.body.rules ?? {})).toContain(field);
+  });
+
+  it('refuses a cursor of another sort, and asks for a session', async () => {
+    const used = await page(owner, { sort: 'used', limit: 5 });
+    const res = await page(owner, { sort: 'name', cursor: used.body.nextCursor });
+    expect(res.status).toBe(400);
+    expect(res.body.rules).toEqual({ cursor: 'invalid' });
+    const anonymous = await fetch(`${gateway.url}/api/prompts/cards`);
+    expect(anonymous.status).toBe(401);
+    expect((await fetch(`${gateway.url}/api/prompts/counts`)).status).toBe(401);
+  });
+});
