@@ -31,9 +31,14 @@ export class CreatePromptSearch1764115200000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "prompts_user_usage_idx" ON "library"."prompts" ("user_id", "usage_count" DESC, "id" DESC)`,
     );
+    // The sidebar's counts read this index alone, never the prompts' text.
+    await queryRunner.query(
+      `CREATE INDEX "prompts_user_category_favorite_idx" ON "library"."prompts" ("user_id", "category_id", "is_favorite")`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX "library"."prompts_user_category_favorite_idx"`);
     await queryRunner.query(`DROP INDEX "library"."prompts_user_usage_idx"`);
     await queryRunner.query(`DROP INDEX "library"."prompts_user_title_idx"`);
     await queryRunner.query(`DROP COLLATION "library"."title_order"`);
