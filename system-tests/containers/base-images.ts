@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,17 +34,58 @@ export async function ensureBaseImages(podman: Podman, log: (line: string) => vo
     log(`making ${NODE_IMAGE} from this machine's Node ${process.version}`);
     await makeNodeImage(podman);
   }
+  const recipe = await standInRecipe();
   for (const { image, file } of STAND_IN_IMAGES) {
-    if (await exists(podman, image)) continue;
+    if ((await labelOf(podman, image, STAND_IN_LABEL)) === recipe) continue;
     log(`making ${image} from Debian's packages`);
     await podman.run(
-      ['build', '--pull=never', '--network=host', '--format', 'docker', '-f', file, '-t', image, '.'],
-      {
-        cwd: STAND_INS,
-        timeoutMs: 15 * 60_000,
-      },
+      [
+        'build',
+        '--pull=never',
+        '--network=host',
+        '--format',
+        'docker',
+        '--label',
+        `${STAND_IN_LABEL}=${recipe}`,
+        '-f',
+        file,
+        '-t',
+        image,
+        '.',
+      ],
+      { cwd: STAND_INS, timeoutMs: 15 * 60_000 },
     );
   }
+}
+
+// A stand-in kept from an earlier run is remade once its Containerfile or entrypoint has changed.
+const STAND_IN_LABEL = 'promptlib.stand-in-recipe';
+
+/** A digest of every file the stand-ins are made from. */
+async function standInRecipe(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const name of (await readdir(STAND_INS)).sort()) {
+    hash
+      .update(name)
+      .update('\0')
+      .update(await readFile(join(STAND_INS, name)))
+      .update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The image's label, or null when the image or the label is missing. */
+async function labelOf(podman: Podman, image: string, label: string): Promise<string | null> {
+  if (!(await exists(podman, image))) return null;
+  const value = await podman.run([
+    'image',
+    'inspect',
+    '--format',
+    `{{ index .Config.Labels "${label}" }}`,
+    image,
+  ]);
+  const found = value.trim();
+  return found === '' || found === '<no value>' ? null : found;
 }
 
 async function exists(podman: Podman, image: string): Promise<boolean> {

@@ -11,7 +11,10 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   : "${POSTGRES_PASSWORD:?POSTGRES_PASSWORD must be set}"
   pwfile=$(mktemp)
   printf '%s\n' "$POSTGRES_PASSWORD" > "$pwfile"
-  initdb --username=postgres --pwfile="$pwfile" --auth-local=trust --auth-host=scram-sha-256 -D "$PGDATA" >/dev/null
+  # UTF-8, as the public image's cluster is (its locale is en_US.utf8): the library's search and
+  # name sort use ICU collations, which a SQL_ASCII database does not have.
+  initdb --username=postgres --pwfile="$pwfile" --auth-local=trust --auth-host=scram-sha-256 \
+    --encoding=UTF8 --locale=C.UTF-8 -D "$PGDATA" >/dev/null
   rm -f "$pwfile"
   echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
   echo "listen_addresses = '*'" >> "$PGDATA/postgresql.conf"
