@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userScoped } from './library';
+import { prompt, userScoped } from './library';
 import { entityId } from './text';
 
 const id = entityId;
@@ -29,16 +29,9 @@ export const PROMPT_SEARCH_MAX_CHARS = 200;
 export const PROMPT_CURSOR_MAX_CHARS = 1_200;
 
 /** A prompt as a card shows it: the start of its content and how long the whole is. */
-export const promptCard = z.object({
-  id,
-  title: z.string(),
+export const promptCard = prompt.omit({ content: true }).extend({
   preview: z.string(),
   contentLength: z.number().int().nonnegative(),
-  categoryId: id.nullable(),
-  isFavorite: z.union([z.literal(0), z.literal(1)]),
-  usageCount: z.number().int().nonnegative(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type PromptCard = z.output<typeof promptCard>;
 
