@@ -8,8 +8,8 @@ import {
   type subjects,
 } from '@promptlib/proto';
 import { LIBRARY_DATA, type LibraryData } from '../library-data';
-import type { CardQuery, CardRow } from './prompt-cards.query';
-import { decodeCursor, encodeCursor, type CardKey } from './prompt-cursor';
+import type { CardQuery } from './prompt-cards.query';
+import { decodeCursor, encodeCursor, keyOf } from './prompt-cursor';
 
 export type PromptCardsRequest = ParsedRequestOf<typeof subjects.library.promptsCards>;
 
@@ -67,10 +67,4 @@ export class PromptCardsService {
         .sort((a, b) => (a.categoryId ?? 0) - (b.categoryId ?? 0)),
     };
   }
-}
-
-function keyOf(card: CardRow, sort: CardKey['sort']): CardKey {
-  if (sort === 'name') return { sort, id: card.id, title: card.title };
-  if (sort === 'used') return { sort, id: card.id, usageCount: card.usageCount };
-  return { sort, id: card.id };
 }

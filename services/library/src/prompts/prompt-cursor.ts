@@ -18,6 +18,13 @@ const MAX_USAGE = 2_147_483_647;
 // A title as the database can hold it: a cursor's title is compared in SQL.
 const TITLE_MAX_CHARS = 1_000;
 
+/** Where a card stands in the sort: its id, and the title or use count the sort orders by. */
+export function keyOf(card: { id: number; title: string; usageCount: number }, sort: PromptSort): CardKey {
+  if (sort === 'name') return { sort, id: card.id, title: card.title };
+  if (sort === 'used') return { sort, id: card.id, usageCount: card.usageCount };
+  return { sort, id: card.id };
+}
+
 /** The key as the opaque text a page answers: its sort's letter, then the key as base64url JSON. */
 export function encodeCursor(key: CardKey): string {
   const payload =

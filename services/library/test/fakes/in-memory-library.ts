@@ -7,7 +7,7 @@ import { CategoriesService } from '../../src/categories/categories.service';
 import type { LibraryConfig } from '../../src/config/library-config';
 import type { LibraryRepositories } from '../../src/library-data';
 import type { CardQuery, CardRow, CategoryCountRow } from '../../src/prompts/prompt-cards.query';
-import type { CardKey } from '../../src/prompts/prompt-cursor';
+import { keyOf, type CardKey } from '../../src/prompts/prompt-cursor';
 import type { PromptPageRow } from '../../src/prompts/prompt-page.query';
 import type { PromptEntity } from '../../src/prompts/prompt.entity';
 import { PromptsService } from '../../src/prompts/prompts.service';
@@ -76,7 +76,7 @@ class InMemoryPrompts implements Prompts {
   /** The cards SQL would answer: the same filter, search, order and keyset, in plain code. */
   async cards(query: CardQuery): Promise<CardRow[]> {
     const order = cardOrder(query.sort);
-    const key = (prompt: PromptEntity) => keyOfEntity(prompt, query.sort);
+    const key = (prompt: PromptEntity) => keyOf(prompt, query.sort);
     return this.listed(query)
       .filter((prompt) => query.after === null || order(key(prompt), query.after) > 0)
       .sort((a, b) => order(key(a), key(b)))
@@ -388,13 +388,6 @@ export function libraryRules(library: InMemoryLibrary, config: LibraryConfig = t
 }
 
 const titleCollator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
-
-/** A prompt's key in the sort. */
-function keyOfEntity(prompt: PromptEntity, sort: CardQuery['sort']): CardKey {
-  if (sort === 'name') return { sort, id: prompt.id, title: prompt.title };
-  if (sort === 'used') return { sort, id: prompt.id, usageCount: prompt.usageCount };
-  return { sort: 'recent', id: prompt.id };
-}
 
 /** Negative when a comes first in the sort. */
 function cardOrder(sort: CardQuery['sort']): (a: CardKey, b: CardKey) => number {
