@@ -39,7 +39,13 @@ import {
   updatePromptRequest,
   userScoped,
 } from './library';
-import { promptCardsPage, promptCardsRequest, promptCounts } from './prompt-cards';
+import {
+  promptCardsPage,
+  promptCardsRequest,
+  promptCounts,
+  promptTitlesPage,
+  promptTitlesRequest,
+} from './prompt-cards';
 import {
   getPublicShareRequest,
   listSharesRequest,
@@ -85,6 +91,7 @@ export const contracts = {
   [subjects.library.promptsList]: raw(listPromptsRequest, z.array(prompt)),
   [subjects.library.promptsCards]: json(promptCardsRequest, promptCardsPage),
   [subjects.library.promptsCounts]: json(userScoped, promptCounts),
+  [subjects.library.promptsTitles]: json(promptTitlesRequest, promptTitlesPage),
   [subjects.library.promptsGet]: json(promptRequest, ownedPrompt),
   [subjects.library.promptsCreate]: json(createPromptRequest, prompt),
   // A page of at most 100 prompts in a request of at most the HTTP body's 100 kB; the reply is smaller.

@@ -162,6 +162,13 @@ export type PromptPage = { promptsJson: Uint8Array; count: number; nextBefore: n
 
 export const promptPageHeaders = { count: 'x-page-count', nextBefore: 'x-page-next-before' } as const;
 
+/**
+ * GET /api/prompts/pages: the whole prompts a page at a time, newest first, for a reader that wants
+ * every text (an export) and progress between pages. `nextBefore` asks for the next page; null at the end.
+ */
+export const wholePromptsPage = z.object({ prompts: z.array(prompt), nextBefore: id.nullable() });
+export type WholePromptsPage = z.output<typeof wholePromptsPage>;
+
 /** A page of prompts stays well under NATS's 1 MB message limit (and our 512 kB ceiling). */
 export const PROMPT_PAGE_MAX_BYTES = 384 * 1024;
 export const PROMPT_PAGE_MAX_ROWS = 500;

@@ -72,3 +72,18 @@ export const promptCounts = z.object({
   byCategory: z.array(z.object({ categoryId: id.nullable(), count: z.number().int().positive() })),
 });
 export type PromptCounts = z.output<typeof promptCounts>;
+
+/**
+ * The command palette's index of the whole library: each prompt as [id, title, categoryId,
+ * usageCount], newest first, a page at a time (`nextBefore` asks for the next; null at the end).
+ * Tuples, not objects: 50,000 titles are a few megabytes, and names repeated 50,000 times would
+ * double that.
+ */
+export const promptTitle = z.tuple([id, z.string(), id.nullable(), z.number().int().nonnegative()]);
+export type PromptTitle = z.output<typeof promptTitle>;
+export const promptTitlesPage = z.object({ titles: z.array(promptTitle), nextBefore: id.nullable() });
+export type PromptTitlesPage = z.output<typeof promptTitlesPage>;
+export const promptTitlesRequest = userScoped.extend({ before: id.nullable() });
+export type PromptTitlesRequest = z.input<typeof promptTitlesRequest>;
+/** Titles a page considers; fewer when their text would not fit a message. */
+export const PROMPT_TITLES_PAGE_ROWS = 2_000;

@@ -18,6 +18,7 @@ export const subjects = {
     promptsList: 'library.prompts.list',
     promptsCards: 'library.prompts.cards',
     promptsCounts: 'library.prompts.counts',
+    promptsTitles: 'library.prompts.titles',
     promptsGet: 'library.prompts.get',
     promptsCreate: 'library.prompts.create',
     promptsImport: 'library.prompts.import',

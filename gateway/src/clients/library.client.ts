@@ -15,6 +15,7 @@ import {
   type PromptCardsPage,
   type PromptCardsRequest,
   type PromptCounts,
+  type PromptTitlesPage,
   type PromptFields,
   type PromptPage,
   type TierStatus,
@@ -60,8 +61,21 @@ export class LibraryClient {
     return this.services.request(subjects.library.promptsCards, request);
   }
 
+  promptTitles(userId: number, before: number | null): Promise<PromptTitlesPage> {
+    return this.services.request(subjects.library.promptsTitles, { userId, before });
+  }
+
   promptCounts(userId: number): Promise<PromptCounts> {
     return this.services.request(subjects.library.promptsCounts, { userId });
+  }
+
+  /** One of the user's prompts, whole; the version it carries is the service's own and is not passed on. */
+  async prompt(userId: number, promptId: number): Promise<Prompt> {
+    const { version: _version, ...whole } = await this.services.request(subjects.library.promptsGet, {
+      userId,
+      promptId,
+    });
+    return whole;
   }
 
   createPrompt(userId: number, fields: PromptFields): Promise<Prompt> {

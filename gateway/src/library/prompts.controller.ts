@@ -28,6 +28,9 @@ import {
   type Prompt,
   type PromptCardsPage,
   type PromptCounts,
+  type PromptTitlesPage,
+  promptTitlesPage,
+  wholePromptsPage,
 } from '@promptlib/proto';
 import type { FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
@@ -35,7 +38,7 @@ import type { Logger } from 'pino';
 import { CurrentUserId } from '../session/current-user.decorator';
 import { SignedIn, SignedInImport, SignedInWrite } from '../session/signed-in.decorator';
 import { validateBody, validateQuery } from '../common/validate-body';
-import { promptCardsQuery } from './dto/prompt-cards.dto';
+import { promptCardsQuery, pageBeforeQuery } from './dto/prompt-cards.dto';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { promptDto } from './dto/prompt.dto';
 import { LibraryClient } from '../clients/library.client';
@@ -144,6 +147,57 @@ export class PromptsController {
     });
   }
 
+  /**
+   * The whole prompts a page at a time, for a client that shows progress between pages (an export).
+   * The page is the service's JSON text, passed on without being parsed again.
+   */
+  @Get('pages')
+  @SignedIn()
+  @ApiDoc({
+    summary: 'A page of the user’s whole prompts, newest first',
+    description:
+      'The first page without before; each next page with the nextBefore the page before gave (null ' +
+      'at the end). Pages are cut by size, a few hundred kilobytes each.',
+    tag: 'Library',
+    query: pageBeforeQuery,
+    response: wholePromptsPage,
+    writesResponse: true,
+    errors: [400, ...errorsOf.read],
+  })
+  async pages(
+    @CurrentUserId() userId: number,
+    @Query() query: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const { before } = validateQuery(pageBeforeQuery, query);
+    const page = await this.library.promptPage(userId, before ?? null);
+    const body = Buffer.concat([
+      Buffer.from('{"prompts":'),
+      page.promptsJson,
+      Buffer.from(`,"nextBefore":${page.nextBefore === null ? 'null' : page.nextBefore}}`),
+    ]);
+    reply.header('Content-Type', 'application/json; charset=utf-8').header('Cache-Control', 'no-store');
+    await reply.send(body);
+  }
+
+  /** The command palette's index of every title, a page at a time: never the prompts' text. */
+  @Get('titles')
+  @SignedIn()
+  @ApiDoc({
+    summary: 'A page of the user’s prompt titles, newest first, for a search index',
+    description:
+      'Each title as [id, title, categoryId, usageCount]. The first page without before; each next ' +
+      'page with the nextBefore the page before gave (null at the end).',
+    tag: 'Library',
+    query: pageBeforeQuery,
+    response: promptTitlesPage,
+    errors: [400, ...errorsOf.read],
+  })
+  titles(@CurrentUserId() userId: number, @Query() query: unknown): Promise<PromptTitlesPage> {
+    const { before } = validateQuery(pageBeforeQuery, query);
+    return this.library.promptTitles(userId, before ?? null);
+  }
+
   @Get('counts')
   @SignedIn()
   @ApiDoc({
@@ -193,6 +247,19 @@ export class PromptsController {
   @SignedInImport()
   importPrompts(@CurrentUserId() userId: number, @Body() body: unknown): Promise<ImportResult> {
     return this.library.importPage(userId, validateBody(importPage, body));
+  }
+
+  /** One prompt whole: a card holds only the start of its content, so copy and edit read it here. */
+  @Get(':id')
+  @SignedIn()
+  @ApiDoc({
+    summary: 'One of the user’s prompts, with its whole content',
+    tag: 'Library',
+    response: prompt,
+    errors: [...errorsOf.read, 404],
+  })
+  get(@CurrentUserId() userId: number, @Param('id') id: string): Promise<Prompt> {
+    return this.library.prompt(userId, routeId(id, 'prompt'));
   }
 
   @Patch(':id')

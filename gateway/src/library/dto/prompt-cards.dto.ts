@@ -35,3 +35,16 @@ export const promptCardsQuery = z.strictObject({
     .optional(),
 });
 export type PromptCardsQuery = z.output<typeof promptCardsQuery>;
+
+/**
+ * The query string of GET /api/prompts/pages and /api/prompts/titles: the page below a prompt id,
+ * or the first page without one.
+ */
+export const pageBeforeQuery = z.strictObject({
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Before must be a prompt id')
+    .transform(Number)
+    .pipe(entityId)
+    .optional(),
+});

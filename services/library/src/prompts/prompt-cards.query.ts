@@ -109,3 +109,31 @@ GROUP BY "category_id"`;
 
 export type CardRow = PromptCard;
 export type CategoryCountRow = { categoryId: number | null; count: number; favorites: number };
+
+/**
+ * A page of the palette's title index: the user's prompts newest first below an id cursor, as many
+ * as fit the byte budget by their titles' stored length (the content is never read), each with the
+ * number of rows the page considered. $1 user id, $2 cursor (null: the first page), $3 byte budget,
+ * $4 most rows to consider.
+ */
+export const PROMPT_TITLES_QUERY = `
+WITH recent AS (
+  SELECT "id", "title", "category_id", "usage_count", octet_length("title") + 40 AS size
+  FROM "library"."prompts"
+  WHERE "user_id" = $1 AND ($2::int IS NULL OR "id" < $2)
+  ORDER BY "id" DESC
+  LIMIT $4
+)
+SELECT "id", "title", "category_id" AS "categoryId", "usage_count" AS "usageCount",
+       (SELECT count(*)::int FROM recent) AS "candidates"
+FROM (SELECT *, sum(size) OVER (ORDER BY "id" DESC) - size AS bytes_before FROM recent) AS sized
+WHERE bytes_before < $3
+ORDER BY "id" DESC`;
+
+export type TitleRow = {
+  id: number;
+  title: string;
+  categoryId: number | null;
+  usageCount: number;
+  candidates: number;
+};

@@ -1,5 +1,7 @@
 import {
   PROMPT_SEARCH_COUNT_CAP,
+  PROMPT_TITLES_PAGE_ROWS,
+  type PromptTitle,
   type PromptCard,
   type PromptCardsPage,
   type PromptFilter,
@@ -221,5 +223,33 @@ describe('PromptCardsService', () => {
       ],
     });
     expect(await cards.counts(3)).toEqual({ all: 0, favorites: 0, byCategory: [] });
+  });
+
+  it('gives the palette every title once, newest first, a page at a time, and no other user’s', async () => {
+    const many = await library.direct.prompts.insertMany(
+      3,
+      Array.from({ length: PROMPT_TITLES_PAGE_ROWS + 500 }, (_, n) => ({
+        ...seeds[0]!,
+        title: `Title "${n}"`,
+      })),
+    );
+    const seen: PromptTitle[] = [];
+    const pages: number[] = [];
+    for (let before: number | null = null; ;) {
+      const page = await cards.titles({ userId: 3, before });
+      seen.push(...page.titles);
+      pages.push(page.titles.length);
+      if (page.nextBefore === null) break;
+      before = page.nextBefore;
+    }
+    expect(pages).toEqual([PROMPT_TITLES_PAGE_ROWS, 500]);
+    expect(seen.map(([id]) => id)).toEqual(many.map((prompt) => prompt.id).sort((a, b) => b - a));
+    expect(seen[0]).toEqual([
+      many.at(-1)!.id,
+      `Title "${PROMPT_TITLES_PAGE_ROWS + 499}"`,
+      seeds[0]!.categoryId,
+      0,
+    ]);
+    expect((await cards.titles({ userId: 4, before: null })).titles).toEqual([]);
   });
 });

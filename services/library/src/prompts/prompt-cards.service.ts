@@ -1,8 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceError } from '@promptlib/platform';
 import {
+  MAX_MESSAGE_BYTES,
+  PROMPT_PAGE_MAX_BYTES,
   PROMPT_SEARCH_COUNT_CAP,
+  PROMPT_TITLES_PAGE_ROWS,
   type ParsedRequestOf,
+  type PromptTitlesPage,
   type PromptCardsPage,
   type PromptCounts,
   type subjects,
@@ -12,6 +16,10 @@ import type { CardQuery } from './prompt-cards.query';
 import { decodeCursor, encodeCursor, keyOf } from './prompt-cursor';
 
 export type PromptCardsRequest = ParsedRequestOf<typeof subjects.library.promptsCards>;
+export type PromptTitlesRequest = ParsedRequestOf<typeof subjects.library.promptsTitles>;
+
+// Room in a reply for what is not the page (headers, the envelope).
+const REPLY_HEADROOM_BYTES = 16 * 1024;
 
 export const CATEGORY_FILTER_MESSAGE = 'A category filter names its category, and no other filter does.';
 
@@ -55,6 +63,31 @@ export class PromptCardsService {
       total: totalAtLeast ? PROMPT_SEARCH_COUNT_CAP : counted,
       totalAtLeast,
     };
+  }
+
+  /**
+   * A page of the palette's title index, newest first below `before`. A page holds the titles that
+   * fit the byte budget; should escaping make one too big for a message all the same, fewer rows
+   * are taken.
+   */
+  async titles({ userId, before }: PromptTitlesRequest): Promise<PromptTitlesPage> {
+    for (let rows = PROMPT_TITLES_PAGE_ROWS; ; rows = Math.max(1, Math.floor(rows / 2))) {
+      const found = await this.data.direct.prompts.titles(userId, before, PROMPT_PAGE_MAX_BYTES, rows);
+      const titles = found.map((row): PromptTitlesPage['titles'][number] => [
+        row.id,
+        row.title,
+        row.categoryId,
+        row.usageCount,
+      ]);
+      if (
+        Buffer.byteLength(JSON.stringify(titles)) <= MAX_MESSAGE_BYTES - REPLY_HEADROOM_BYTES ||
+        rows === 1
+      ) {
+        const candidates = found[0]?.candidates ?? 0;
+        const more = found.length < candidates || candidates === rows;
+        return { titles, nextBefore: more && found.length > 0 ? found[found.length - 1].id : null };
+      }
+    }
   }
 
   async counts(userId: number): Promise<PromptCounts> {

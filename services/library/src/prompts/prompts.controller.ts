@@ -9,9 +9,14 @@ import {
   type Prompt,
   type PromptCardsPage,
   type PromptCounts,
+  type PromptTitlesPage,
   type UserScoped,
 } from '@promptlib/proto';
-import { PromptCardsService, type PromptCardsRequest } from './prompt-cards.service';
+import {
+  PromptCardsService,
+  type PromptCardsRequest,
+  type PromptTitlesRequest,
+} from './prompt-cards.service';
 import { PromptImportService, type ImportPromptsRequest } from './prompt-import.service';
 import {
   PromptsService,
@@ -31,6 +36,11 @@ export class PromptsController {
   @Handles(subjects.library.promptsCards)
   cardPage(request: PromptCardsRequest): Promise<PromptCardsPage> {
     return this.cards.page(request);
+  }
+
+  @Handles(subjects.library.promptsTitles)
+  titles(request: PromptTitlesRequest): Promise<PromptTitlesPage> {
+    return this.cards.titles(request);
   }
 
   @Handles(subjects.library.promptsCounts)

@@ -1,11 +1,13 @@
 import type { Db, PreparedStatement } from '@promptlib/platform';
 import {
   PROMPT_COUNTS_QUERY,
+  PROMPT_TITLES_QUERY,
   cardCountSql,
   cardPageSql,
   type CardQuery,
   type CardRow,
   type CategoryCountRow,
+  type TitleRow,
 } from './prompt-cards.query';
 import { PROMPT_PAGE_QUERY, type PromptPageRow } from './prompt-page.query';
 import { PromptEntity } from './prompt.entity';
@@ -56,6 +58,11 @@ export class PromptsRepository {
     const { text, values } = cardCountSql(query, cap);
     const [row] = await this.db.query<{ count: number }>(text, values);
     return row.count;
+  }
+
+  /** A page of the palette's title index (see PROMPT_TITLES_QUERY). */
+  titles(userId: number, before: number | null, byteBudget: number, rows: number): Promise<TitleRow[]> {
+    return this.db.query<TitleRow>(PROMPT_TITLES_QUERY, [userId, before, byteBudget, rows]);
   }
 
   /** The user's prompts counted per category, with the favourites among them. */

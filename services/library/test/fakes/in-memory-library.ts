@@ -6,7 +6,7 @@ import type { CategoryEntity } from '../../src/categories/category.entity';
 import { CategoriesService } from '../../src/categories/categories.service';
 import type { LibraryConfig } from '../../src/config/library-config';
 import type { LibraryRepositories } from '../../src/library-data';
-import type { CardQuery, CardRow, CategoryCountRow } from '../../src/prompts/prompt-cards.query';
+import type { CardQuery, CardRow, CategoryCountRow, TitleRow } from '../../src/prompts/prompt-cards.query';
 import { keyOf, type CardKey } from '../../src/prompts/prompt-cursor';
 import type { PromptPageRow } from '../../src/prompts/prompt-page.query';
 import type { PromptEntity } from '../../src/prompts/prompt.entity';
@@ -86,6 +86,22 @@ class InMemoryPrompts implements Prompts {
 
   async countCards(query: CardQuery, cap: number): Promise<number> {
     return Math.min(this.listed(query).length, cap);
+  }
+
+  async titles(userId: number, before: number | null, byteBudget: number, rows: number): Promise<TitleRow[]> {
+    const recent = this.owned(userId)
+      .filter((prompt) => before === null || prompt.id < before)
+      .sort((a, b) => b.id - a.id)
+      .slice(0, rows);
+    const page: TitleRow[] = [];
+    let bytes = 0;
+    for (const prompt of recent) {
+      if (bytes >= byteBudget) break;
+      bytes += Buffer.byteLength(prompt.title) + 40;
+      const { id, title, categoryId, usageCount } = prompt;
+      page.push({ id, title, categoryId, usageCount, candidates: recent.length });
+    }
+    return page;
   }
 
   async countsByCategory(userId: number): Promise<CategoryCountRow[]> {
