@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { isApiFailure } from '../../api/api-error';
 import type { AppDispatch } from '../../app/store';
 import { loadServerMessage } from '../../shared/load-server-message';
-import { libraryApi } from '../library/library.api';
+import { libraryApi, NO_PROMPTS } from '../library/library.api';
 import { googleAuthApi } from './google-auth.api';
 import {
   authorizationUrl,
@@ -173,7 +173,7 @@ async function signInWithIdToken(idToken: string, { dispatch, t }: FlowContext):
 async function storeLibrary(dispatch: AppDispatch, response: GoogleSignInResponse): Promise<void> {
   if ('initialCategory' in response && response.initialCategory) {
     dispatch(libraryApi.util.upsertQueryData('getCategories', undefined, [response.initialCategory]));
-    dispatch(libraryApi.util.upsertQueryData('getPrompts', undefined, []));
+    dispatch(libraryApi.util.upsertQueryData('getPromptCounts', undefined, NO_PROMPTS));
   } else {
     await new Promise((resolve) => setTimeout(resolve, PAUSE_BEFORE_LIBRARY_MS));
     // A failed read is not this flow's concern: the library screen reads again and reports it.
@@ -181,7 +181,9 @@ async function storeLibrary(dispatch: AppDispatch, response: GoogleSignInRespons
       dispatch(
         libraryApi.endpoints.getCategories.initiate(undefined, { subscribe: false, forceRefetch: true }),
       ),
-      dispatch(libraryApi.endpoints.getPrompts.initiate(undefined, { subscribe: false, forceRefetch: true })),
+      dispatch(
+        libraryApi.endpoints.getPromptCounts.initiate(undefined, { subscribe: false, forceRefetch: true }),
+      ),
     ]);
   }
 }

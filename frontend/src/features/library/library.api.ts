@@ -5,19 +5,92 @@ import type {
   DeleteCategoryResponse,
   LimitsRecord,
   Prompt,
+  PromptCard,
+  PromptCardsPage,
+  PromptCounts,
+  PromptTitle,
+  PromptTitlesPage,
 } from '@promptlib/proto';
 import { baseApi } from '../../api/base-api';
+import {
+  addCard,
+  cardListOf,
+  cardOf,
+  changeCard,
+  countPrompt,
+  putPrompt,
+  removeCard,
+  type CardList,
+  type CardListArgs,
+} from './card-lists';
 
 export type PromptInput = { title: string; content: string; categoryId: number | string | null };
 export type PromptUpdate = PromptInput & { id: number };
 
-// Counts in the sidebar come from the prompts, but categories are fetched again a moment after
-// prompt work too, so a change made in another tab shows up.
+// Categories are fetched again a moment after prompt work, so a change made in another tab shows up.
 const CATEGORY_REFETCH_AFTER_PROMPT_WORK_MS = 1_000;
+/** The first page fills the first screen at once; the pages after it are bigger, so scrolling asks less often. */
+export const FIRST_CARDS_PAGE = 50;
+export const NEXT_CARDS_PAGE = 100;
+// A list not on screen is kept a minute (back from a search, it shows at once), not for the session.
+const UNUSED_LIST_KEPT_S = 60;
+const COUNTS_TAG = { type: 'Prompts', id: 'counts' } as const;
+
+/** The counts of a library that has no prompt yet: a new account's. */
+export const NO_PROMPTS: PromptCounts = { all: 0, favorites: 0, byCategory: [] };
+
+/** The query string of a list's page; empty and default values are left out. */
+export function cardsUrl(args: CardListArgs, cursor: string | null, limit: number): string {
+  const query = new URLSearchParams({ filter: args.filter, sort: args.sort, limit: String(limit) });
+  if (args.categoryId !== null) query.set('categoryId', String(args.categoryId));
+  if (args.search.trim() !== '') query.set('search', args.search.trim());
+  if (cursor !== null) query.set('cursor', cursor);
+  return `/prompts/cards?${query.toString()}`;
+}
 
 export const libraryApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getPrompts: build.query<Prompt[], void>({ query: () => '/prompts', providesTags: ['Prompts'] }),
+    /** A list's first page; the pages after it are joined to it as the user scrolls (loadNextCards). */
+    getPromptCards: build.query<CardList, CardListArgs>({
+      query: (args) => cardsUrl(args, null, FIRST_CARDS_PAGE),
+      transformResponse: (page: PromptCardsPage) => cardListOf(page),
+      providesTags: ['Prompts'],
+      keepUnusedDataFor: UNUSED_LIST_KEPT_S,
+    }),
+    /** A later page, read once and joined to its list; never kept on its own. */
+    getPromptCardsPage: build.query<PromptCardsPage, CardListArgs & { cursor: string }>({
+      query: ({ cursor, ...args }) => cardsUrl(args, cursor, NEXT_CARDS_PAGE),
+      keepUnusedDataFor: 0,
+    }),
+    getPromptCounts: build.query<PromptCounts, void>({
+      query: () => '/prompts/counts',
+      providesTags: ['Prompts', COUNTS_TAG],
+    }),
+    /** One prompt whole, for what needs more than a card holds: copy, edit, a template, open in. */
+    getPrompt: build.query<Prompt, number>({
+      query: (id) => `/prompts/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Prompts', id }],
+      keepUnusedDataFor: UNUSED_LIST_KEPT_S,
+    }),
+    /**
+     * Every title of the library, for the command palette to match as the user types: read page by
+     * page once, then kept right by each change made here.
+     */
+    getPromptTitles: build.query<PromptTitle[], void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const titles: PromptTitle[] = [];
+        let before: number | null = null;
+        do {
+          const result = await baseQuery(`/prompts/titles${before === null ? '' : `?before=${before}`}`);
+          if (result.error) return { error: result.error };
+          const page = result.data as PromptTitlesPage;
+          titles.push(...page.titles);
+          before = page.nextBefore;
+        } while (before !== null);
+        return { data: titles };
+      },
+      providesTags: ['Prompts'],
+    }),
     getCategories: build.query<Category[], void>({
       query: () => '/categories',
       providesTags: ['Categories'],
@@ -26,34 +99,57 @@ export const libraryApi = baseApi.injectEndpoints({
 
     createPrompt: build.mutation<Prompt, PromptInput>({
       query: (body) => ({ url: '/prompts', method: 'POST', body }),
-      async onQueryStarted(_input, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_input, { dispatch, getState, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
-        dispatch(libraryApi.util.updateQueryData('getPrompts', undefined, (prompts) => [data, ...prompts]));
+        eachCardList(getState, dispatch, (list, args) => putPrompt(list, args, data));
+        dispatch(
+          libraryApi.util.updateQueryData('getPromptCounts', undefined, (counts) =>
+            countPrompt(counts, data, 1),
+          ),
+        );
+        dispatch(libraryApi.util.upsertQueryData('getPrompt', data.id, data));
         dispatch(libraryApi.util.invalidateTags(['Limits']));
         scheduleCategoryRefetch(dispatch);
       },
     }),
     updatePrompt: build.mutation<Prompt, PromptUpdate>({
       query: ({ id, ...body }) => ({ url: `/prompts/${id}`, method: 'PATCH', body }),
-      async onQueryStarted(_input, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        const before = libraryApi.endpoints.getPrompt.select(id)(getState()).data;
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
-        dispatch(
-          libraryApi.util.updateQueryData('getPrompts', undefined, (prompts) =>
-            prompts.map((prompt) => (prompt.id === data.id ? data : prompt)),
-          ),
-        );
+        eachCardList(getState, dispatch, (list, args) => putPrompt(list, args, data));
+        changeTitle(dispatch, data.id, (title) => {
+          title[1] = data.title;
+          title[2] = data.categoryId;
+        });
+        // Without the prompt as it was, the counts are read again rather than guessed.
+        if (!before) dispatch(libraryApi.util.invalidateTags([COUNTS_TAG]));
+        else if (before.categoryId !== data.categoryId)
+          dispatch(
+            libraryApi.util.updateQueryData('getPromptCounts', undefined, (counts) => {
+              countPrompt(counts, before, -1);
+              countPrompt(counts, data, 1);
+            }),
+          );
+        dispatch(libraryApi.util.upsertQueryData('getPrompt', data.id, data));
         scheduleCategoryRefetch(dispatch);
       },
     }),
-    deletePrompt: build.mutation<void, number>({
-      query: (id) => ({ url: `/prompts/${id}`, method: 'DELETE' }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+    deletePrompt: build.mutation<void, PromptCard | Prompt>({
+      query: ({ id }) => ({ url: `/prompts/${id}`, method: 'DELETE' }),
+      async onQueryStarted(prompt, { dispatch, getState, queryFulfilled }) {
         if (!(await succeeded(queryFulfilled))) return;
+        eachCardList(getState, dispatch, (list) => void removeCard(list, prompt.id));
         dispatch(
-          libraryApi.util.updateQueryData('getPrompts', undefined, (prompts) =>
-            prompts.filter((prompt) => prompt.id !== id),
+          libraryApi.util.updateQueryData('getPromptTitles', undefined, (titles) =>
+            titles.filter(([id]) => id !== prompt.id),
+          ),
+        );
+        dispatch(
+          libraryApi.util.updateQueryData('getPromptCounts', undefined, (counts) =>
+            countPrompt(counts, prompt, -1),
           ),
         );
         // Its link, if it had one, is gone with it.
@@ -64,25 +160,41 @@ export const libraryApi = baseApi.injectEndpoints({
     /** The use count goes up at once and back down if the server refuses. */
     copyPrompt: build.mutation<CopyResult, number>({
       query: (id) => ({ url: `/prompts/${id}/copy`, method: 'POST' }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          changeCachedPrompt(id, (prompt) => {
-            prompt.usageCount += 1;
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const patches = changeCachedPrompt(getState, dispatch, id, (prompt) => {
+          prompt.usageCount += 1;
+        });
+        patches.push(
+          changeTitle(dispatch, id, (title) => {
+            title[3] += 1;
           }),
         );
-        await queryFulfilled.catch(() => patch.undo());
+        await queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
       },
     }),
     /** The star flips at once and flips back if the server refuses. */
-    toggleFavorite: build.mutation<Prompt, number>({
-      query: (id) => ({ url: `/prompts/${id}/toggle-favorite`, method: 'POST' }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          changeCachedPrompt(id, (prompt) => {
-            prompt.isFavorite = prompt.isFavorite === 1 ? 0 : 1;
-          }),
+    toggleFavorite: build.mutation<Prompt, PromptCard | Prompt>({
+      query: ({ id }) => ({ url: `/prompts/${id}/toggle-favorite`, method: 'POST' }),
+      async onQueryStarted(prompt, { dispatch, getState, queryFulfilled }) {
+        const flipped = prompt.isFavorite === 1 ? 0 : 1;
+        const patches = changeCachedPrompt(getState, dispatch, prompt.id, (cached) => {
+          cached.isFavorite = flipped;
+        });
+        patches.push(
+          dispatch(
+            libraryApi.util.updateQueryData('getPromptCounts', undefined, (counts) => {
+              counts.favorites = Math.max(0, counts.favorites + (flipped === 1 ? 1 : -1));
+            }),
+          ),
         );
-        await queryFulfilled.catch(() => patch.undo());
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return patches.forEach((patch) => patch.undo());
+        // A favourite added is in the Favourites list too, loaded or not.
+        if (flipped === 1)
+          eachCardList(getState, dispatch, (list, args) => {
+            if (args.filter === 'favorites' && args.search.trim() === '')
+              addCard(list, cardOf(data), args.sort);
+          });
       },
     }),
 
@@ -107,12 +219,8 @@ export const libraryApi = baseApi.injectEndpoints({
             categories.filter((category) => category.id !== id),
           ),
         );
-        dispatch(
-          libraryApi.util.updateQueryData('getPrompts', undefined, (prompts) =>
-            prompts.filter((prompt) => prompt.categoryId !== id),
-          ),
-        );
-        dispatch(libraryApi.util.invalidateTags(['Limits', 'Shares']));
+        // Its prompts went with it, from lists and counts loaded or not: those are read again.
+        dispatch(libraryApi.util.invalidateTags(['Prompts', 'Limits', 'Shares']));
       },
     }),
     /** The new order shows at once; it rolls back if the server refuses, and is re-read if it accepts. */
@@ -151,12 +259,42 @@ function succeeded(result: Promise<unknown>): Promise<boolean> {
   );
 }
 
-/** A change to one cached prompt, made before the server answers; dispatch it and keep the patch to undo. */
-function changeCachedPrompt(id: number, change: (prompt: Prompt) => void) {
-  return libraryApi.util.updateQueryData('getPrompts', undefined, (prompts) => {
-    const prompt = prompts.find((candidate) => candidate.id === id);
-    if (prompt) change(prompt);
-  });
+type CacheState = Parameters<typeof libraryApi.util.selectCachedArgsForQuery>[0];
+type Dispatch = (action: ReturnType<typeof libraryApi.util.updateQueryData>) => { undo: () => void };
+
+/** Applies a change to every list in the cache, so each stays right without being read again. */
+function eachCardList(
+  getState: () => unknown,
+  dispatch: Dispatch,
+  change: (list: CardList, args: CardListArgs) => void,
+): Array<{ undo: () => void }> {
+  return libraryApi.util
+    .selectCachedArgsForQuery(getState() as CacheState, 'getPromptCards')
+    .map((args) =>
+      dispatch(libraryApi.util.updateQueryData('getPromptCards', args, (list) => change(list, args))),
+    );
+}
+
+/** A change to one prompt wherever it is cached, made before the server answers; the patches undo it. */
+function changeCachedPrompt(
+  getState: () => unknown,
+  dispatch: Dispatch,
+  id: number,
+  change: (prompt: PromptCard | Prompt) => void,
+): Array<{ undo: () => void }> {
+  return [
+    ...eachCardList(getState, dispatch, (list, args) => changeCard(list, args, id, change)),
+    dispatch(libraryApi.util.updateQueryData('getPrompt', id, change)),
+  ];
+}
+
+function changeTitle(dispatch: Dispatch, id: number, change: (title: PromptTitle) => void) {
+  return dispatch(
+    libraryApi.util.updateQueryData('getPromptTitles', undefined, (titles) => {
+      const title = titles.find(([candidate]) => candidate === id);
+      if (title) change(title);
+    }),
+  );
 }
 
 function scheduleCategoryRefetch(dispatch: (action: unknown) => unknown): void {
@@ -167,8 +305,9 @@ function scheduleCategoryRefetch(dispatch: (action: unknown) => unknown): void {
 }
 
 export const {
-  useGetPromptsQuery,
-  useLazyGetPromptsQuery,
+  useGetPromptCardsQuery,
+  useGetPromptCountsQuery,
+  useGetPromptTitlesQuery,
   useGetCategoriesQuery,
   useGetLimitsQuery,
   useLazyGetLimitsQuery,

@@ -7,14 +7,27 @@ import InputBase from '@mui/material/InputBase';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
-import type { Prompt } from '@promptlib/proto';
+import type { PromptCard } from '@promptlib/proto';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { CardListArgs } from '../library/card-lists';
+import { useGetPromptCardsQuery, useGetPromptTitlesQuery } from '../library/library.api';
 import { useTranslation } from 'react-i18next';
 import { usePromptActions } from '../library/hooks/usePromptActions';
 import { useLibraryData } from '../library/hooks/useLibraryData';
 import { recentUses } from '../library/recent-uses';
 import { Highlighted } from './Highlighted';
-import { fuzzyMatch, indexPrompts, searchPrompts, type PromptHit, type Range } from './palette-search';
+import {
+  fuzzyMatch,
+  indexPrompts,
+  mergeHits,
+  plainHit,
+  queryWords,
+  searchPrompts,
+  serverSearchOf,
+  titleCardOf,
+  type PromptHit,
+  type Range,
+} from './palette-search';
 import { usePaletteActions, type PaletteAction } from './usePaletteActions';
 import type { TypedAhead } from './typed-ahead';
 
@@ -24,6 +37,16 @@ import type { TypedAhead } from './typed-ahead';
 const RESULTS = 25;
 const FIRST_PROMPTS = 8;
 const PAGE_STEP = 8;
+// The server is asked once typing pauses this long; Enter waits for the answer to what was typed.
+const SERVER_SEARCH_DELAY_MS = 120;
+
+/** The palette's candidates: the most used prompts holding the query's longest word, across the library. */
+const candidatesOf = (search: string): CardListArgs => ({
+  filter: 'all',
+  categoryId: null,
+  search,
+  sort: 'used',
+});
 
 type Row =
   | { kind: 'prompt'; key: string; hit: PromptHit; score: number }
@@ -37,8 +60,10 @@ type Props = {
 };
 
 /**
- * The command palette: one field that finds any prompt (title, category, content; recently used on
- * this device and most used first) and any action by name. Arrow keys choose, Enter copies the
+ * The command palette: one field that finds any prompt of the library, however large, and any
+ * action by name. Titles are matched here, fuzzily, against an index of every title (read once,
+ * a few megabytes at 50,000 prompts); contents are searched by the server. Prompts used recently on
+ * this device and the most used come first among equals. Arrow keys choose, Enter copies the
  * prompt (through the fill dialog when it has blanks) or runs the action.
  */
 export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
@@ -52,32 +77,58 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
   const [active, setActive] = useState(0);
   const [recent, setRecent] = useState<number[]>([]);
 
-  // Enter typed ahead runs the top result once the library is there to search.
+  // Enter typed ahead, or pressed before the server answered what was typed, runs the top result
+  // once the answer is here: never a result for an earlier, shorter query.
   const [pendingEnter, setPendingEnter] = useState(false);
+  const [serverSearch, setServerSearch] = useState('');
 
   useEffect(() => {
     if (!open) return;
     const ahead = takeTypedAhead();
     setQuery(ahead.text);
+    setServerSearch(serverSearchOf(ahead.text));
     setActive(0);
     setRecent(recentUses());
     setPendingEnter(ahead.enter);
   }, [open, takeTypedAhead]);
 
+  const wanted = serverSearchOf(query);
+  useEffect(() => {
+    if (wanted === serverSearch) return;
+    const timer = setTimeout(() => setServerSearch(wanted), SERVER_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [wanted, serverSearch]);
+  const candidatesArgs = useMemo(() => candidatesOf(serverSearch), [serverSearch]);
+  const candidates = useGetPromptCardsQuery(candidatesArgs, { skip: !open });
+  const titles = useGetPromptTitlesQuery(undefined, { skip: !open });
+  const answered =
+    candidates.currentData !== undefined && wanted === serverSearch && !data.isLoading && !titles.isLoading;
+
   const { general, ownCategories } = data;
-  const entries = useMemo(() => {
+  const categoryOf = useMemo(() => {
     const names = new Map(ownCategories.map((category) => [category.id, category.name]));
-    const categoryOf = (prompt: Prompt) =>
+    return (prompt: PromptCard) =>
       (prompt.categoryId !== null && prompt.categoryId !== general?.id && names.get(prompt.categoryId)) ||
       t('library.filters.general');
-    return indexPrompts(data.prompts, categoryOf);
-  }, [data.prompts, general, ownCategories, t]);
+  }, [general, ownCategories, t]);
+  const foundCards = candidates.data?.cards;
+  const entries = useMemo(() => indexPrompts(foundCards ?? [], categoryOf), [foundCards, categoryOf]);
+  const titleEntries = useMemo(
+    () => indexPrompts((titles.data ?? []).map(titleCardOf), categoryOf),
+    [titles.data, categoryOf],
+  );
 
   const rows = useMemo((): Row[] => {
     const trimmed = query.trim().toLowerCase();
     if (!trimmed) {
+      const first = mergeHits(
+        searchPrompts(entries, '', recent, FIRST_PROMPTS),
+        searchPrompts(titleEntries, '', recent, FIRST_PROMPTS),
+      )
+        .sort((a, b) => b.score - a.score)
+        .slice(0, FIRST_PROMPTS);
       return [
-        ...searchPrompts(entries, '', recent, FIRST_PROMPTS).map(promptRow),
+        ...first.map(promptRow),
         ...actions.map((action): Row => ({ kind: 'action', key: action.id, action, ranges: [], score: 0 })),
       ];
     }
@@ -87,10 +138,17 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
         ? [{ kind: 'action', key: action.id, action, ranges: match.ranges, score: match.score * 3 + 30 }]
         : [];
     });
-    return [...searchPrompts(entries, query, recent, RESULTS).map(promptRow), ...actionRows]
-      .sort((a, b) => b.score - a.score)
-      .slice(0, RESULTS);
-  }, [entries, actions, query, recent]);
+    const hits = searchPrompts(entries, query, recent, RESULTS);
+    // A one-word query the server matched beyond the preview the palette holds is still a match.
+    if (queryWords(query).length === 1) {
+      const marked = new Set(hits.map((hit) => hit.entry.prompt.id));
+      for (const entry of entries.entries)
+        if (!marked.has(entry.prompt.id))
+          hits.push(plainHit(entry, 40 + Math.log2(1 + entry.prompt.usageCount) * 5));
+    }
+    const promptHits = mergeHits(hits, searchPrompts(titleEntries, query, recent, RESULTS));
+    return [...promptHits.map(promptRow), ...actionRows].sort((a, b) => b.score - a.score).slice(0, RESULTS);
+  }, [entries, titleEntries, actions, query, recent]);
 
   const current = Math.min(active, Math.max(rows.length - 1, 0));
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -106,11 +164,11 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
   };
 
   useEffect(() => {
-    if (!pendingEnter || data.isLoading) return;
+    if (!pendingEnter || !answered) return;
     setPendingEnter(false);
     run(rows[current]);
     // run changes with every render; the Enter is run once, with the rows of that moment.
-  }, [pendingEnter, data.isLoading]);
+  }, [pendingEnter, answered]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const last = rows.length - 1;
@@ -126,15 +184,17 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
       setActive(move());
     } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      run(rows[current]);
+      if (answered) run(rows[current]);
+      else setPendingEnter(true);
     }
   };
 
-  const status = data.isLoading
-    ? t('palette.loading')
-    : rows.length === 0
-      ? t('palette.noResults', { query: query.trim() })
-      : null;
+  const status =
+    !answered && rows.length === 0
+      ? t('palette.loading')
+      : rows.length === 0
+        ? t('palette.noResults', { query: query.trim() })
+        : null;
 
   return (
     <>

@@ -1,16 +1,24 @@
-import type { Prompt } from '@promptlib/proto';
-import { fuzzyMatch, indexPrompts, merge, searchPrompts } from './palette-search';
+import type { PromptCard } from '@promptlib/proto';
+import { fuzzyMatch, indexPrompts, merge, searchPrompts, serverSearchOf } from './palette-search';
 
 let nextId = 1;
-const prompt = (title: string, content = 'Some text here.', usageCount = 0): Prompt => ({
+const prompt = (title: string, content = 'Some text here.', usageCount = 0): PromptCard => ({
   id: nextId++,
   title,
-  content,
+  preview: content,
+  contentLength: content.length,
   categoryId: null,
   isFavorite: 0,
   usageCount,
   createdAt: '2025-01-05T10:00:00.000Z',
   updatedAt: '2025-01-05T10:00:00.000Z',
+});
+
+describe('serverSearchOf', () => {
+  it('asks the server for the longest word of the query', () => {
+    expect(serverSearchOf('  a meeting  notes ')).toBe('meeting');
+    expect(serverSearchOf('')).toBe('');
+  });
 });
 
 describe('fuzzyMatch', () => {
@@ -110,7 +118,7 @@ describe('searchPrompts', () => {
       );
     const found = (from: typeof typed, query: string) =>
       searchPrompts(from, query, [], 50)
-        .map((hit) => `${hit.entry.prompt.content}|${hit.snippet.ranges.join(';')}`)
+        .map((hit) => `${hit.entry.prompt.preview}|${hit.snippet.ranges.join(';')}`)
         .sort();
     for (const query of [
       'so',

@@ -1,13 +1,16 @@
-import type { Prompt } from '@promptlib/proto';
+import type { PromptCard, PromptTitle } from '@promptlib/proto';
 
 /** A highlighted stretch of a text: [start, end), end excluded. */
 export type Range = [number, number];
 
 export type Match = { score: number; ranges: Range[] };
 
-/** A prompt as the palette searches it: lower-cased once per list, not once per keystroke. */
+/**
+ * A prompt as the palette searches it: lower-cased once per list, not once per keystroke. The
+ * palette holds cards the server found, so the content it marks and quotes is the card's preview.
+ */
 export type PaletteEntry = {
-  prompt: Prompt;
+  prompt: PromptCard;
   category: string;
   titleLower: string;
   categoryLower: string;
@@ -88,7 +91,10 @@ export type PaletteIndex = {
 const CACHED_WORDS = 64;
 
 /** `categoryOf` names a prompt's category as the user sees it. */
-export function indexPrompts(prompts: Prompt[], categoryOf: (prompt: Prompt) => string): PaletteIndex {
+export function indexPrompts(
+  prompts: PromptCard[],
+  categoryOf: (prompt: PromptCard) => string,
+): PaletteIndex {
   const entries = prompts.map((prompt) => {
     const category = categoryOf(prompt);
     return {
@@ -96,7 +102,7 @@ export function indexPrompts(prompts: Prompt[], categoryOf: (prompt: Prompt) => 
       category,
       titleLower: prompt.title.toLowerCase(),
       categoryLower: category.toLowerCase(),
-      contentLower: prompt.content.toLowerCase(),
+      contentLower: prompt.preview.toLowerCase(),
     };
   });
   const cache = new Map<string, Int32Array>();
@@ -120,6 +126,47 @@ export function indexPrompts(prompts: Prompt[], categoryOf: (prompt: Prompt) => 
 
 export function queryWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/**
+ * What the server is asked to find for a query: its longest word, so the prompts it answers with
+ * hold at least that in their title or content; the palette ranks them by every word.
+ */
+export function serverSearchOf(query: string): string {
+  return queryWords(query).reduce((longest, word) => (word.length > longest.length ? word : longest), '');
+}
+
+/**
+ * A prompt the palette knows by its title alone (the library's title index): no preview, and a
+ * length no preview covers, so its text is read from the server when it is used.
+ */
+export function titleCardOf([id, title, categoryId, usageCount]: PromptTitle): PromptCard {
+  return {
+    id,
+    title,
+    categoryId,
+    usageCount,
+    isFavorite: 0,
+    createdAt: '',
+    updatedAt: '',
+    preview: '',
+    contentLength: Number.MAX_SAFE_INTEGER,
+  };
+}
+
+/** Hits from several indexes, each prompt once: its best score, the first index's entry on a tie. */
+export function mergeHits(...lists: PromptHit[][]): PromptHit[] {
+  const best = new Map<number, PromptHit>();
+  for (const hit of lists.flat()) {
+    const known = best.get(hit.entry.prompt.id);
+    if (!known || hit.score > known.score) best.set(hit.entry.prompt.id, hit);
+  }
+  return [...best.values()];
+}
+
+/** A prompt the server found that no word marks in what the palette holds of it (beyond its preview). */
+export function plainHit(entry: PaletteEntry, score: number): PromptHit {
+  return { entry, score, titleRanges: [], categoryRanges: [], snippet: snippetOf(entry, -1, []) };
 }
 
 /**
@@ -213,7 +260,7 @@ export function searchPrompts(
 
 /** A line of the content: around the first word found there, else its start, words marked. */
 function snippetOf(entry: PaletteEntry, at: number, words: string[]): Snippet {
-  const content = entry.prompt.content;
+  const content = entry.prompt.preview;
   const start = at <= SNIPPET_BEFORE ? 0 : at - SNIPPET_BEFORE;
   const end = Math.min(content.length, start + SNIPPET_LENGTH);
   const raw = content.slice(start, end);

@@ -8,7 +8,7 @@ import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { loadServerMessage } from '../../../shared/load-server-message';
-import { libraryApi } from '../../library/library.api';
+import { libraryApi, NO_PROMPTS } from '../../library/library.api';
 import { authApi, useRegisterMutation } from '../auth.api';
 import { lazyValidation } from '../lazy-validation';
 import { PasswordField } from './PasswordField';
@@ -40,7 +40,7 @@ export function RegisterForm() {
         });
         await new Promise((resolve) => setTimeout(resolve, PAUSE_AFTER_REGISTRATION_MS));
         // A new account has no prompts, and its categories are the one it was given.
-        dispatch(libraryApi.util.upsertQueryData('getPrompts', undefined, []));
+        dispatch(libraryApi.util.upsertQueryData('getPromptCounts', undefined, NO_PROMPTS));
         if (initialCategory)
           dispatch(libraryApi.util.upsertQueryData('getCategories', undefined, [initialCategory]));
         dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));

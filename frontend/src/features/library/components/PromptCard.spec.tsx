@@ -1,12 +1,13 @@
-import type { Prompt } from '@promptlib/proto';
+import type { PromptCard as PromptCardData } from '@promptlib/proto';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithApp } from '../../../shared/testing/render-with-app';
 import { PromptCard } from './PromptCard';
 
-const prompt: Prompt = {
+const prompt: PromptCardData = {
   id: 3,
   title: 'Code review',
-  content: 'Review this code for bugs.',
+  preview: 'Review this code for bugs.',
+  contentLength: 26,
   categoryId: 1,
   isFavorite: 0,
   usageCount: 2,

@@ -12,7 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Prompt } from '@promptlib/proto';
+import type { PromptCard as PromptCardData } from '@promptlib/proto';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
@@ -30,13 +30,14 @@ const FAVORITE_LOCK_MS = 1_000;
 export const PROMPT_CARD_HEIGHT = 262;
 
 type Props = {
-  prompt: Prompt;
+  /** The card as the list holds it: the start of the content, the whole read when needed. */
+  prompt: PromptCardData;
   categoryName: string;
   /** Whether the prompt has a live public link. */
   shared: boolean;
-  onEdit: (prompt: Prompt) => void;
-  onShare: (prompt: Prompt) => void;
-  onDelete: (prompt: Prompt) => void;
+  onEdit: (prompt: PromptCardData) => void;
+  onShare: (prompt: PromptCardData) => void;
+  onDelete: (prompt: PromptCardData) => void;
 };
 
 export const PromptCard = memo(function PromptCard({
@@ -52,7 +53,7 @@ export const PromptCard = memo(function PromptCard({
   const [toggleFavorite] = useToggleFavoriteMutation();
   const { copied, showCopied, clearCopied } = useCopiedFlag();
   const actions = usePromptActions();
-  const template = useMemo(() => parseTemplate(prompt.content), [prompt.content]);
+  const template = useMemo(() => parseTemplate(prompt.preview), [prompt.preview]);
   const [favoriteLocked, setFavoriteLocked] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -68,7 +69,7 @@ export const PromptCard = memo(function PromptCard({
     later(() => setFavoriteLocked(false), FAVORITE_LOCK_MS);
     const adding = prompt.isFavorite !== 1;
     try {
-      await toggleFavorite(prompt.id).unwrap();
+      await toggleFavorite(prompt).unwrap();
       const key = adding ? 'library.favorite.added' : 'library.favorite.removed';
       notify({ title: t(`${key}.title`), description: t(`${key}.description`), variant: 'success' });
     } catch {

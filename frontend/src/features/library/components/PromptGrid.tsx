@@ -1,31 +1,46 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { Prompt } from '@promptlib/proto';
+import type { PromptCard as PromptCardData } from '@promptlib/proto';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, type RefObject } from 'react';
+import { useEffect, useMemo, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PromptView } from '../library.slice';
 import { PROMPT_CARD_HEIGHT, PromptCard } from './PromptCard';
 
 type Props = {
-  prompts: Prompt[];
+  prompts: PromptCardData[];
+  /** Whether the list goes on past the loaded cards. */
+  hasMore: boolean;
+  moreFailed: boolean;
+  /** Asks for the next page; called as the user scrolls near the end of what is loaded. */
+  onLoadMore: () => void;
   view: PromptView;
   scrollElement: RefObject<HTMLElement | null>;
-  categoryNameOf: (prompt: Prompt) => string;
-  isShared: (prompt: Prompt) => boolean;
-  onEdit: (prompt: Prompt) => void;
-  onShare: (prompt: Prompt) => void;
-  onDelete: (prompt: Prompt) => void;
+  categoryNameOf: (prompt: PromptCardData) => string;
+  isShared: (prompt: PromptCardData) => boolean;
+  onEdit: (prompt: PromptCardData) => void;
+  onShare: (prompt: PromptCardData) => void;
+  onDelete: (prompt: PromptCardData) => void;
 };
 
 const GAP = 16;
+// The next page is asked for while this many rows are still ahead: a few screens of scrolling,
+// so someone reading down the list never reaches the end of what is loaded.
+const ROWS_AHEAD = 24;
 
 /**
  * The cards, in rows of one, two or three depending on the screen and view. Only the rows near the
- * visible part of the list are in the page, so 5,000 prompts cost what 20 do.
+ * visible part of the list are in the page, and only the pages scrolled near are loaded, so 50,000
+ * prompts cost what 20 do.
  */
 export function PromptGrid({
   prompts,
+  hasMore,
+  moreFailed,
+  onLoadMore,
   view,
   scrollElement,
   categoryNameOf,
@@ -37,24 +52,38 @@ export function PromptGrid({
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
   const columns = view === 'list' || !medium ? 1 : wide ? 3 : 2;
+  const { t } = useTranslation();
   const rows = useMemo(() => {
-    const grouped: Prompt[][] = [];
+    const grouped: PromptCardData[][] = [];
     for (let index = 0; index < prompts.length; index += columns)
       grouped.push(prompts.slice(index, index + columns));
     return grouped;
   }, [prompts, columns]);
 
+  // One more row at the end while the list goes on: placeholders while the next page comes.
+  const tail = hasMore ? 1 : 0;
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: rows.length + tail,
     getScrollElement: () => scrollElement.current,
     estimateSize: () => PROMPT_CARD_HEIGHT,
     overscan: 1,
     initialRect: { width: 1024, height: 800 },
   });
 
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.at(-1)?.index ?? 0;
+  const nearEnd = hasMore && !moreFailed && lastShown >= rows.length - ROWS_AHEAD;
+  useEffect(() => {
+    if (nearEnd) onLoadMore();
+  }, [nearEnd, onLoadMore, rows.length]);
+
   return (
-    <Box role="list" sx={{ position: 'relative', height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((row) => (
+    <Box
+      role="list"
+      aria-busy={hasMore && lastShown >= rows.length}
+      sx={{ position: 'relative', height: virtualizer.getTotalSize() }}
+    >
+      {items.map((row) => (
         <Box
           key={row.key}
           sx={{
@@ -69,8 +98,26 @@ export function PromptGrid({
             height: PROMPT_CARD_HEIGHT - GAP,
           }}
         >
+          {row.index === rows.length ? (
+            moreFailed ? (
+              <Box sx={{ gridColumn: '1 / -1', alignSelf: 'center', justifySelf: 'center' }}>
+                <Button variant="outlined" onClick={onLoadMore}>
+                  {t('library.loadMore.retry')}
+                </Button>
+              </Box>
+            ) : (
+              Array.from({ length: columns }, (_, slot) => (
+                <Skeleton
+                  key={slot}
+                  variant="rounded"
+                  height="100%"
+                  aria-label={t('library.loadMore.loading')}
+                />
+              ))
+            )
+          ) : null}
           {/* Keyed by slot, not by prompt: a new search updates the mounted cards instead of rebuilding them. */}
-          {rows[row.index].map((prompt, slot) => (
+          {(rows[row.index] ?? []).map((prompt, slot) => (
             <Box role="listitem" key={slot} sx={{ minWidth: 0 }}>
               <PromptCard
                 prompt={prompt}

@@ -16,7 +16,9 @@ import type { PromptSort, PromptView } from '../library.slice';
 
 type Props = {
   heading: string;
-  shown: number;
+  /** How many prompts the list holds, null while unknown; `shownAtLeast`: at least that many. */
+  shown: number | null;
+  shownAtLeast?: boolean;
   sort: PromptSort;
   view: PromptView;
   onSort: (sort: PromptSort) => void;
@@ -27,6 +29,7 @@ type Props = {
 export const PromptToolbar = memo(function PromptToolbar({
   heading,
   shown,
+  shownAtLeast = false,
   sort,
   view,
   onSort,
@@ -44,9 +47,13 @@ export const PromptToolbar = memo(function PromptToolbar({
       ) : null}
       <Typography component="h1" variant="h5" sx={{ fontWeight: 800, flexGrow: 1, minWidth: 0 }} noWrap>
         {heading}
-        <Typography component="span" sx={{ color: 'text.secondary', ml: 1, fontSize: 14 }}>
-          {t('library.shown', { count: shown })}
-        </Typography>
+        {shown === null ? null : (
+          <Typography component="span" sx={{ color: 'text.secondary', ml: 1, fontSize: 14 }}>
+            {shownAtLeast
+              ? t('library.shownAtLeast', { count: shown })
+              : t('library.shown', { count: shown })}
+          </Typography>
+        )}
       </Typography>
       <FormControl size="small" sx={{ minWidth: 170 }}>
         <InputLabel id={sortId}>{t('library.sort.label')}</InputLabel>

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Prompt } from '@promptlib/proto';
+import type { Prompt, PromptCard } from '@promptlib/proto';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useDeletePromptMutation } from '../library.api';
@@ -9,7 +9,7 @@ export const DeletePromptDialog = memo(function DeletePromptDialog({
   prompt,
   onClose,
 }: {
-  prompt: Prompt | null;
+  prompt: PromptCard | Prompt | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -19,7 +19,7 @@ export const DeletePromptDialog = memo(function DeletePromptDialog({
   const confirm = async () => {
     if (!prompt) return;
     try {
-      await deletePrompt(prompt.id).unwrap();
+      await deletePrompt(prompt).unwrap();
       notify({
         title: t('library.toasts.success'),
         description: t('library.prompt.deleted'),

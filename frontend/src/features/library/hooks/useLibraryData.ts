@@ -1,15 +1,14 @@
-import type { Category, Prompt } from '@promptlib/proto';
+import type { Category } from '@promptlib/proto';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { useGetCategoriesQuery, useGetPromptsQuery } from '../library.api';
-import { countPrompts, isGeneral, type CategoryCounts } from '../prompt-selection';
+import { useGetCategoriesQuery, useGetPromptCountsQuery } from '../library.api';
+import { isGeneral, sidebarCounts, type CategoryCounts } from '../prompt-selection';
 
 // With no category at all after loading, the list is asked for once more a second later.
 const CATEGORY_RETRY_MS = 1_000;
 
 export type LibraryData = {
-  prompts: Prompt[];
   general: Category | null;
   ownCategories: Category[];
   knownCategoryIds: Set<number>;
@@ -18,11 +17,11 @@ export type LibraryData = {
   refetchCategories: () => void;
 };
 
-/** The signed-in user's prompts and categories, as the dashboard needs them. */
+/** The signed-in user's categories and how many prompts each holds; the prompts themselves come a page at a time. */
 export function useLibraryData(): LibraryData {
   const { t } = useTranslation();
   const notify = useNotify();
-  const prompts = useGetPromptsQuery();
+  const counts = useGetPromptCountsQuery();
   const categories = useGetCategoriesQuery();
   const retried = useRef(false);
 
@@ -35,7 +34,7 @@ export function useLibraryData(): LibraryData {
     return () => clearTimeout(timer);
   }, [empty, refetchCategories]);
 
-  const failed = prompts.isError || categories.isError;
+  const failed = counts.isError || categories.isError;
   useEffect(() => {
     if (failed)
       notify({
@@ -52,15 +51,13 @@ export function useLibraryData(): LibraryData {
       .filter((category) => !isGeneral(category))
       .sort((a, b) => a.position - b.position || a.id - b.id);
     const knownCategoryIds = new Set(list.map((category) => category.id));
-    const promptList = prompts.data ?? [];
     return {
-      prompts: promptList,
       general,
       ownCategories,
       knownCategoryIds,
-      counts: countPrompts(promptList, general, knownCategoryIds),
-      isLoading: prompts.isLoading || categories.isLoading,
+      counts: sidebarCounts(counts.data, general, knownCategoryIds),
+      isLoading: counts.isLoading || categories.isLoading,
       refetchCategories: () => void refetchCategories(),
     };
-  }, [prompts.data, prompts.isLoading, categories.data, categories.isLoading, refetchCategories]);
+  }, [counts.data, counts.isLoading, categories.data, categories.isLoading, refetchCategories]);
 }

@@ -1,6 +1,6 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import type { Prompt } from '@promptlib/proto';
+import type { Prompt, PromptCard } from '@promptlib/proto';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
@@ -10,17 +10,25 @@ import { openInAssistant } from '../../templates/open-in';
 import { fillTemplate, parseTemplate, type ParsedTemplate } from '../../templates/template';
 import { useCopyPromptMutation } from '../library.api';
 import { recordRecentUse } from '../recent-uses';
+import { knownContent, useWholePrompt } from './useWholePrompt';
 
 export type PromptActions = {
   /** Copies the prompt, through the fill dialog when it has blanks; `onCopied` once it is copied. */
-  copy: (prompt: Prompt, onCopied?: () => void) => void;
+  copy: (prompt: PromptCard | Prompt, onCopied?: () => void) => void;
   /** Opens the prompt in an assistant, through the fill dialog when it has blanks. */
-  openIn: (prompt: Prompt, assistant: Assistant) => void;
+  openIn: (prompt: PromptCard | Prompt, assistant: Assistant) => void;
   /** The fill dialog while it is open, for the caller to render. */
   dialog: ReactNode;
 };
 
-type Filling = { prompt: Prompt; template: ParsedTemplate; action: FillAction };
+type Filling = { prompt: PromptCard | Prompt; template: ParsedTemplate; action: FillAction };
+
+/** The text turned out to have blanks: it is filled in the dialog, not copied as it is. */
+class NeedsFilling extends Error {
+  constructor(readonly template: ParsedTemplate) {
+    super('The prompt has blanks to fill');
+  }
+}
 
 /**
  * Using a prompt: copied, or handed to an assistant, each counted as one use once the text has
@@ -31,6 +39,7 @@ export function usePromptActions(): PromptActions {
   const { t } = useTranslation();
   const notify = useNotify();
   const [recordUse] = useCopyPromptMutation();
+  const readWhole = useWholePrompt();
   const [filling, setFilling] = useState<Filling | null>(null);
 
   const copyFailed = () =>
@@ -40,19 +49,13 @@ export function usePromptActions(): PromptActions {
       variant: 'error',
     });
 
-  const used = (prompt: Prompt) => {
+  const used = (prompt: PromptCard | Prompt) => {
     recordRecentUse(prompt.id);
     // The count is a record of use; the text already left, so a failure here is quiet.
     recordUse(prompt.id);
   };
 
-  const copyText = async (prompt: Prompt, text: string, onCopied?: () => void): Promise<boolean> => {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      copyFailed();
-      return false;
-    }
+  const copied = (prompt: PromptCard | Prompt, onCopied?: () => void) => {
     onCopied?.();
     notify({
       title: t('library.copy.done.title'),
@@ -60,10 +63,28 @@ export function usePromptActions(): PromptActions {
       variant: 'success',
     });
     used(prompt);
+  };
+
+  const copyText = async (
+    prompt: PromptCard | Prompt,
+    text: string,
+    onCopied?: () => void,
+  ): Promise<boolean> => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      copyFailed();
+      return false;
+    }
+    copied(prompt, onCopied);
     return true;
   };
 
-  const openText = async (prompt: Prompt, assistant: Assistant, text: string): Promise<boolean> => {
+  const openText = async (
+    prompt: PromptCard | Prompt,
+    assistant: Assistant,
+    text: string,
+  ): Promise<boolean> => {
     try {
       const handOver = await openInAssistant(assistant, text);
       if (handOver.via === 'clipboard') {
@@ -83,22 +104,76 @@ export function usePromptActions(): PromptActions {
     return true;
   };
 
-  /** Runs `run` on the prompt's text at once when it has no blanks, else from the fill dialog. */
-  const withText = (prompt: Prompt, button: Omit<FillAction, 'run'>, run: FillAction['run']) => {
-    const template = parseTemplate(prompt.content);
+  /** Runs `run` on the text at once when it has no blanks, else from the fill dialog. */
+  const withText = (
+    prompt: PromptCard | Prompt,
+    content: string,
+    button: Omit<FillAction, 'run'>,
+    run: FillAction['run'],
+  ) => {
+    const template = parseTemplate(content);
     if (template.variables.length === 0) return void run(fillTemplate(template, {}));
     setFilling({ prompt, template, action: { ...button, run } });
   };
 
-  const copy = (prompt: Prompt, onCopied?: () => void) =>
-    withText(
-      prompt,
-      { label: t('templates.fill.copy'), busyLabel: t('templates.fill.copying'), icon: <ContentCopy /> },
-      (text) => copyText(prompt, text, onCopied),
-    );
+  /** As withText, once the whole text is read; a failed read is said like a failed copy. */
+  const withWholeText = (
+    prompt: PromptCard | Prompt,
+    button: Omit<FillAction, 'run'>,
+    run: FillAction['run'],
+  ) => {
+    const content = knownContent(prompt);
+    if (content !== null) return withText(prompt, content, button, run);
+    readWhole(prompt).then((whole) => withText(prompt, whole.content, button, run), copyFailed);
+  };
 
-  const openIn = (prompt: Prompt, assistant: Assistant) =>
-    withText(
+  const copyButton = () => ({
+    label: t('templates.fill.copy'),
+    busyLabel: t('templates.fill.copying'),
+    icon: <ContentCopy />,
+  });
+
+  /**
+   * A card's text not yet read is handed to the clipboard as a promise, in the click itself: Safari
+   * takes a write only within the user's gesture, and reading the text takes a moment. Text with
+   * blanks is not written; the fill dialog opens instead.
+   */
+  const copyWhileReading = async (prompt: PromptCard, onCopied?: () => void) => {
+    const text = readWhole(prompt).then((whole) => {
+      const template = parseTemplate(whole.content);
+      if (template.variables.length > 0) throw new NeedsFilling(template);
+      return new Blob([fillTemplate(template, {})], { type: 'text/plain' });
+    });
+    try {
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': text })]);
+      copied(prompt, onCopied);
+    } catch {
+      const reason: unknown = await text.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      if (reason instanceof NeedsFilling)
+        setFilling({
+          prompt,
+          template: reason.template,
+          action: { ...copyButton(), run: (filled) => copyText(prompt, filled, onCopied) },
+        });
+      else copyFailed();
+    }
+  };
+
+  const copy = (prompt: PromptCard | Prompt, onCopied?: () => void) => {
+    if (
+      knownContent(prompt) === null &&
+      typeof ClipboardItem === 'function' &&
+      'write' in navigator.clipboard
+    )
+      return void copyWhileReading(prompt as PromptCard, onCopied);
+    withWholeText(prompt, copyButton(), (text) => copyText(prompt, text, onCopied));
+  };
+
+  const openIn = (prompt: PromptCard | Prompt, assistant: Assistant) =>
+    withWholeText(
       prompt,
       {
         label: t('templates.openIn.action', { assistant: assistant.name }),

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { Category, Prompt } from '@promptlib/proto';
+import type { Category, Prompt, PromptCard } from '@promptlib/proto';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
@@ -19,6 +19,9 @@ import { DeleteCategoryDialog } from '../dialogs/DeleteCategoryDialog';
 import { DeletePromptDialog } from '../dialogs/DeletePromptDialog';
 import { PromptFormDialog, type PromptDialogState } from '../dialogs/PromptFormDialog';
 import { useLibraryData } from '../hooks/useLibraryData';
+import { usePromptCards } from '../hooks/usePromptCards';
+import { useWholePrompt } from '../hooks/useWholePrompt';
+import { useNotify } from '../../../shared/hooks/useNotify';
 import { useGetLimitsQuery } from '../library.api';
 import {
   chooseInitialFilter,
@@ -30,7 +33,7 @@ import {
   type PromptSort,
   type PromptView,
 } from '../library.slice';
-import { isGeneralKey, searchable, selectPrompts } from '../prompt-selection';
+import { isGeneralKey, listArgsOf } from '../prompt-selection';
 
 const SIDEBAR_WIDTH = 300;
 
@@ -39,6 +42,8 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const data = useLibraryData();
+  const notify = useNotify();
+  const readWhole = useWholePrompt();
   const limitsQuery = useGetLimitsQuery();
   // Only for the cards' marker: without the list they simply show none.
   const { data: shareLinks } = useListSharesQuery();
@@ -48,8 +53,8 @@ export function DashboardPage() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [promptDialog, setPromptDialog] = useState<PromptDialogState>(null);
-  const [deletingPrompt, setDeletingPrompt] = useState<Prompt | null>(null);
-  const [sharingPrompt, setSharingPrompt] = useState<Prompt | null>(null);
+  const [deletingPrompt, setDeletingPrompt] = useState<PromptCard | Prompt | null>(null);
+  const [sharingPrompt, setSharingPrompt] = useState<PromptCard | Prompt | null>(null);
   const [categoryDialogOpen, setCategoryDialogOpen] = useState(false);
   const [deletingCategory, setDeletingCategory] = useState<Category | null>(null);
 
@@ -59,16 +64,16 @@ export function DashboardPage() {
     if (!loaded) return;
     dispatch(
       chooseInitialFilter(
-        data.prompts.length === 0 && general ? { kind: 'category', categoryId: general.id } : { kind: 'all' },
+        data.counts.all === 0 && general ? { kind: 'category', categoryId: general.id } : { kind: 'all' },
       ),
     );
-  }, [loaded, data.prompts.length, general, dispatch]);
+  }, [loaded, data.counts.all, general, dispatch]);
 
-  const items = useMemo(() => searchable(data.prompts), [data.prompts]);
-  const visible = useMemo(
-    () => selectPrompts(items, { filter, sort, search, general, knownCategoryIds: data.knownCategoryIds }),
-    [items, filter, sort, search, general, data.knownCategoryIds],
+  const listArgs = useMemo(
+    () => listArgsOf({ filter, sort, search, general }),
+    [filter, sort, search, general],
   );
+  const list = usePromptCards(listArgs);
 
   const categoryName = useCallback(
     (key: number | 'temp-general' | null) => {
@@ -77,9 +82,9 @@ export function DashboardPage() {
     },
     [general, data.ownCategories, t],
   );
-  const categoryNameOf = useCallback((prompt: Prompt) => categoryName(prompt.categoryId), [categoryName]);
+  const categoryNameOf = useCallback((prompt: PromptCard) => categoryName(prompt.categoryId), [categoryName]);
   const sharedIds = useMemo(() => sharedPromptIds(shareLinks), [shareLinks]);
-  const isShared = useCallback((prompt: Prompt) => sharedIds.has(prompt.id), [sharedIds]);
+  const isShared = useCallback((prompt: PromptCard) => sharedIds.has(prompt.id), [sharedIds]);
 
   const heading =
     filter.kind === 'all'
@@ -113,9 +118,22 @@ export function DashboardPage() {
     setDrawerOpen(false);
     setCategoryDialogOpen(true);
   }, []);
-  const onEdit = useCallback((prompt: Prompt) => setPromptDialog({ mode: 'edit', prompt }), []);
-  const onDelete = useCallback((prompt: Prompt) => setDeletingPrompt(prompt), []);
-  const onShare = useCallback((prompt: Prompt) => setSharingPrompt(prompt), []);
+  // The dialog edits the whole text, which a card holds only the start of: it is read first.
+  const onEdit = useCallback(
+    (card: PromptCard) =>
+      void readWhole(card).then(
+        (prompt) => setPromptDialog({ mode: 'edit', prompt }),
+        () =>
+          notify({
+            title: t('library.loadFailed.title'),
+            description: t('library.loadFailed.description'),
+            variant: 'error',
+          }),
+      ),
+    [readWhole, notify, t],
+  );
+  const onDelete = useCallback((prompt: PromptCard | Prompt) => setDeletingPrompt(prompt), []);
+  const onShare = useCallback((prompt: PromptCard | Prompt) => setSharingPrompt(prompt), []);
   const closeShare = useCallback(() => setSharingPrompt(null), []);
   const onSort = useCallback((next: PromptSort) => dispatch(setSort(next)), [dispatch]);
   const onView = useCallback((next: PromptView) => dispatch(setView(next)), [dispatch]);
@@ -179,24 +197,28 @@ export function DashboardPage() {
       >
         <PromptToolbar
           heading={heading}
-          shown={visible.length}
+          shown={data.isLoading || list.isStale ? null : list.total}
+          shownAtLeast={list.atLeast}
           sort={sort}
           view={view}
           onSort={onSort}
           onView={onView}
           onOpenCategories={wide ? undefined : openDrawer}
         />
-        {data.isLoading ? (
+        {data.isLoading || list.isLoading ? (
           <PromptSkeletons />
-        ) : visible.length === 0 ? (
-          search.trim() !== '' && data.prompts.length > 0 ? (
+        ) : list.cards.length === 0 && !list.hasMore ? (
+          list.isStale ? null : search.trim() !== '' && data.counts.all > 0 ? (
             <EmptyState categoryName={null} search={search.trim()} onCreate={openNewPrompt} />
           ) : (
             <EmptyState categoryName={emptyCategory} onCreate={openNewPrompt} />
           )
         ) : (
           <PromptGrid
-            prompts={visible}
+            prompts={list.cards}
+            hasMore={list.hasMore}
+            moreFailed={list.moreFailed}
+            onLoadMore={list.loadMore}
             view={view}
             scrollElement={scrollRef}
             categoryNameOf={categoryNameOf}

@@ -23,7 +23,7 @@ import { useCreateShareMutation, useListSharesQuery, useRevokeShareMutation } fr
 
 type Props = {
   /** The prompt to share; the dialog is open while there is one. */
-  prompt: Prompt | null;
+  prompt: Pick<Prompt, 'id' | 'title'> | null;
   onClose: () => void;
 };
 

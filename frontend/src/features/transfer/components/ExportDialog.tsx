@@ -2,6 +2,7 @@ import DataObject from '@mui/icons-material/DataObject';
 import Description from '@mui/icons-material/Description';
 import TableChart from '@mui/icons-material/TableChart';
 import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../shared/components/BusyButton';
-import { useLazyGetCategoriesQuery, useLazyGetPromptsQuery } from '../../library/library.api';
+import { useGetPromptCountsQuery, useLazyGetCategoriesQuery } from '../../library/library.api';
+import { readWholeLibrary } from '../transfer.api';
 import { download, exportName } from '../download';
 import { libraryCsv, libraryFile, markdownFiles, type LibraryFile } from '../library-file';
 
@@ -20,27 +22,34 @@ type Format = 'json' | 'csv' | 'markdown';
 
 /**
  * The whole library as a file, in three open formats, for every plan. The library is read afresh
- * from the server, so the file holds what is stored, not what this tab last saw.
+ * from the server, a page at a time with the progress shown, so the file holds what is stored, not
+ * what this tab last saw.
  */
 export function ExportDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [fetchPrompts] = useLazyGetPromptsQuery();
   const [fetchCategories] = useLazyGetCategoriesQuery();
+  const { data: counts } = useGetPromptCountsQuery();
   const [busy, setBusy] = useState<Format | null>(null);
+  const [read, setRead] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
 
   const save = async (format: Format) => {
     setBusy(format);
     setFailed(false);
+    setRead(0);
     try {
-      const [prompts, categories] = await Promise.all([fetchPrompts().unwrap(), fetchCategories().unwrap()]);
+      const [prompts, categories] = await Promise.all([
+        readWholeLibrary(setRead),
+        fetchCategories().unwrap(),
+      ]);
       await write(format, libraryFile(prompts, categories, new Date()));
       onClose();
     } catch {
       setFailed(true);
     } finally {
       setBusy(null);
+      setRead(null);
     }
   };
 
@@ -61,6 +70,18 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
           <Alert severity="error" sx={{ mb: 2 }}>
             {t('transfer.export.failed')}
           </Alert>
+        ) : null}
+        {busy !== null && read !== null && counts ? (
+          <Stack spacing={0.5} sx={{ mb: 2 }}>
+            <Typography variant="body2" role="status">
+              {t('transfer.export.progress', { done: read, total: Math.max(read, counts.all) })}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={counts.all === 0 ? 100 : Math.min(100, (read / counts.all) * 100)}
+              aria-label={t('transfer.export.progress', { done: read, total: Math.max(read, counts.all) })}
+            />
+          </Stack>
         ) : null}
         <Stack spacing={1.5}>
           {formats.map(({ format, icon }) => (

@@ -1,0 +1,117 @@
+import { PROMPT_PREVIEW_CHARS, type Prompt, type PromptCard } from '@promptlib/proto';
+import {
+  addCard,
+  appendPage,
+  cardListOf,
+  cardOf,
+  changeCard,
+  countPrompt,
+  putPrompt,
+  removeCard,
+  type CardList,
+  type CardListArgs,
+} from './card-lists';
+
+function prompt(id: number, fields: Partial<Prompt> = {}): Prompt {
+  return {
+    id,
+    title: `Prompt ${id}`,
+    content: `Content ${id}`,
+    categoryId: 1,
+    isFavorite: 0,
+    usageCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+const card = (id: number, fields: Partial<Prompt> = {}): PromptCard => cardOf(prompt(id, fields));
+const list = (cards: PromptCard[], nextCursor: string | null = null): CardList =>
+  cardListOf({ cards, nextCursor, total: cards.length + (nextCursor ? 10 : 0), totalAtLeast: false });
+const ids = (of: CardList) => of.cards.map((item) => item.id);
+const all: CardListArgs = { filter: 'all', categoryId: null, search: '', sort: 'recent' };
+
+describe('a card made here', () => {
+  it('holds the start of the content and its length in characters, as the server counts them', () => {
+    const made = cardOf(prompt(1, { content: '😀'.repeat(PROMPT_PREVIEW_CHARS + 5) }));
+    expect(made.contentLength).toBe(PROMPT_PREVIEW_CHARS + 5);
+    expect(Array.from(made.preview)).toHaveLength(PROMPT_PREVIEW_CHARS);
+    expect(made).not.toHaveProperty('content');
+  });
+});
+
+describe('the loaded pages of a list', () => {
+  it('join the next page without showing a card twice', () => {
+    const loaded = list([card(9), card(8)], 'c1');
+    appendPage(loaded, { cards: [card(8), card(7)], nextCursor: null, total: null, totalAtLeast: false });
+    expect(ids(loaded)).toEqual([9, 8, 7]);
+    expect(loaded.nextCursor).toBeNull();
+  });
+
+  it('put a new card where its sort places it, and count it', () => {
+    const byName = list([card(1, { title: 'apple' }), card(2, { title: 'Cherry' })]);
+    addCard(byName, card(3, { title: 'banana' }), 'name');
+    expect(ids(byName)).toEqual([1, 3, 2]);
+    expect(byName.total).toBe(3);
+
+    const byUse = list([card(1, { usageCount: 5 }), card(2, { usageCount: 1 })]);
+    addCard(byUse, card(3), 'used');
+    expect(ids(byUse)).toEqual([1, 2, 3]);
+  });
+
+  it('leave a card past the last loaded page to that page, even once the boundary card is gone', () => {
+    const byName = list([card(1, { title: 'apple' }), card(2, { title: 'melon' })], 'after-melon');
+    removeCard(byName, 2);
+    addCard(byName, card(3, { title: 'kiwi' }), 'name');
+    // kiwi sorts before melon, where the next page starts: it is not on that page, so it shows here.
+    expect(ids(byName)).toEqual([1, 3]);
+    addCard(byName, card(4, { title: 'zucchini' }), 'name');
+    expect(ids(byName)).toEqual([1, 3]);
+    expect(byName.total).toBe(2 + 10 - 1 + 2);
+  });
+
+  it('change a prompt where it stands, and take it out of a list that no longer holds it', () => {
+    const inCategory: CardListArgs = { ...all, filter: 'category', categoryId: 1 };
+    const loaded = list([card(3), card(2), card(1)]);
+    putPrompt(loaded, inCategory, prompt(2, { title: 'Renamed' }));
+    expect(loaded.cards.map((item) => item.title)).toEqual(['Prompt 3', 'Renamed', 'Prompt 1']);
+    putPrompt(loaded, inCategory, prompt(2, { categoryId: 7 }));
+    expect(ids(loaded)).toEqual([3, 1]);
+    expect(loaded.total).toBe(2);
+  });
+
+  it('put a prompt into a search only when its title or content matches', () => {
+    const searching: CardListArgs = { ...all, search: 'Flour' };
+    const loaded = list([]);
+    putPrompt(loaded, searching, prompt(1, { content: 'no match' }));
+    putPrompt(loaded, searching, prompt(2, { content: 'sift the FLOUR' }));
+    expect(ids(loaded)).toEqual([2]);
+  });
+
+  it('drop an unfavourited card from Favourites', () => {
+    const favorites: CardListArgs = { ...all, filter: 'favorites' };
+    const loaded = list([card(2, { isFavorite: 1 }), card(1, { isFavorite: 1 })]);
+    changeCard(loaded, favorites, 2, (item) => {
+      item.isFavorite = 0;
+    });
+    expect(ids(loaded)).toEqual([1]);
+  });
+});
+
+describe('the sidebar counts', () => {
+  it('move with a prompt created or deleted', () => {
+    const counts = { all: 1, favorites: 0, byCategory: [{ categoryId: 1, count: 1 }] };
+    countPrompt(counts, { categoryId: 1, isFavorite: 1 }, 1);
+    countPrompt(counts, { categoryId: 2, isFavorite: 0 }, 1);
+    expect(counts).toEqual({
+      all: 3,
+      favorites: 1,
+      byCategory: [
+        { categoryId: 1, count: 2 },
+        { categoryId: 2, count: 1 },
+      ],
+    });
+    countPrompt(counts, { categoryId: 1, isFavorite: 1 }, -1);
+    expect(counts).toMatchObject({ all: 2, favorites: 0 });
+  });
+});

@@ -1,0 +1,91 @@
+import type { PromptCard } from '@promptlib/proto';
+import { useCallback, useRef, useState } from 'react';
+import { useAppDispatch, type AppDispatch } from '../../../app/store';
+import { appendPage, type CardListArgs } from '../card-lists';
+import { libraryApi, useGetPromptCardsQuery } from '../library.api';
+
+export type PromptCards = {
+  /** The loaded cards in order; the last list's while a new one's first page is on its way. */
+  cards: PromptCard[];
+  /** How many the list holds (null until known); `atLeast`: a search counted only so far. */
+  total: number | null;
+  atLeast: boolean;
+  /** Whether the list has more cards than are loaded. */
+  hasMore: boolean;
+  /** Nothing to show yet: the list's first page is on its way. */
+  isLoading: boolean;
+  /** The cards shown are the last search's, while this one's first page is on its way. */
+  isStale: boolean;
+  loadingMore: boolean;
+  /** Loading the next page failed; `loadMore` tries again. */
+  moreFailed: boolean;
+  /** Asks for the next page unless it is on its way or there is none. */
+  loadMore: () => void;
+};
+
+/** Reads the page after `cursor` and joins it to the list, unless the list was read anew meanwhile. */
+async function loadNextCards(dispatch: AppDispatch, args: CardListArgs, cursor: string): Promise<void> {
+  const request = dispatch(libraryApi.endpoints.getPromptCardsPage.initiate({ ...args, cursor }));
+  try {
+    const page = await request.unwrap();
+    dispatch(
+      libraryApi.util.updateQueryData('getPromptCards', args, (list) => {
+        if (list.nextCursor === cursor) appendPage(list, page);
+      }),
+    );
+  } finally {
+    request.unsubscribe();
+  }
+}
+
+/**
+ * One list of prompt cards, a page at a time: the first page with the list, the next ones as the
+ * user scrolls toward them. Changes made in the app patch the loaded pages (library.api), so an
+ * edit, a delete, a favourite or a copy keeps the pages and the scroll position.
+ */
+export function usePromptCards(args: CardListArgs): PromptCards {
+  // args memoised by the caller keeps loadMore the same function from one render to the next.
+  const dispatch = useAppDispatch();
+  const query = useGetPromptCardsQuery(args);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
+  const inFlight = useRef<string | null>(null);
+
+  const current = query.currentData;
+  // While a new search loads, the last one's cards stay (typing does not flash placeholders); another
+  // filter or sort shows placeholders instead, never another list's cards under its heading.
+  const lastShown = useRef<CardListArgs | null>(null);
+  if (current) lastShown.current = args;
+  const keepLast =
+    current === undefined && lastShown.current !== null && onlySearchDiffers(lastShown.current, args);
+  const shown = current ?? (keepLast ? query.data : undefined);
+  const nextCursor = current?.nextCursor ?? null;
+  const loadMore = useCallback(() => {
+    if (nextCursor === null || inFlight.current === nextCursor) return;
+    inFlight.current = nextCursor;
+    setLoadingMore(true);
+    setMoreFailed(false);
+    loadNextCards(dispatch, args, nextCursor)
+      .catch(() => setMoreFailed(true))
+      .finally(() => {
+        if (inFlight.current === nextCursor) inFlight.current = null;
+        setLoadingMore(false);
+      });
+  }, [dispatch, nextCursor, args]);
+
+  return {
+    cards: shown?.cards ?? [],
+    total: shown?.total ?? null,
+    atLeast: shown?.totalAtLeast ?? false,
+    hasMore: nextCursor !== null,
+    isLoading: shown === undefined,
+    isStale: shown !== undefined && current === undefined,
+    loadingMore,
+    moreFailed,
+    loadMore,
+  };
+}
+
+function onlySearchDiffers(a: CardListArgs, b: CardListArgs): boolean {
+  return a.filter === b.filter && a.categoryId === b.categoryId && a.sort === b.sort;
+}
