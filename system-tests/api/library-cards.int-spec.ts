@@ -7,6 +7,8 @@ import type {
   PromptCounts,
   PromptFilter,
   PromptSort,
+  PromptTitlesPage,
+  WholePromptsPage,
 } from '@promptlib/proto';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { seedPrompts } from '../support/seed';
@@ -283,5 +285,61 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
     const anonymous = await fetch(`${gateway.url}/api/prompts/cards`);
     expect(anonymous.status).toBe(401);
     expect((await fetch(`${gateway.url}/api/prompts/counts`)).status).toBe(401);
+  });
+
+  it('reads one prompt whole, and answers another user’s or a made-up id with 404', async () => {
+    const [newest] = await listPrompts(owner);
+    const res = await owner.client.get<Prompt>(`/api/prompts/${newest.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(newest);
+    for (const path of [`/api/prompts/${newest.id}`, '/api/prompts/999999999', '/api/prompts/abc']) {
+      const refused = await stranger.client.get<ApiError>(path);
+      expect(refused.status).toBe(404);
+    }
+    expect((await fetch(`${gateway.url}/api/prompts/${newest.id}`)).status).toBe(401);
+  });
+
+  it('reads the whole prompts page by page, as GET /api/prompts has them, for an export', async () => {
+    const whole = await listPrompts(owner);
+    const read: Prompt[] = [];
+    let pages = 0;
+    for (let before: number | null = null; ; pages += 1) {
+      const res = await owner.client.get<WholePromptsPage>(
+        `/api/prompts/pages${before === null ? '' : `?before=${before}`}`,
+      );
+      expect(res.status).toBe(200);
+      read.push(...res.body.prompts);
+      before = res.body.nextBefore;
+      if (before === null) break;
+    }
+    expect(read).toEqual(whole);
+    expect(pages).toBeGreaterThan(0);
+    const theirs = await stranger.client.get<WholePromptsPage>('/api/prompts/pages');
+    expect(theirs.body.prompts.every((prompt) => !whole.some((mine) => mine.id === prompt.id))).toBe(true);
+  });
+
+  it('gives the palette every title once, newest first, and no other user’s', async () => {
+    const whole = await listPrompts(owner);
+    const res = await owner.client.get<PromptTitlesPage>('/api/prompts/titles');
+    expect(res.status).toBe(200);
+    expect(res.body.nextBefore).toBeNull();
+    expect(res.body.titles).toEqual(
+      whole.map((prompt) => [prompt.id, prompt.title, prompt.categoryId, prompt.usageCount]),
+    );
+    const after = await owner.client.get<PromptTitlesPage>(`/api/prompts/titles?before=${whole[9].id}`);
+    expect(after.body.titles.map(([id]) => id)).toEqual(whole.slice(10).map((prompt) => prompt.id));
+    const theirs = await stranger.client.get<PromptTitlesPage>('/api/prompts/titles');
+    expect(theirs.body.titles).toHaveLength(30);
+  });
+
+  it.each([
+    ['/api/prompts/pages?before=0', 'before'],
+    ['/api/prompts/pages?before=x', 'before'],
+    ['/api/prompts/titles?before=-1', 'before'],
+    ['/api/prompts/titles?page=2', 'page'],
+  ])('refuses %s with 400', async (path, field) => {
+    const res = await owner.client.get<ApiError>(path);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.rules ?? {})).toContain(field);
   });
 });
