@@ -4,6 +4,7 @@ import { eventually } from '@promptlib/platform/testing';
 import { seriousAccessibilityViolations } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { seedPrompts } from '../support/seed';
 import { makePro } from '../support/tiers';
 import type { Gateway, Stack } from '../support/stack';
 
@@ -121,6 +122,87 @@ describe('the library dashboard in a real browser', () => {
     const [stored] = (await user.client.get<Prompt[]>('/api/prompts')).body;
     expect(stored.usageCount).toBe(1);
   });
+
+  it('scrolls, edits, deletes, copies and searches in a library of 3,000 prompts, keeping its place', async () => {
+    const user = await newLibraryUser(gateway.url, 'large');
+    await makePro(stack, user);
+    const oldest = await createPrompt(user, {
+      title: 'Quarterly zebra report',
+      content: 'Zebra. '.repeat(150),
+    });
+    await seedPrompts(stack, user.id, user.general.id, 3_000);
+    const page = await dashboardFor(user);
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    await page.getByText('3001 prompts').waitFor();
+    const main = page.locator('main');
+    const card = (title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title }) });
+
+    // Newest first: "Prompt 1500:" is the 1,501st card, pages away from the first.
+    const target = cards(page).filter({ hasText: /^Prompt 1500:/ });
+    for (let step = 0; step < 1_000 && !(await target.isVisible()); step += 1)
+      await main.evaluate(
+        (element) =>
+          new Promise((resolve) => {
+            element.scrollBy(0, element.clientHeight * 2);
+            requestAnimationFrame(resolve);
+          }),
+      );
+    await target.scrollIntoViewIfNeeded();
+    expect(await cards(page).count()).toBeLessThan(100);
+    // The list's height grows with each page loaded: it never shrinks back to a first page.
+    const loadedHeight = await main.evaluate((element) => element.scrollHeight);
+    const before = await main.evaluate((element) => element.scrollTop);
+    const title = await target.locator('h3').innerText();
+
+    await target.getByRole('button', { name: /^Edit / }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Prompt' });
+    expect(await edit.getByLabel('Title').inputValue()).toBe(title);
+    await edit.getByLabel('Title').fill('Prompt 1500: edited in place');
+    await edit.getByRole('button', { name: 'Update Prompt' }).click();
+    await page.getByText('Prompt updated successfully').waitFor();
+    await card('Prompt 1500: edited in place').waitFor();
+    expect(await main.evaluate((element) => element.scrollTop)).toBe(before);
+    expect(await main.evaluate((element) => element.scrollHeight)).toBeGreaterThanOrEqual(loadedHeight);
+
+    // Its whole text, 500 characters or more, reaches the clipboard though the card holds 300.
+    const copied = cards(page).filter({ hasText: /^Prompt 1499:/ });
+    const copiedTitle = await copied.locator('h3').innerText();
+    await copied.getByRole('button', { name: `Copy "${copiedTitle}"` }).click();
+    await page.getByText('Copied to clipboard!').waitFor();
+    const stored = (await user.client.get<Prompt[]>('/api/prompts')).body.find(
+      (prompt) => prompt.title === copiedTitle,
+    )!;
+    expect(stored.content.length).toBeGreaterThan(300);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stored.content);
+    await copied
+      .getByText('Used ' + (stored.usageCount === 1 ? 'once' : `${stored.usageCount} times`))
+      .waitFor();
+
+    await copied.getByRole('button', { name: `Delete "${copiedTitle}"` }).click();
+    await page.getByRole('dialog', { name: 'Delete Prompt' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Prompt deleted successfully').waitFor();
+    await copied.waitFor({ state: 'detached' });
+    await page.getByText('3000 prompts').waitFor();
+    expect(await main.evaluate((element) => element.scrollTop)).toBe(before);
+    await page.getByRole('button', { name: /All Prompts 3000/ }).waitFor();
+
+    await page.getByLabel('Search prompts', { exact: true }).fill('Prompt 2999:');
+    await page.getByText('1 prompt', { exact: true }).waitFor();
+    expect(await cardTitles(page)).toEqual([expect.stringMatching(/^Prompt 2999:/)]);
+    await page.getByLabel('Search prompts', { exact: true }).fill('');
+    await page.getByText('3000 prompts').waitFor();
+
+    // The palette finds the oldest prompt, 3,000 cards down, typed into at once, and copies it whole.
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type('zebra');
+    await page.keyboard.press('Enter');
+    await page.getByText('Copied to clipboard!').first().waitFor();
+    const clipboard = await eventually(
+      () => page.evaluate(() => navigator.clipboard.readText()),
+      (text) => text === oldest.content,
+    );
+    expect(clipboard).toBe(oldest.content);
+  }, 120_000);
 
   it('marks a favourite, locks the star for a second, and filters Favorites', async () => {
     const user = await newLibraryUser(gateway.url, 'fav');
