@@ -30,6 +30,16 @@ describe('the library dashboard in a real browser', () => {
 
   const cards = (page: Page) => page.locator('article');
   const cardTitles = async (page: Page) => page.locator('article h3').allInnerTexts();
+  /** The titles of the topmost cards showing in the main area, left to right and down. */
+  const cardsInView = (page: Page) =>
+    page.evaluate(() => {
+      const top = document.querySelector('main')!.getBoundingClientRect().top;
+      const shown = [...document.querySelectorAll('article')]
+        .map((article) => ({ article, rect: article.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.bottom > top + 1)
+        .sort((a, b) => a.rect.top - b.rect.top || a.rect.left - b.rect.left);
+      return shown.map(({ article }) => article.querySelector('h3')?.textContent ?? '');
+    });
 
   it('starts a new user on General with both empty states and a way to create', async () => {
     const user = await newLibraryUser(gateway.url, 'empty');
@@ -163,6 +173,22 @@ describe('the library dashboard in a real browser', () => {
     await card('Prompt 1500: edited in place').waitFor();
     expect(await main.evaluate((element) => element.scrollTop)).toBe(before);
     expect(await main.evaluate((element) => element.scrollHeight)).toBeGreaterThanOrEqual(loadedHeight);
+    // A narrower window, one column instead of two, keeps the first card in view, not the scroll offset.
+    const wide = page.viewportSize()!;
+    const [inGrid] = await cardsInView(page);
+    await page.setViewportSize({ width: 800, height: wide.height });
+    const [inList] = await eventually(
+      () => cardsInView(page),
+      ([first]) => first === inGrid,
+    );
+    expect(inList).toBe(inGrid);
+    await page.setViewportSize(wide);
+    // Back in rows of two, the row that holds it is the first, or the second after one cut by the top edge.
+    const inRows = await eventually(
+      () => cardsInView(page),
+      (titles) => titles.slice(0, 4).includes(inList),
+    );
+    expect(inRows.slice(0, 4)).toContain(inList);
 
     // Its whole text, 500 characters or more, reaches the clipboard though the card holds 300.
     const copied = cards(page).filter({ hasText: /^Prompt 1499:/ });
@@ -178,12 +204,15 @@ describe('the library dashboard in a real browser', () => {
       .getByText('Used ' + (stored.usageCount === 1 ? 'once' : `${stored.usageCount} times`))
       .waitFor();
 
+    const beforeDelete = await main.evaluate((element) => element.scrollTop);
     await copied.getByRole('button', { name: `Delete "${copiedTitle}"` }).click();
     await page.getByRole('dialog', { name: 'Delete Prompt' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Prompt deleted successfully').waitFor();
     await copied.waitFor({ state: 'detached' });
     await page.getByText('3000 prompts').waitFor();
-    expect(await main.evaluate((element) => element.scrollTop)).toBe(before);
+    // The same screen of cards: focus going back to the card's slot may scroll it a little into view.
+    const [afterDelete, screen] = await main.evaluate((element) => [element.scrollTop, element.clientHeight]);
+    expect(Math.abs(afterDelete - beforeDelete)).toBeLessThan(screen);
     await page.getByRole('button', { name: /All Prompts 3000/ }).waitFor();
 
     await page.getByLabel('Search prompts', { exact: true }).fill('Prompt 2999:');

@@ -5,7 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { PromptCard as PromptCardData } from '@promptlib/proto';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromptView } from '../library.slice';
 import { PROMPT_CARD_HEIGHT, PromptCard } from './PromptCard';
@@ -70,6 +70,28 @@ export function PromptGrid({
     initialRect: { width: 1024, height: 800 },
   });
 
+  // Another number of columns (the view toggled, the window resized) keeps the first card in view
+  // where it was, rather than the scroll offset, which would now show cards far from it. The offset
+  // the old rows were at is read before the new ones replace them (a shorter list clamps it).
+  const listRef = useRef<HTMLDivElement>(null);
+  const shownColumns = useRef(columns);
+  const offsetBefore = useRef<number | null>(null);
+  if (shownColumns.current !== columns && offsetBefore.current === null && scrollElement.current)
+    offsetBefore.current = scrollElement.current.scrollTop;
+  useLayoutEffect(() => {
+    const before = shownColumns.current;
+    const offset = offsetBefore.current;
+    shownColumns.current = columns;
+    offsetBefore.current = null;
+    const element = scrollElement.current;
+    const list = listRef.current;
+    if (before === columns || offset === null || !element || !list) return;
+    const listTop =
+      list.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
+    const firstCard = Math.floor(Math.max(0, offset - listTop) / PROMPT_CARD_HEIGHT) * before;
+    element.scrollTop = listTop + Math.floor(firstCard / columns) * PROMPT_CARD_HEIGHT;
+  }, [scrollElement, columns]);
+
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? 0;
   const nearEnd = hasMore && !moreFailed && lastShown >= rows.length - ROWS_AHEAD;
@@ -79,6 +101,7 @@ export function PromptGrid({
 
   return (
     <Box
+      ref={listRef}
       role="list"
       aria-busy={hasMore && lastShown >= rows.length}
       sx={{ position: 'relative', height: virtualizer.getTotalSize() }}
