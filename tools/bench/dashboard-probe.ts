@@ -4,15 +4,22 @@
 
 export type Span = { start: number; duration: number };
 
-export type ResourceTiming = {
-  requestStart: number;
+/** One response the page read: the document, its code, or the API. Times on the page's clock. */
+export type Fetched = {
+  /** Path and query, e.g. /api/prompts/cards?sort=recent&limit=50. */
+  path: string;
+  /** The library's data (/api/…) or the app's own files (HTML, JS, CSS, fonts, icons). */
+  kind: 'api' | 'app';
+  startTime: number;
   responseStart: number;
   responseEnd: number;
+  /** The body as it came over the wire (gzip where the server compressed it) and unpacked. */
   encodedBytes: number;
   decodedBytes: number;
 };
 
-export type ScriptAttribution = { source: string; duration: number; forcedLayout: number };
+/** A script in a long frame: what ran it and where from (`file`: its script's file name, '' when none). */
+export type ScriptAttribution = { source: string; file: string; duration: number; forcedLayout: number };
 
 /** A long animation frame (Chromium's LoAF entry), kept for finding what held the main thread. */
 export type SlowFrame = Span & {
@@ -22,9 +29,9 @@ export type SlowFrame = Span & {
   scripts: ScriptAttribution[];
 };
 
+/** The page's load on its own clock, whose zero is the navigation's start. */
 export type LoadTimeline = {
-  prompts: ResourceTiming | null;
-  categories: ResourceTiming | null;
+  fetched: Fetched[];
   firstCardInDom: number | null;
   firstCardPainted: number | null;
 };
@@ -32,8 +39,11 @@ export type LoadTimeline = {
 /** What the main thread did during a run: React commits, long tasks and long frames, on the page's clock. */
 export type MainThread = { commits: number[]; longTasks: Span[]; slowFrames: SlowFrame[] };
 
-/** What the DOM shows once a change has landed: the heading count and the first card's title. */
-export type Expectation = { count: number; firstTitle: string; trigger: 'input' | 'click' };
+/**
+ * What the DOM shows once a change has landed: the toolbar's count ("N prompts", or "N+ prompts"
+ * when a search counted only so far) and the first card's title.
+ */
+export type Expectation = { count: number; atLeast: boolean; firstTitle: string; trigger: 'input' | 'click' };
 
 export type Reaction = {
   triggerAt: number | null;
@@ -44,6 +54,9 @@ export type Reaction = {
   commitTimes: number[];
 };
 
+/** Where one step of a long scroll left the list: the titles in the DOM, and when the one looked for showed. */
+export type ScrollStep = { titles: string[]; foundAt: number | null; ended: boolean; endedAt: number };
+
 export type Probe = LoadTimeline &
   MainThread & {
     /** Starts watching for `expected`; fails at once if the page already shows it, which would prove nothing. */
@@ -53,14 +66,23 @@ export type Probe = LoadTimeline &
     /** Two frames and a little more, so a scroll or a click has been rendered. */
     settle: () => Promise<void>;
     cardCount: () => number;
+    /** The titles of the cards in the DOM, in document order. */
+    renderedTitles: () => string[];
+    /**
+     * One step through `main`, the virtual list's scroll element: 'down' jumps to its end, where the
+     * list asks for its next page, and waits for that page to be laid out (or `title` to show, or the
+     * list to turn out to have ended); 'up' goes back most of a screen.
+     */
+    scrollStep: (direction: 'down' | 'up', title: string, timeoutMs: number) => Promise<ScrollStep>;
   };
 
 export type ProbeWindow = { __dashboardBench: Probe };
 
 /**
- * Installed with `context.addInitScript`, so it runs before the app: it sees the /api/prompts
- * resource entry, the first card, every React commit (through a minimal devtools hook, which
- * production React also calls) and the debounce timer firing, all on the page's own clock.
+ * Installed with `context.addInitScript`, so it runs before the app: it sees every response the
+ * page reads (resource timing, the document's own included), the first card, every React commit
+ * (through a minimal devtools hook, which production React also calls) and the debounce timer
+ * firing, all on the page's own clock.
  */
 export function installProbe(): void {
   const DEBOUNCE_MS = 300;
@@ -81,10 +103,10 @@ export function installProbe(): void {
   let lastClickAt: number | null = null;
   let debounceFiredAt: number | null = null;
   let armed: { expected: Expectation; matches: () => boolean; since: number } | null = null;
+  const toolbarCount = () => document.querySelector('main h1 span')?.textContent ?? '';
 
   const probe: Probe = {
-    prompts: null,
-    categories: null,
+    fetched: [],
     firstCardInDom: null,
     firstCardPainted: null,
     commits: [],
@@ -92,10 +114,12 @@ export function installProbe(): void {
     slowFrames: [],
     arm(expected) {
       const matches = () => {
-        const shown = document.querySelector('main h1 span')?.textContent ?? '';
+        const shown = toolbarCount();
         const card = firstCard();
         return (
+          shown !== '' &&
           Number(shown.replace(/\D/g, '')) === expected.count &&
+          shown.includes('+') === expected.atLeast &&
           card?.querySelector('h3')?.textContent === expected.firstTitle
         );
       };
@@ -128,7 +152,7 @@ export function installProbe(): void {
         });
         const timer = setTimeout(() => {
           observer.disconnect();
-          const shown = document.querySelector('main h1 span')?.textContent;
+          const shown = toolbarCount();
           const title = firstCard()?.querySelector('h3')?.textContent;
           reject(
             new Error(`Expected ${JSON.stringify(watch.expected)}, the page shows "${shown}", "${title}"`),
@@ -144,23 +168,71 @@ export function installProbe(): void {
         requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
       ),
     cardCount: () => document.querySelectorAll('article').length,
+    renderedTitles: () =>
+      Array.from(document.querySelectorAll('main article h3'), (title) => title.textContent ?? ''),
+    scrollStep(direction, title, timeoutMs) {
+      const main = document.querySelector('main');
+      if (main === null) return Promise.reject(new Error('No <main> to scroll'));
+      const height = main.scrollHeight;
+      const startedAt = now();
+      if (direction === 'down') main.scrollTop = main.scrollHeight;
+      else main.scrollTop -= Math.round(main.clientHeight * 0.75);
+      return new Promise<ScrollStep>((resolve, reject) => {
+        const found = () => probe.renderedTitles().includes(title);
+        const done = (foundAt: number | null, ended: boolean) =>
+          resolve({ titles: probe.renderedTitles(), foundAt, ended, endedAt: now() });
+        let frames = 0;
+        let grewAt: number | null = null;
+        const check = () => {
+          frames += 1;
+          if (found()) return done(now(), false);
+          // A few frames give the virtualiser time to render the rows scrolled to, and the list to
+          // ask for its next page; only then does "not growing" mean anything.
+          const rendered = frames >= 3 && now() - startedAt >= 50;
+          if (rendered && direction === 'up') return done(null, false);
+          if (grewAt === null && main.scrollHeight !== height) grewAt = frames;
+          // Two frames after the next page is laid out, the rows around the old end are rendered.
+          if (grewAt !== null && frames - grewAt >= 2) return done(null, false);
+          // The list is busy while its placeholder row for the next page is on screen.
+          const busy = main.querySelector('[role="list"][aria-busy="true"]') !== null;
+          if (rendered && grewAt === null && !busy) return done(null, true);
+          if (now() - startedAt > timeoutMs)
+            return reject(new Error(`Scrolling ${direction}: no new cards in ${timeoutMs} ms`));
+          requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      });
+    },
   };
   (window as unknown as ProbeWindow).__dashboardBench = probe;
 
-  const resource = (entry: PerformanceResourceTiming): ResourceTiming => ({
-    requestStart: entry.requestStart,
-    responseStart: entry.responseStart,
-    responseEnd: entry.responseEnd,
-    encodedBytes: entry.encodedBodySize,
-    decodedBytes: entry.decodedBodySize,
-  });
+  // An observer, not performance.getEntries(): the scroll reads a hundred pages, past the 250
+  // entries the resource timing buffer keeps.
+  const record = (entry: PerformanceResourceTiming): Fetched => {
+    const url = new URL(entry.name);
+    return {
+      path: `${url.pathname}${url.search}`,
+      kind: url.origin === location.origin && url.pathname.startsWith('/api/') ? 'api' : 'app',
+      startTime: entry.startTime,
+      responseStart: entry.responseStart,
+      responseEnd: entry.responseEnd,
+      encodedBytes: entry.encodedBodySize,
+      decodedBytes: entry.decodedBodySize,
+    };
+  };
+  const fetched = (list: PerformanceObserverEntryList) => {
+    for (const entry of list.getEntries() as PerformanceResourceTiming[]) probe.fetched.push(record(entry));
+  };
+  // Chromium reports the document's own entry early, before its response has ended, and again once
+  // it has: one record, the last one.
+  let documentAt: number | null = null;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
-      const path = new URL(entry.name).pathname;
-      if (path === '/api/prompts') probe.prompts ??= resource(entry);
-      if (path === '/api/categories') probe.categories ??= resource(entry);
+      if (documentAt === null) documentAt = probe.fetched.push(record(entry)) - 1;
+      else probe.fetched[documentAt] = record(entry);
     }
-  }).observe({ type: 'resource', buffered: true });
+  }).observe({ type: 'navigation', buffered: true });
+  new PerformanceObserver(fetched).observe({ type: 'resource', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -188,6 +260,7 @@ export function installProbe(): void {
         styleAndLayoutStart: entry.styleAndLayoutStart,
         scripts: entry.scripts.map((script) => ({
           source: `${script.invoker} ${script.sourceFunctionName || ''} ${script.sourceURL.split('/').pop() ?? ''}`,
+          file: script.sourceURL.split('/').pop() ?? '',
           duration: script.duration,
           forcedLayout: script.forcedStyleAndLayoutDuration,
         })),

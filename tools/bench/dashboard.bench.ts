@@ -1,22 +1,31 @@
-import type { Prompt } from '@promptlib/proto';
+import type { PromptCardsPage, PromptSort } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
 import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
 import { registerUser, startBenchStack } from './bench-stack';
 import { launchChromium } from '../src/browser/launch-chromium';
-import { measureRun, type Plan, type RunResult, type Shown } from './dashboard-browser';
+import { measureRun, type Plan, type RunResult, type ScrollTarget, type Shown } from './dashboard-browser';
 import { printDashboardReport } from './dashboard-report';
-import { seedPrompts, type SeedText } from './seed-prompts';
+import { analyzePrompts, seedPrompts, type SeedText } from './seed-prompts';
 
 /**
- * The dashboard in Chromium with a large library: data → first card, search → updated list, sort →
- * updated list, and how many cards the DOM holds. Prints figures against the targets; asserts
- * nothing, because a shared machine's numbers are not a pass/fail signal.
+ * The dashboard in Chromium with a large library, read a page at a time: navigation → first card,
+ * the bytes read before it, the JS heap, search → updated list, sort → updated list, and a scroll
+ * 10,000 cards down (how long, how many cards the DOM then holds, the heap then). Prints figures
+ * against the goals; asserts nothing, because a shared machine's numbers are not a pass/fail signal.
+ *
+ *   BENCH_PROMPTS (5,000; 50,000 is Pro's ceiling), BENCH_RUNS (3),
+ *   BENCH_PAGE_PROFILE=<dir>: the page's CPU profiles of the load and the searches, per run
  */
 const PROMPTS = envNumber('BENCH_PROMPTS', 5_000);
 const RUNS = envNumber('BENCH_RUNS', 3);
+const PAGE_PROFILE_DIR = process.env.BENCH_PAGE_PROFILE || null;
+/** The dashboard's first page; the plan reads the same one to know what the page must show. */
+const FIRST_PAGE = 50;
+const SCROLL_TO = 10_000;
 
 // Words the seeded prose never uses, planted where the searches below should find them; the
-// counts follow from the seed (50, 13 and 40 at 5,000 prompts) and are checked against the API.
+// counts follow from the seed (50, 13 and 40 at 5,000 prompts; 500, 125 and 400 at 50,000) and are
+// checked against the API.
 type Planted = { word: string; where: 'title' | 'content'; every: number; offset: number };
 const PLANTED: Planted[] = [
   { word: 'Onboarding', where: 'title', every: 100, offset: 37 },
@@ -33,6 +42,13 @@ const SEARCHES = [
   { text: 'german', what: 'many prompts' },
   { text: '', what: 'cleared' },
 ];
+const SORTS: { option: string; sort: PromptSort }[] = [
+  { option: 'Name (A-Z)', sort: 'name' },
+  { option: 'Most Used', sort: 'used' },
+  { option: 'Recently Added', sort: 'recent' },
+];
+
+type Api = { url: string; cookie: string };
 
 async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
   console.log(
@@ -40,7 +56,7 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
       `Dashboard benchmark — namespace ${namespace}`,
       machineLine(),
       `Library: ${PROMPTS} prompts of 500–5,000 characters for one user; Chromium 1440×900, ${RUNS} runs, ` +
-        'each in a fresh browser context',
+        'each in a fresh browser context (nothing cached)',
       'This is a shared, noisy machine: absolute figures wander between runs; the median is the figure to quote.\n',
     ].join('\n'),
   );
@@ -51,7 +67,8 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
     PROMPTS,
     plant,
   );
-  const plan = planFrom(await fetchPrompts(stack.gatewayUrl, user.cookie), stack.gatewayUrl, user.cookie);
+  await analyzePrompts(stack.databaseUrl);
+  const plan = await planFrom({ url: stack.gatewayUrl, cookie: user.cookie });
 
   const browser = await launchChromium({ handleSignals: false });
   cleanup.add('closing Chromium', () => browser.close());
@@ -60,12 +77,16 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
     console.log(`Chromium ${browser.version()}`);
     for (let index = 1; index <= RUNS; index += 1) {
       console.log(`Run ${index}/${RUNS}…`);
-      runs.push(await measureRun(browser, plan));
+      const profile = PAGE_PROFILE_DIR === null ? null : { dir: PAGE_PROFILE_DIR, run: index };
+      runs.push(await measureRun(browser, plan, profile));
     }
   } finally {
     await browser.close();
   }
   printDashboardReport(runs);
+  if (PAGE_PROFILE_DIR !== null) {
+    console.log(`\nThe page's CPU profiles are in ${PAGE_PROFILE_DIR}; the profiler slowed these runs.`);
+  }
   console.log(`\nLoad average at the end: ${loadAverage()}`);
 }
 
@@ -83,60 +104,105 @@ function plant(n: number, text: SeedText): SeedText {
   return { title, content };
 }
 
-async function fetchPrompts(gatewayUrl: string, cookie: string): Promise<Prompt[]> {
-  const response = await fetch(`${gatewayUrl}/api/prompts`, { headers: { Cookie: cookie } });
-  if (response.status !== 200) throw new Error(`GET /api/prompts answered ${response.status}`);
-  return (await response.json()) as Prompt[];
+type CardsQuery = { search?: string; sort?: PromptSort; cursor?: string; limit?: number };
+
+/** A page of the dashboard's list as the API serves it, the page's own first page by default. */
+async function fetchCards(api: Api, query: CardsQuery = {}): Promise<PromptCardsPage> {
+  const params = new URLSearchParams({
+    sort: query.sort ?? 'recent',
+    limit: String(query.limit ?? FIRST_PAGE),
+  });
+  if (query.search) params.set('search', query.search);
+  if (query.cursor) params.set('cursor', query.cursor);
+  const response = await fetch(`${api.url}/api/prompts/cards?${params.toString()}`, {
+    headers: { Cookie: api.cookie },
+  });
+  if (response.status !== 200)
+    throw new Error(`GET /api/prompts/cards?${params} answered ${response.status}`);
+  return (await response.json()) as PromptCardsPage;
+}
+
+/** What the toolbar and the first card show for a first page: the server's count, not one worked out here. */
+function shownBy(page: PromptCardsPage): Shown {
+  if (page.total === null) throw new Error('A first page came without its total');
+  return { count: page.total, atLeast: page.totalAtLeast, firstTitle: page.cards[0]?.title ?? '' };
 }
 
 /**
- * What each step must show, worked out from the list the API serves with the dashboard's own rules
- * (title or content contains the text, case-insensitive; recent = id descending), so the page is
- * judged against data rather than against itself.
+ * What each step must show, from the API's own first pages (the dashboard asks for the same), so the
+ * page is judged against the server's answer rather than against itself; the planted words' counts
+ * check that answer against the seed.
  */
-function planFrom(prompts: Prompt[], url: string, cookie: string): Plan {
-  if (prompts.length !== PROMPTS) throw new Error(`The API serves ${prompts.length} prompts, not ${PROMPTS}`);
-  const recent = [...prompts].sort((a, b) => b.id - a.id);
-  const shown = (list: Prompt[]): Shown => ({ count: list.length, firstTitle: list[0]?.title ?? '' });
+async function planFrom(api: Api): Promise<Plan> {
+  const initial = shownBy(await fetchCards(api));
+  if (initial.count !== PROMPTS || initial.atLeast) {
+    throw new Error(`The API counts ${initial.count} prompts, not ${PROMPTS}`);
+  }
 
-  const searches = SEARCHES.map(({ text, what }) => {
-    const needle = text.toLowerCase();
-    const found = recent.filter((prompt) =>
-      `${prompt.title}\n${prompt.content}`.toLowerCase().includes(needle),
-    );
-    const planted = PLANTED.find((entry) => entry.word.toLowerCase() === needle);
-    if (planted && found.length !== plantedCount(planted)) {
-      throw new Error(`"${text}" finds ${found.length} prompts, the seed planted ${plantedCount(planted)}`);
+  const searches: Plan['searches'] = [];
+  for (const { text, what } of SEARCHES) {
+    const shown = shownBy(await fetchCards(api, { search: text }));
+    const counted = `${shown.count}${shown.atLeast ? '+' : ''}`;
+    const planted = PLANTED.find((entry) => entry.word.toLowerCase() === text);
+    if (planted && !shown.atLeast && shown.count !== plantedCount(planted)) {
+      throw new Error(`"${text}" finds ${counted} prompts, the seed planted ${plantedCount(planted)}`);
     }
-    if (found.length === 0) throw new Error(`"${text}" finds nothing; BENCH_PROMPTS is too small`);
-    const label = text === '' ? `cleared → ${found.length}` : `"${text}" → ${found.length} (${what})`;
-    return { label, text, shown: shown(found) };
-  });
-  searches.forEach((search, index) => {
-    const before = index === 0 ? shown(recent) : searches[index - 1].shown;
-    if (search.shown.count === before.count && search.shown.firstTitle === before.firstTitle) {
-      throw new Error(
-        `${search.label} would show what the page already shows; the bench could not see it land`,
-      );
+    if (shown.count === 0) throw new Error(`"${text}" finds nothing; BENCH_PROMPTS is too small`);
+    const label = text === '' ? `cleared → ${counted}` : `"${text}" → ${counted} (${what})`;
+    searches.push({ label, text, shown });
+  }
+  differEachFromTheLast('search', initial, searches);
+
+  // Recent last: the list goes back to where it started, ready for the scroll.
+  const sorts: Plan['sorts'] = [];
+  for (const { option, sort } of SORTS)
+    sorts.push({ option, shown: shownBy(await fetchCards(api, { sort })) });
+  differEachFromTheLast(
+    'sort',
+    searches[searches.length - 1].shown,
+    sorts.map((sort) => ({ label: sort.option, ...sort })),
+  );
+
+  const [name, value] = api.cookie.split(/=(.*)/s);
+  return { url: api.url, cookie: { name, value }, initial, searches, sorts, scroll: await scrollTarget(api) };
+}
+
+/** Each step must change what the page shows, or the bench could not see it land. */
+function differEachFromTheLast(what: string, start: Shown, steps: { label: string; shown: Shown }[]): void {
+  steps.forEach((step, index) => {
+    const before = index === 0 ? start : steps[index - 1].shown;
+    if (
+      step.shown.count === before.count &&
+      step.shown.atLeast === before.atLeast &&
+      step.shown.firstTitle === before.firstTitle
+    ) {
+      throw new Error(`The ${what} ${step.label} would show what the page already shows`);
     }
   });
+}
 
-  // The dashboard's collator: titles A–Z, numbers in order, newer first among equals.
-  const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
-  const byName = [...recent].sort((a, b) => collator.compare(a.title, b.title) || b.id - a.id);
-  const byUse = [...recent].sort((a, b) => b.usageCount - a.usageCount || b.id - a.id);
-
-  const [name, value] = cookie.split(/=(.*)/s);
-  return {
-    url,
-    cookie: { name, value },
-    initial: shown(recent),
-    searches,
-    sorts: [
-      { option: 'Name (A-Z)', shown: shown(byName) },
-      { option: 'Most Used', shown: shown(byUse) },
-    ],
-  };
+/**
+ * The card SCROLL_TO cards down the recent list (the last when the library is smaller), and the
+ * place of every card above it, read through the API page by page as the dashboard reads them.
+ */
+async function scrollTarget(api: Api): Promise<ScrollTarget> {
+  const position = Math.min(SCROLL_TO, PROMPTS);
+  const positions = new Map<string, number>();
+  let cursor: string | undefined;
+  while (positions.size < position) {
+    const page = await fetchCards(api, { cursor, limit: 100 });
+    for (const card of page.cards) {
+      if (positions.has(card.title)) throw new Error(`Two cards are titled "${card.title}"`);
+      if (positions.size < position) positions.set(card.title, positions.size + 1);
+    }
+    if (page.nextCursor === null) break;
+    cursor = page.nextCursor;
+  }
+  const title = [...positions.keys()].at(-1);
+  if (positions.size !== position || title === undefined) {
+    throw new Error(`The list holds ${positions.size} cards, not ${position}`);
+  }
+  return { position, title, positions };
 }
 
 function plantedCount({ every, offset }: Planted): number {

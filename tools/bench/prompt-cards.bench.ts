@@ -1,10 +1,9 @@
 import type { PromptCardsPage } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
 import { registerUser, startBenchStack } from './bench-stack';
 import { figures, runLoad, type Target } from './load';
-import { seedPrompts } from './seed-prompts';
+import { analyzePrompts, seedPrompts } from './seed-prompts';
 
 /**
  * The dashboard's paged list at BENCH_PROMPTS prompts (50,000 by default, Pro's ceiling) of 500 to
@@ -34,7 +33,7 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
         ? { ...text, content: `${text.content.slice(0, 200)} quarterly revenue ${text.content.slice(200)}` }
         : text,
   );
-  await analyze(stack.databaseUrl);
+  await analyzePrompts(stack.databaseUrl);
   console.log(machineLine());
   console.log(`${PROMPTS} prompts seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
@@ -77,13 +76,6 @@ async function cursorAt(url: string, headers: Record<string, string>, depth: num
     cursor = page.nextCursor;
   }
   return cursor;
-}
-
-/** Statistics and the visibility map as autovacuum leaves them after a bulk load: the steady state's plans. */
-async function analyze(databaseUrl: string): Promise<void> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query('VACUUM ANALYZE library.prompts').finally(() => client.end());
 }
 
 runBench(bench);

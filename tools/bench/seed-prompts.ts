@@ -72,3 +72,13 @@ export async function seedPrompts(
     await client.end();
   }
 }
+
+/**
+ * Statistics and the visibility map as autovacuum leaves them after a bulk load: the plans of the
+ * steady state, not of a table the planner has never measured.
+ */
+export async function analyzePrompts(databaseUrl: string): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('VACUUM ANALYZE library.prompts').finally(() => client.end());
+}
