@@ -10,9 +10,8 @@ const AuthPage = lazy(() => import('../features/auth/pages/AuthPage').then((m) =
 const GoogleCallbackPage = lazy(() =>
   import('../features/auth/pages/GoogleCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })),
 );
-const DashboardPage = lazy(() =>
-  import('../features/library/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
-);
+const loadDashboard = () => import('../features/library/pages/DashboardPage');
+const DashboardPage = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardPage })));
 const SubscribePage = lazy(() =>
   import('../features/billing/pages/SubscribePage').then((m) => ({ default: m.SubscribePage })),
 );
@@ -23,9 +22,14 @@ const SharedPromptPage = lazy(() =>
   import('../features/sharing/pages/SharedPromptPage').then((m) => ({ default: m.SharedPromptPage })),
 );
 // The header (menus, tooltips, popper) belongs to signed-in screens only.
-const AppLayout = lazy(() =>
-  import('../features/shell/components/AppLayout').then((m) => ({ default: m.AppLayout })),
-);
+const loadAppLayout = () => import('../features/shell/components/AppLayout');
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+
+/** Fetches the library screen's code at once, alongside the session, rather than when it renders. */
+export function preloadLibraryScreen(): void {
+  void loadAppLayout().catch(() => undefined);
+  void loadDashboard().catch(() => undefined);
+}
 const NotFoundPage = lazy(() =>
   import('../features/shell/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );

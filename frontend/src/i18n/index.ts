@@ -39,6 +39,11 @@ const lazyLocales: BackendModule = {
   },
 };
 
+/** Fetches the library's translations of the user's language now, before the screen asks for them. */
+export function preloadLibraryTranslations(): void {
+  void loaders[detectLanguage()][LIBRARY_NAMESPACE]!().catch(() => undefined);
+}
+
 /** The language picked in the menu, else the browser's first supported one, else English. */
 export function detectLanguage(): LanguageCode {
   const chosen = window.localStorage.getItem(LANGUAGE_KEY);

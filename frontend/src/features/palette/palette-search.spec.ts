@@ -1,5 +1,13 @@
 import type { PromptCard } from '@promptlib/proto';
-import { fuzzyMatch, indexPrompts, merge, searchPrompts, serverSearchOf } from './palette-search';
+import {
+  fuzzyMatch,
+  indexPrompts,
+  merge,
+  mergeHits,
+  searchPrompts,
+  serverSearchOf,
+  titleCardOf,
+} from './palette-search';
 
 let nextId = 1;
 const prompt = (title: string, content = 'Some text here.', usageCount = 0): PromptCard => ({
@@ -18,6 +26,32 @@ describe('serverSearchOf', () => {
   it('asks the server for the longest word of the query', () => {
     expect(serverSearchOf('  a meeting  notes ')).toBe('meeting');
     expect(serverSearchOf('')).toBe('');
+  });
+});
+
+describe('the title index', () => {
+  it('knows a prompt by its title alone, its text to be read when it is used', () => {
+    const card = titleCardOf([7, 'Weekly review', 3, 12]);
+    expect(card).toMatchObject({ id: 7, title: 'Weekly review', categoryId: 3, usageCount: 12, preview: '' });
+    expect(card.contentLength).toBeGreaterThan(300);
+  });
+
+  it('is merged with the server’s cards, each prompt once at its best score, a card kept on a tie', () => {
+    const category = () => 'General';
+    const fromServer = indexPrompts(
+      [{ ...titleCardOf([7, 'Weekly review', null, 0]), preview: 'Plan the week' }],
+      category,
+    );
+    const fromTitles = indexPrompts(
+      [titleCardOf([7, 'Weekly review', null, 0]), titleCardOf([8, 'Week notes', null, 0])],
+      category,
+    );
+    const hits = mergeHits(
+      searchPrompts(fromServer, 'week', [], 5),
+      searchPrompts(fromTitles, 'week', [], 5),
+    );
+    expect(hits.map((hit) => hit.entry.prompt.id).sort()).toEqual([7, 8]);
+    expect(hits.find((hit) => hit.entry.prompt.id === 7)!.entry.prompt.preview).toBe('Plan the week');
   });
 });
 

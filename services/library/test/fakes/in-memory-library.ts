@@ -48,10 +48,7 @@ class InMemoryPrompts implements Prompts {
     byteBudget: number,
     rows: number,
   ): Promise<PromptPageRow[]> {
-    const recent = this.owned(userId)
-      .filter((prompt) => before === null || prompt.id < before)
-      .sort((a, b) => b.id - a.id)
-      .slice(0, rows);
+    const recent = this.newestBelow(userId, before, rows);
     const page: PromptPageRow[] = [];
     let bytes = 0;
     for (const prompt of recent) {
@@ -89,10 +86,7 @@ class InMemoryPrompts implements Prompts {
   }
 
   async titles(userId: number, before: number | null, byteBudget: number, rows: number): Promise<TitleRow[]> {
-    const recent = this.owned(userId)
-      .filter((prompt) => before === null || prompt.id < before)
-      .sort((a, b) => b.id - a.id)
-      .slice(0, rows);
+    const recent = this.newestBelow(userId, before, rows);
     const page: TitleRow[] = [];
     let bytes = 0;
     for (const prompt of recent) {
@@ -113,6 +107,14 @@ class InMemoryPrompts implements Prompts {
       rows.set(prompt.categoryId, row);
     }
     return [...rows.values()];
+  }
+
+  /** The user's newest `rows` prompts below an id cursor, as a page query considers them. */
+  private newestBelow(userId: number, before: number | null, rows: number): PromptEntity[] {
+    return this.owned(userId)
+      .filter((prompt) => before === null || prompt.id < before)
+      .sort((a, b) => b.id - a.id)
+      .slice(0, rows);
   }
 
   private listed(query: CardQuery): PromptEntity[] {
