@@ -304,9 +304,8 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
     const read: Prompt[] = [];
     let pages = 0;
     for (let before: number | null = null; ; pages += 1) {
-      const res = await owner.client.get<WholePromptsPage>(
-        `/api/prompts/pages${before === null ? '' : `?before=${before}`}`,
-      );
+      const path: string = `/api/prompts/pages${before === null ? '' : `?before=${before}`}`;
+      const res = await owner.client.get<WholePromptsPage>(path);
       expect(res.status).toBe(200);
       read.push(...res.body.prompts);
       before = res.body.nextBefore;
