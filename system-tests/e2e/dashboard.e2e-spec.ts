@@ -250,6 +250,7 @@ describe('the library dashboard in a real browser', () => {
     await page.waitForFunction(() => !document.querySelector('button[aria-pressed="true"][disabled]'));
     await page.getByRole('button', { name: /Favorites/ }).click();
     await page.getByRole('heading', { level: 1, name: /Favorites/ }).waitFor();
+    await page.waitForFunction(() => document.querySelector('article h3')?.textContent === 'Keeper');
     expect(await cardTitles(page)).toEqual(['Keeper']);
     await unstar.click();
     await page.getByText('Removed from favorites').waitFor();
@@ -466,6 +467,7 @@ describe('the library dashboard in a real browser', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('"Code" and its prompts were deleted.').waitFor();
     await page.getByRole('heading', { level: 1, name: /All Prompts/ }).waitFor();
+    await page.waitForFunction(() => document.querySelector('article h3')?.textContent === 'Stays');
     expect(await cardTitles(page)).toEqual(['Stays']);
     expect(await order()).toEqual(['Email', 'Writing']);
   });

@@ -1,6 +1,4 @@
 import { authApi } from '../features/auth/auth.api';
-import { libraryApi } from '../features/library/library.api';
-import { listArgsOf } from '../features/library/prompt-selection';
 import { preloadLibraryTranslations } from '../i18n';
 import { preloadLibraryScreen } from './router';
 import type { AppStore } from './store';
@@ -15,7 +13,13 @@ export function startEarlyLoads(store: AppStore, path: string): void {
   if (path !== '/') return;
   preloadLibraryScreen();
   preloadLibraryTranslations();
-  void session.then(({ data: user }) => {
+  // The library's API is its own chunk, fetched here for the library page only: /auth's first
+  // visit downloads none of it.
+  const library = Promise.all([
+    import('../features/library/library.api'),
+    import('../features/library/prompt-selection'),
+  ]);
+  void Promise.all([session, library]).then(([{ data: user }, [{ libraryApi }, { listArgsOf }]]) => {
     if (!user) return;
     const { filter, sort } = store.getState().library;
     const firstList = listArgsOf({ filter, sort, search: store.getState().ui.search, general: null });

@@ -212,14 +212,18 @@ export const libraryApi = baseApi.injectEndpoints({
     /** Deleting a category deletes its prompts too, here as on the server. */
     deleteCategory: build.mutation<DeleteCategoryResponse, number>({
       query: (id) => ({ url: `/categories/${id}`, method: 'DELETE' }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         if (!(await succeeded(queryFulfilled))) return;
         dispatch(
           libraryApi.util.updateQueryData('getCategories', undefined, (categories) =>
             categories.filter((category) => category.id !== id),
           ),
         );
-        // Its prompts went with it, from lists and counts loaded or not: those are read again.
+        // Its prompts went with it: gone from the loaded pages at once, then lists and counts are read again.
+        eachCardList(getState, dispatch, (list) => {
+          for (const card of list.cards.filter((candidate) => candidate.categoryId === id))
+            removeCard(list, card.id);
+        });
         dispatch(libraryApi.util.invalidateTags(['Prompts', 'Limits', 'Shares']));
       },
     }),
