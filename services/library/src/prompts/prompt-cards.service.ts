@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceError } from '@promptlib/platform';
 import {
-  MAX_MESSAGE_BYTES,
   PROMPT_PAGE_MAX_BYTES,
   PROMPT_SEARCH_COUNT_CAP,
   PROMPT_TITLES_PAGE_ROWS,
@@ -14,12 +13,10 @@ import {
 import { LIBRARY_DATA, type LibraryData } from '../library-data';
 import type { CardQuery } from './prompt-cards.query';
 import { decodeCursor, encodeCursor, keyOf } from './prompt-cursor';
+import { PAGE_REPLY_MAX_BYTES } from './prompts.service';
 
 export type PromptCardsRequest = ParsedRequestOf<typeof subjects.library.promptsCards>;
 export type PromptTitlesRequest = ParsedRequestOf<typeof subjects.library.promptsTitles>;
-
-// Room in a reply for what is not the page (headers, the envelope).
-const REPLY_HEADROOM_BYTES = 16 * 1024;
 
 export const CATEGORY_FILTER_MESSAGE = 'A category filter names its category, and no other filter does.';
 
@@ -79,10 +76,7 @@ export class PromptCardsService {
         row.categoryId,
         row.usageCount,
       ]);
-      if (
-        Buffer.byteLength(JSON.stringify(titles)) <= MAX_MESSAGE_BYTES - REPLY_HEADROOM_BYTES ||
-        rows === 1
-      ) {
+      if (Buffer.byteLength(JSON.stringify(titles)) <= PAGE_REPLY_MAX_BYTES || rows === 1) {
         const candidates = found[0]?.candidates ?? 0;
         const more = found.length < candidates || candidates === rows;
         return { titles, nextBefore: more && found.length > 0 ? found[found.length - 1].id : null };

@@ -31,6 +31,8 @@ export type UpdatePromptRequest = ParsedRequestOf<typeof subjects.library.prompt
 
 // Room in a reply for its headers.
 const REPLY_HEADROOM_BYTES = 16 * 1024;
+/** The most a page's JSON may weigh: a NATS message less room for its headers and envelope. */
+export const PAGE_REPLY_MAX_BYTES = MAX_MESSAGE_BYTES - REPLY_HEADROOM_BYTES;
 // What a listed prompt's JSON holds, in the contract's order (a page row also says how many rows it considered).
 const PROMPT_FIELDS = Object.keys(promptSchema.shape);
 
@@ -51,7 +53,7 @@ export class PromptsService {
     for (let rows = PROMPT_PAGE_MAX_ROWS; ; rows = Math.max(1, Math.floor(rows / 2))) {
       const page = await this.data.direct.prompts.page(userId, before, PROMPT_PAGE_MAX_BYTES, rows);
       const promptsJson = Buffer.from(JSON.stringify(page, PROMPT_FIELDS));
-      if (promptsJson.length <= MAX_MESSAGE_BYTES - REPLY_HEADROOM_BYTES || rows === 1) {
+      if (promptsJson.length <= PAGE_REPLY_MAX_BYTES || rows === 1) {
         const candidates = page[0]?.candidates ?? 0;
         const more = page.length < candidates || candidates === rows;
         return { promptsJson, count: page.length, nextBefore: more ? page[page.length - 1].id : null };
