@@ -241,12 +241,14 @@ describe('the library dashboard in a real browser', () => {
     await page.getByRole('button', { name: /All Prompts/ }).click();
     const star = cards(page).filter({ hasText: 'Keeper' }).getByRole('button', { name: 'Add to favorites' });
     await star.click();
-    await page.getByText('Added to favorites').waitFor();
+    // Read at once, not after the toast: the lock lasts a second from the click, and a busy server
+    // may take longer than that to confirm.
     const unstar = cards(page)
       .filter({ hasText: 'Keeper' })
       .getByRole('button', { name: 'Remove from favorites' });
     expect(await unstar.isDisabled()).toBe(true);
     expect(await unstar.getAttribute('aria-pressed')).toBe('true');
+    await page.getByText('Added to favorites').waitFor();
     await page.waitForFunction(() => !document.querySelector('button[aria-pressed="true"][disabled]'));
     await page.getByRole('button', { name: /Favorites/ }).click();
     await page.getByRole('heading', { level: 1, name: /Favorites/ }).waitFor();
