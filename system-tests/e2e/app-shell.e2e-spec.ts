@@ -1,8 +1,8 @@
 import { ApiClient, STRONG_PASSWORD, uniqueUsername } from '../support/api-client';
 import { registerThroughUi, visibleText } from '../support/app-pages';
 import { measureScripts, openPage, seriousAccessibilityViolations } from '../support/browser';
-import { browserSuite } from '../support/browser-suite';
-import type { Gateway } from '../support/stack';
+import { sharedBrowserSuite } from '../support/browser-suite';
+import type { GatewayAddress } from '../support/stack';
 import en from '@promptlib/frontend/i18n/en.json';
 import de from '@promptlib/frontend/i18n/de.json';
 
@@ -11,8 +11,8 @@ import de from '@promptlib/frontend/i18n/de.json';
 const AUTH_SCRIPT_BUDGET_BYTES = 170 * 1024;
 
 describe('the app shell in a real browser', () => {
-  const suite = browserSuite('e2eshell', ['auth', 'library', 'sharing']);
-  let gateway: Gateway;
+  const suite = sharedBrowserSuite();
+  let gateway: GatewayAddress;
 
   beforeAll(() => {
     gateway = suite.gateway();

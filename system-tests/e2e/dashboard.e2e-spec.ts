@@ -2,16 +2,16 @@ import type { Category, Prompt } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
 import { eventually } from '@promptlib/platform/testing';
 import { seriousAccessibilityViolations } from '../support/browser';
-import { browserSuite } from '../support/browser-suite';
+import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { seedPrompts } from '../support/seed';
 import { makePro } from '../support/tiers';
-import type { Gateway, Stack } from '../support/stack';
+import type { GatewayAddress, StackAddress } from '../support/stack';
 
 describe('the library dashboard in a real browser', () => {
-  const suite = browserSuite('e2edash', ['auth', 'library', 'sharing']);
-  let stack: Stack;
-  let gateway: Gateway;
+  const suite = sharedBrowserSuite();
+  let stack: StackAddress;
+  let gateway: GatewayAddress;
 
   beforeAll(() => {
     stack = suite.stack();

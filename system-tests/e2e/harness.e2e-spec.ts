@@ -1,22 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, measureScripts, openPage, seriousAccessibilityViolations } from '../support/browser';
-import { startStack, type Gateway, type Stack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { GatewayAddress } from '../support/stack';
 
 describe('the browser harness against the page the gateway serves', () => {
-  let stack: Stack;
-  let gateway: Gateway;
+  const gateway: GatewayAddress = { url: sharedStack().gatewayUrl };
   let browser: Browser;
 
   beforeAll(async () => {
-    stack = await startStack('e2eharness', ['auth', 'library']);
-    gateway = await stack.startGateway();
     browser = await launchBrowser();
   }, 90_000);
 
   afterAll(async () => {
     await browser?.close();
-    await stack?.stop();
   }, 30_000);
 
   it('loads / titled Prompt Library without console errors or CSP violations', async () => {

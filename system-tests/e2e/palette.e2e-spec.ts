@@ -1,14 +1,14 @@
 import type { Page } from 'playwright-core';
 import { eventually } from '@promptlib/platform/testing';
 import { seriousAccessibilityViolations } from '../support/browser';
-import { browserSuite } from '../support/browser-suite';
+import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { signedInPage } from '../support/signed-in-page';
-import type { Gateway } from '../support/stack';
+import type { GatewayAddress } from '../support/stack';
 
 describe('the command palette in a real browser', () => {
-  const suite = browserSuite('e2epal', ['auth', 'library', 'sharing']);
-  let gateway: Gateway;
+  const suite = sharedBrowserSuite();
+  let gateway: GatewayAddress;
 
   beforeAll(() => {
     gateway = suite.gateway();

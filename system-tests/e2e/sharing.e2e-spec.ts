@@ -1,17 +1,17 @@
 import type { Prompt } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
 import { measureScripts, openPage, seriousAccessibilityViolations } from '../support/browser';
-import { browserSuite } from '../support/browser-suite';
+import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { signedInPage } from '../support/signed-in-page';
-import type { Gateway } from '../support/stack';
+import type { GatewayAddress } from '../support/stack';
 
 // What a signed-out visitor of a shared prompt may download, compressed.
 const SHARED_PAGE_SCRIPT_BUDGET_BYTES = 170 * 1024;
 
 describe('sharing a prompt by link in a real browser', () => {
-  const suite = browserSuite('e2eshare', ['auth', 'library', 'sharing']);
-  let gateway: Gateway;
+  const suite = sharedBrowserSuite();
+  let gateway: GatewayAddress;
 
   beforeAll(() => {
     gateway = suite.gateway();

@@ -2,9 +2,9 @@ import type { Prompt } from '@promptlib/proto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { eventually } from '@promptlib/platform/testing';
 import { openPage, seriousAccessibilityViolations } from '../support/browser';
-import { browserSuite } from '../support/browser-suite';
+import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
-import type { Gateway } from '../support/stack';
+import type { GatewayAddress } from '../support/stack';
 
 const EMAIL_TEMPLATE =
   'Write a {{tone:formal|casual}} email to {{name}} about {{topic=the launch}}. Sign it for {{name}}. Keep \\{{braces}}.';
@@ -27,8 +27,8 @@ async function catchThirdParties(context: BrowserContext, appUrl: string): Promi
 }
 
 describe('prompts with blanks and "open in" in a real browser', () => {
-  const suite = browserSuite('e2etmpl', ['auth', 'library', 'sharing']);
-  let gateway: Gateway;
+  const suite = sharedBrowserSuite();
+  let gateway: GatewayAddress;
 
   beforeAll(() => {
     gateway = suite.gateway();

@@ -2,15 +2,15 @@ import type { Category, Prompt } from '@promptlib/proto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../support/browser';
-import { browserSuite } from '../support/browser-suite';
+import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { makePro } from '../support/tiers';
-import type { Gateway, Stack } from '../support/stack';
+import type { GatewayAddress, StackAddress } from '../support/stack';
 
 describe('exporting and importing a library in a real browser', () => {
-  const suite = browserSuite('e2exfer', ['auth', 'library', 'sharing']);
-  let stack: Stack;
-  let gateway: Gateway;
+  const suite = sharedBrowserSuite();
+  let stack: StackAddress;
+  let gateway: GatewayAddress;
 
   beforeAll(() => {
     stack = suite.stack();

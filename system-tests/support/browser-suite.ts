@@ -1,12 +1,20 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, type OpenedPage, type PageOptions } from './browser';
 import type { LibraryUser } from './library-api';
+import { sharedStack } from './shared-stack';
 import { signedInPage } from './signed-in-page';
-import { startStack, type Gateway, type Stack, type StackOptions } from './stack';
+import {
+  startStack,
+  type Gateway,
+  type GatewayAddress,
+  type Stack,
+  type StackAddress,
+  type StackOptions,
+} from './stack';
 
-export type BrowserSuite = {
-  stack: () => Stack;
-  gateway: () => Gateway;
+export type BrowserSuite<S extends StackAddress = Stack, G extends GatewayAddress = Gateway> = {
+  stack: () => S;
+  gateway: () => G;
   browser: () => Browser;
   /** Closes the page after the test and fails the test on any console error or CSP violation it saw. */
   track: (page: OpenedPage) => OpenedPage;
@@ -24,7 +32,8 @@ type ServiceDir = Parameters<typeof startStack>[1][number];
 
 /**
  * The hooks every browser test file needs: a stack with one gateway, one Chromium for the file, and
- * every page checked for problems after each test. Call it at the top of a describe block.
+ * every page checked for problems after each test. Call it at the top of a describe block. A file
+ * that needs nothing but the default services and settings calls `sharedBrowserSuite` instead.
  */
 export function browserSuite(
   suffix: string,
@@ -34,9 +43,6 @@ export function browserSuite(
 ): BrowserSuite {
   let stack: Stack | undefined;
   let gateway: Gateway | undefined;
-  let browser: Browser | undefined;
-  const opened: OpenedPage[] = [];
-
   beforeAll(async () => {
     stack = await startStack(
       suffix,
@@ -49,6 +55,37 @@ export function browserSuite(
       await stack.startStripe(`${gateway.url}/api/webhooks/stripe`);
       await stack.startService('billing', { PUBLIC_URL: gateway.url });
     }
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.stop();
+  }, 30_000);
+  return pagesOn(
+    () => stack!,
+    () => gateway!,
+  );
+}
+
+/**
+ * `browserSuite` on the stack every such file shares (auth, library and sharing with one gateway,
+ * started once per run): its users are its own, so files running side by side never meet.
+ */
+export function sharedBrowserSuite(): BrowserSuite<StackAddress, GatewayAddress> {
+  const shared = sharedStack();
+  return pagesOn(
+    () => shared,
+    () => ({ url: shared.gatewayUrl }),
+  );
+}
+
+/** One Chromium for the file, and the pages it opens on the gateway checked after each test. */
+function pagesOn<S extends StackAddress, G extends GatewayAddress>(
+  stack: () => S,
+  gateway: () => G,
+): BrowserSuite<S, G> {
+  let browser: Browser | undefined;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
     browser = await launchBrowser();
   }, 90_000);
 
@@ -61,7 +98,6 @@ export function browserSuite(
 
   afterAll(async () => {
     await browser?.close();
-    await stack?.stop();
   }, 30_000);
 
   const track = (page: OpenedPage): OpenedPage => {
@@ -70,14 +106,14 @@ export function browserSuite(
   };
 
   return {
-    stack: () => stack!,
-    gateway: () => gateway!,
+    stack,
+    gateway,
     browser: () => browser!,
     track,
     dashboard: async (user, { beforeLoad, ...pageOptions } = {}) => {
-      const page = track(await signedInPage(browser!, gateway!.url, user, pageOptions));
+      const page = track(await signedInPage(browser!, gateway().url, user, pageOptions));
       await beforeLoad?.(page.context);
-      await page.page.goto(`${gateway!.url}/`);
+      await page.page.goto(`${gateway().url}/`);
       await page.page.locator('#new-prompt-button:not([disabled])').waitFor();
       return page;
     },

@@ -1,14 +1,14 @@
 import { namespaced, type EventEnvelope, type EventSubject, type EventData } from '@promptlib/proto';
 import { connect } from 'nats';
 import { randomUUID } from 'node:crypto';
-import type { Stack } from './stack';
+import type { StackAddress } from './stack';
 
 /**
  * Publishes a domain event into the stack's stream as its owning service would (billing, for tier
  * changes). Pass the same `id` twice to model a redelivery.
  */
 export async function publishEvent<S extends EventSubject>(
-  stack: Stack,
+  stack: StackAddress,
   type: S,
   data: EventData[S],
   id: string = randomUUID(),
@@ -27,7 +27,7 @@ export async function publishEvent<S extends EventSubject>(
 
 /** The stream's events of one type, oldest first. */
 export async function streamEvents<S extends EventSubject>(
-  stack: Stack,
+  stack: StackAddress,
   type: S,
 ): Promise<EventEnvelope<S>[]> {
   const connection = await connect({ servers: stack.env.NATS_URL });

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { Stack } from './stack';
+import type { StackAddress } from './stack';
 
 const WORDS =
   'write a clear concise summary of the following text for a general audience explain each step and give examples using simple language then list the key points and suggest three follow up questions with short answers keep the tone friendly but precise'.split(
@@ -25,7 +25,7 @@ export function realisticText(seed: number, length: number): string {
  * to build a 5,000-prompt library for read tests (which is all this is for; writes go through the API).
  */
 export async function seedPrompts(
-  stack: Stack,
+  stack: StackAddress,
   userId: number,
   categoryId: number,
   count: number,
@@ -54,7 +54,11 @@ export async function seedPrompts(
   }
 }
 
-export async function databaseQuery<T>(stack: Stack, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function databaseQuery<T>(
+  stack: StackAddress,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new Client({ connectionString: stack.env.DATABASE_URL });
   await client.connect();
   try {

@@ -28,6 +28,10 @@ export type Stack = {
 
 export type Gateway = AppProcess & { url: string };
 
+/** What a test needs to reach a stack's data and bus directly: its namespace and environment. */
+export type StackAddress = Pick<Stack, 'namespace' | 'env'>;
+export type GatewayAddress = Pick<Gateway, 'url'>;
+
 type ServiceDir = 'auth' | 'library' | 'sharing' | 'billing';
 
 export type StackOptions = {

@@ -30,7 +30,11 @@ describe('runTogether', () => {
     );
     expect(code).toBe(0);
     const firstLane = output.filter((line) => line.startsWith('[first  ]'));
-    expect(firstLane).toEqual(['[first  ] one\n', '[first  ] two\n']);
+    expect(firstLane).toEqual([
+      '[first  ] one\n',
+      '[first  ] two\n',
+      expect.stringMatching(/^\[first {2}\] ✔ lane done in \d+\.\d s\n$/),
+    ]);
     expect(output).toContain('[second ] three\n');
     expect(write).toHaveBeenCalled();
   });
@@ -48,6 +52,7 @@ describe('runTogether', () => {
     );
     expect(code).toBe(3);
     expect(output).toContain('[lane   ] after\n');
+    expect(output).toContainEqual(expect.stringMatching(/^\[lane {3}\] ✖ lane done in /));
     expect(output).toContain('[other  ] beside\n');
   });
 

@@ -72,9 +72,14 @@ export type Lane = { label: string; commands: Array<[string, string[]]> };
 export async function runTogether(lanes: Lane[], env: NodeJS.ProcessEnv): Promise<number> {
   const codes = await Promise.all(
     lanes.map(async ({ label, commands }) => {
+      const began = Date.now();
       const laneCodes: number[] = [];
       for (const command of commands) laneCodes.push(await runLabelled({ label, command }, env));
-      return laneCodes.find((code) => code !== 0) ?? 0;
+      const code = laneCodes.find((failed) => failed !== 0) ?? 0;
+      // Each lane's length, to see which one the step waits for.
+      const done = `${code === 0 ? '✔' : '✖'} lane done in ${formatSeconds(Date.now() - began)}`;
+      process.stdout.write(`${labelled(label, done)}\n`);
+      return code;
     }),
   );
   return codes.find((code) => code !== 0) ?? 0;
