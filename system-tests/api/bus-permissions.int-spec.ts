@@ -48,9 +48,12 @@ describe('the message bus as a trust boundary: the shipped NATS config', () => {
     });
     await nats.start();
     stack = await startStack('bus', []);
-    for (const service of ['auth', 'library', 'sharing', 'billing'] as const) {
-      await stack.startService(service, credentials(service));
-    }
+    // Side by side, as a deployment starts them.
+    await Promise.all(
+      (['auth', 'library', 'sharing', 'billing'] as const).map((service) =>
+        stack.startService(service, credentials(service)),
+      ),
+    );
     gateway = await stack.startGateway(credentials('gateway'));
   }, 120_000);
 
