@@ -1,10 +1,11 @@
 import type { Category, Prompt } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
 import { eventually } from '@promptlib/platform/testing';
-import { seriousAccessibilityViolations } from '../support/browser';
+import { answerServiceUnavailable, seriousAccessibilityViolations } from '../support/browser';
 import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { seedPrompts } from '../support/seed';
+import { signedInPage } from '../support/signed-in-page';
 import { makePro } from '../support/tiers';
 import type { GatewayAddress, StackAddress } from '../support/stack';
 
@@ -232,6 +233,73 @@ describe('the library dashboard in a real browser', () => {
     );
     expect(clipboard).toBe(oldest.content);
   }, 120_000);
+
+  it('offers a failed next page again, and says so when a prompt cannot be read whole to edit it', async () => {
+    const user = await newLibraryUser(gateway.url, 'flaky');
+    await seedPrompts(stack, user.id, user.general.id, 120);
+    // Not tracked: the 503s it causes are checked at the end instead.
+    const { context, page, problems } = await signedInPage(suite.browser(), gateway.url, user);
+    try {
+      // Every page after the first fails until the route is taken away.
+      const nextPages = /\/api\/prompts\/cards\?(.*&)?cursor=/;
+      await page.route(nextPages, answerServiceUnavailable);
+      await page.goto(`${gateway.url}/`);
+      await page.getByText('120 prompts').waitFor();
+      const main = page.locator('main');
+      const retry = page.getByRole('button', { name: 'Load more prompts' });
+      await eventually(
+        () => main.evaluate((element) => element.scrollTo(0, element.scrollHeight)).then(() => retry.count()),
+        (shown) => shown === 1,
+      );
+      expect(
+        await cards(page)
+          .filter({ hasText: /^Prompt 1:/ })
+          .count(),
+      ).toBe(0);
+
+      await page.unroute(nextPages);
+      await retry.click();
+      // The oldest prompt, the last card, comes with the next page.
+      const oldest = cards(page).filter({ hasText: /^Prompt 1:/ });
+      await eventually(
+        () =>
+          main.evaluate((element) => element.scrollTo(0, element.scrollHeight)).then(() => oldest.count()),
+        (shown) => shown === 1,
+      );
+      await retry.waitFor({ state: 'detached' });
+
+      // A card holds 300 characters of its text: Edit reads the whole, and says when it cannot. The
+      // newest card, at the top, where the error's toast covers nothing.
+      await main.evaluate((element) => element.scrollTo(0, 0));
+      const newest = cards(page).filter({ hasText: /^Prompt 120:/ });
+      const wholeRead = /\/api\/prompts\/\d+$/;
+      await page.route(wholeRead, (route) =>
+        route.request().method() === 'GET' ? answerServiceUnavailable(route) : route.continue(),
+      );
+      await newest.getByRole('button', { name: /^Edit / }).click();
+      await page.getByText('Failed to load data').waitFor();
+      expect(await page.getByRole('dialog', { name: 'Edit Prompt' }).count()).toBe(0);
+      await page.unroute(wholeRead);
+      await newest.getByRole('button', { name: /^Edit / }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Prompt' });
+      await edit.waitFor();
+      const stored = (await user.client.get<Prompt[]>('/api/prompts')).body.find((prompt) =>
+        prompt.title.startsWith('Prompt 120:'),
+      )!;
+      expect(stored.content.length).toBeGreaterThan(300);
+      expect(await edit.getByLabel('Content').inputValue()).toBe(stored.content);
+
+      const failedRead = `HTTP 503: GET ${gateway.url}/api/prompts/${stored.id}`;
+      const failures = problems();
+      expect(failures.filter((line) => line === failedRead)).toHaveLength(1);
+      const failedPages = failures.filter((line) => line !== failedRead);
+      expect(failedPages.length).toBeGreaterThan(0);
+      for (const line of failedPages)
+        expect(line).toMatch(/^HTTP 503: GET \S+\/api\/prompts\/cards\?(.*&)?cursor=/);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('marks a favourite, locks the star for a second, and filters Favorites', async () => {
     const user = await newLibraryUser(gateway.url, 'fav');

@@ -1,9 +1,11 @@
 import type { Category, Prompt } from '@promptlib/proto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { seriousAccessibilityViolations } from '../support/browser';
+import { answerServiceUnavailable, seriousAccessibilityViolations } from '../support/browser';
 import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { seedPrompts } from '../support/seed';
+import { signedInPage } from '../support/signed-in-page';
 import { makePro } from '../support/tiers';
 import type { GatewayAddress, StackAddress } from '../support/stack';
 
@@ -127,6 +129,44 @@ describe('exporting and importing a library in a real browser', () => {
     await again.dialog.getByText('0 prompts imported.').waitFor();
     await again.dialog.getByText('3 skipped: already in your library.').waitFor();
     expect(await libraryOf(reader)).toEqual(original);
+  });
+
+  it('says when the library cannot be read for an export, saves nothing, and exports it whole when asked again', async () => {
+    const user = await newLibraryUser(gateway.url, 'xfail');
+    // About 1 MB of text: more than one page of the export's reads.
+    await seedPrompts(stack, user.id, user.general.id, 400);
+    // Not tracked: the 503s it causes are checked at the end instead.
+    const { context, page, problems } = await signedInPage(suite.browser(), gateway.url, user);
+    try {
+      await page.goto(`${gateway.url}/`);
+      await page.locator('#new-prompt-button:not([disabled])').waitFor();
+      // The first page is read; every page after it fails until the route is taken away.
+      const laterPages = /\/api\/prompts\/pages\?before=/;
+      await page.route(laterPages, answerServiceUnavailable);
+      let downloads = 0;
+      page.on('download', () => (downloads += 1));
+      await fromUserMenu(page, user, 'Export library');
+      const dialog = page.getByRole('dialog', { name: 'Export your library' });
+      await dialog.getByRole('button', { name: /JSON/ }).click();
+      await dialog.getByText('The library could not be read. Check your connection and try again.').waitFor();
+      expect(downloads).toBe(0);
+
+      await page.unroute(laterPages);
+      const downloaded = page.waitForEvent('download');
+      await dialog.getByRole('button', { name: /JSON/ }).click();
+      const file = await downloaded;
+      await dialog.waitFor({ state: 'detached' });
+      const exported = JSON.parse(await readFile((await file.path())!, 'utf8')) as { prompts: unknown[] };
+      expect(exported.prompts).toHaveLength(400);
+      expect(downloads).toBe(1);
+
+      const failures = problems();
+      expect(failures.length).toBeGreaterThan(0);
+      for (const line of failures)
+        expect(line).toMatch(/^HTTP 503: GET \S+\/api\/prompts\/pages\?before=\d+$/);
+    } finally {
+      await context.close();
+    }
   });
 
   it('imports a 5,000-prompt prompts.chat file into a free account with progress, 5 in and the rest explained', async () => {

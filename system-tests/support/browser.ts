@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { UnlabelledFrameSelector } from 'axe-core';
+import type { ApiError } from '@promptlib/proto';
 import {
   type Browser,
   type BrowserContext,
@@ -7,6 +8,7 @@ import {
   type Page,
   type Request,
   type Response,
+  type Route,
 } from 'playwright-core';
 
 const CSP_BINDING = '__promptlibReportCspViolation';
@@ -99,6 +101,17 @@ function responseProblem(response: Response): string | null {
   // The page of a link that is gone is served with the 404 it is; the SPA shows 'Prompt Not Found'.
   if (status === 404 && pathname.startsWith('/shared/')) return null;
   return `HTTP ${status}: ${response.request().method()} ${response.url()}`;
+}
+
+/** Answers a routed call as the gateway does while the service behind it is down. */
+export function answerServiceUnavailable(route: Route): Promise<void> {
+  const body: ApiError = {
+    statusCode: 503,
+    error: 'Service Unavailable',
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'The service is temporarily unavailable. Please try again in a moment.',
+  };
+  return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(body) });
 }
 
 /** The axe violations that block or badly hinder someone, one line each; minor and moderate ones pass. */
