@@ -13,7 +13,7 @@ import {
 import { LIBRARY_DATA, type LibraryData } from '../library-data';
 import type { CardQuery } from './prompt-cards.query';
 import { decodeCursor, encodeCursor, keyOf } from './prompt-cursor';
-import { PAGE_REPLY_MAX_BYTES } from './prompts.service';
+import { pageThatFits } from './page-that-fits';
 
 export type PromptCardsRequest = ParsedRequestOf<typeof subjects.library.promptsCards>;
 export type PromptTitlesRequest = ParsedRequestOf<typeof subjects.library.promptsTitles>;
@@ -68,20 +68,20 @@ export class PromptCardsService {
    * are taken.
    */
   async titles({ userId, before }: PromptTitlesRequest): Promise<PromptTitlesPage> {
-    for (let rows = PROMPT_TITLES_PAGE_ROWS; ; rows = Math.max(1, Math.floor(rows / 2))) {
-      const found = await this.data.direct.prompts.titles(userId, before, PROMPT_PAGE_MAX_BYTES, rows);
-      const titles = found.map((row): PromptTitlesPage['titles'][number] => [
-        row.id,
-        row.title,
-        row.categoryId,
-        row.usageCount,
-      ]);
-      if (Buffer.byteLength(JSON.stringify(titles)) <= PAGE_REPLY_MAX_BYTES || rows === 1) {
-        const candidates = found[0]?.candidates ?? 0;
-        const more = found.length < candidates || candidates === rows;
-        return { titles, nextBefore: more && found.length > 0 ? found[found.length - 1].id : null };
-      }
-    }
+    const page = await pageThatFits(
+      PROMPT_TITLES_PAGE_ROWS,
+      (rows) => this.data.direct.prompts.titles(userId, before, PROMPT_PAGE_MAX_BYTES, rows),
+      (rows) => {
+        const titles = rows.map((row): PromptTitlesPage['titles'][number] => [
+          row.id,
+          row.title,
+          row.categoryId,
+          row.usageCount,
+        ]);
+        return { reply: titles, bytes: Buffer.byteLength(JSON.stringify(titles)) };
+      },
+    );
+    return { titles: page.reply, nextBefore: page.nextBefore };
   }
 
   async counts(userId: number): Promise<PromptCounts> {

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { serviceError, type Transaction, notFound } from '@promptlib/platform';
 import {
-  MAX_MESSAGE_BYTES,
   PROMPT_PAGE_MAX_BYTES,
   PROMPT_PAGE_MAX_ROWS,
   eventSubjects,
@@ -20,6 +19,7 @@ import {
 import { CategoriesService } from '../categories/categories.service';
 import { LIBRARY_DATA, type LibraryData, type LibraryRepositories } from '../library-data';
 import { TiersService } from '../tiers/tiers.service';
+import { pageThatFits } from './page-that-fits';
 import type { PromptEntity } from './prompt.entity';
 import { normalizePrompt, promptProblems, type PromptInput } from './prompt-rules';
 import type { AnnouncedPrompt } from './prompts.repository';
@@ -29,10 +29,6 @@ export type PromptRequest = ParsedRequestOf<typeof subjects.library.promptsGet>;
 export type CreatePromptRequest = ParsedRequestOf<typeof subjects.library.promptsCreate>;
 export type UpdatePromptRequest = ParsedRequestOf<typeof subjects.library.promptsUpdate>;
 
-// Room in a reply for its headers.
-const REPLY_HEADROOM_BYTES = 16 * 1024;
-/** The most a page's JSON may weigh: a NATS message less room for its headers and envelope. */
-export const PAGE_REPLY_MAX_BYTES = MAX_MESSAGE_BYTES - REPLY_HEADROOM_BYTES;
 // What a listed prompt's JSON holds, in the contract's order (a page row also says how many rows it considered).
 const PROMPT_FIELDS = Object.keys(promptSchema.shape);
 
@@ -50,15 +46,15 @@ export class PromptsService {
    * Should a page of unusually escape-heavy text still come out too big, fewer rows are taken.
    */
   async page({ userId, before = null }: PromptPageRequest): Promise<PromptPage> {
-    for (let rows = PROMPT_PAGE_MAX_ROWS; ; rows = Math.max(1, Math.floor(rows / 2))) {
-      const page = await this.data.direct.prompts.page(userId, before, PROMPT_PAGE_MAX_BYTES, rows);
-      const promptsJson = Buffer.from(JSON.stringify(page, PROMPT_FIELDS));
-      if (promptsJson.length <= PAGE_REPLY_MAX_BYTES || rows === 1) {
-        const candidates = page[0]?.candidates ?? 0;
-        const more = page.length < candidates || candidates === rows;
-        return { promptsJson, count: page.length, nextBefore: more ? page[page.length - 1].id : null };
-      }
-    }
+    const page = await pageThatFits(
+      PROMPT_PAGE_MAX_ROWS,
+      (rows) => this.data.direct.prompts.page(userId, before, PROMPT_PAGE_MAX_BYTES, rows),
+      (rows) => {
+        const promptsJson = Buffer.from(JSON.stringify(rows, PROMPT_FIELDS));
+        return { reply: promptsJson, bytes: promptsJson.length };
+      },
+    );
+    return { promptsJson: page.reply, count: page.rows.length, nextBefore: page.nextBefore };
   }
 
   async get({ userId, promptId }: PromptRequest): Promise<Prompt> {
