@@ -58,12 +58,15 @@ export function signIn(username) {
 }
 
 /**
- * One visit of a signed-in user: the list, a new prompt, an edit, a copy, a favourite, a share
- * and a visitor reading it, then the prompt deleted again (a free account holds 5).
+ * One visit of a signed-in user: what the dashboard reads as it opens (the first page of cards, the
+ * sidebar's counts, the categories, the limits), a new prompt, an edit, a copy, a favourite, a
+ * share and a visitor reading it, then the prompt deleted again (a free account holds 5).
  */
 export function libraryVisit() {
-  const list = get('/api/prompts', 'GET /api/prompts');
-  check(list, { 'list read': (r) => r.status === 200 });
+  const cards = get('/api/prompts/cards?limit=50', 'GET /api/prompts/cards');
+  check(cards, { 'first page read': (r) => r.status === 200 });
+  check(get('/api/prompts/counts', 'GET /api/prompts/counts'), { 'counts read': (r) => r.status === 200 });
+  get('/api/categories', 'GET /api/categories');
   get('/api/user/limits', 'GET /api/user/limits');
 
   const created = post(

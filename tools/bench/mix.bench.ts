@@ -6,8 +6,8 @@ import { percentile } from './load';
 
 /**
  * The mix of deploy/k6/load.js, run with autocannon (k6 cannot be installed here) against the
- * whole product: each connection is a signed-in user of its own who lists, reads the limits,
- * creates a prompt, edits, copies, favourites and shares it, has it read three times by a visitor
+ * whole product: each connection is a signed-in user of its own who opens the dashboard (the first
+ * page of cards, the counts, the categories, the limits), creates a prompt, edits, copies, favourites and shares it, has it read three times by a visitor
  * (no cookie), and deletes it again; beside them one user signs in again and again, and another
  * buys Pro through the Stripe sandbox and cancels. Prints, per route, requests, requests/s,
  * p50/p95/p99 and failures, and the k6 thresholds (failed < 1 %, p95 < 200 ms, p99 < 400 ms) as
@@ -115,7 +115,9 @@ function runMix(gatewayUrl: string, users: BenchUser[], samples: Sample[]): Prom
           });
         },
         requests: [
-          step('GET /api/prompts', 'GET', () => '/api/prompts'),
+          step('GET /api/prompts/cards', 'GET', () => '/api/prompts/cards?limit=50'),
+          step('GET /api/prompts/counts', 'GET', () => '/api/prompts/counts'),
+          step('GET /api/categories', 'GET', () => '/api/categories'),
           step('GET /api/user/limits', 'GET', () => '/api/user/limits'),
           step('POST /api/prompts', 'POST', () => '/api/prompts', {
             ok: 201,
