@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { UnlabelledFrameSelector } from 'axe-core';
-import type { ApiError } from '@promptlib/proto';
+import { commonMessages, type ApiError } from '@promptlib/proto';
 import {
   type Browser,
   type BrowserContext,
@@ -109,7 +109,7 @@ export function answerServiceUnavailable(route: Route): Promise<void> {
     statusCode: 503,
     error: 'Service Unavailable',
     code: 'SERVICE_UNAVAILABLE',
-    message: 'The service is temporarily unavailable. Please try again in a moment.',
+    message: commonMessages.unavailable,
   };
   return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(body) });
 }
