@@ -23,7 +23,7 @@ function params(name, extra) {
 function json(response) {
   try {
     return response.json();
-  } catch (error) {
+  } catch (_error) {
     return null;
   }
 }

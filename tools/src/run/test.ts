@@ -74,8 +74,10 @@ export async function runAllSuites(startedAt: number): Promise<number> {
               { label: 'format', commands: [['npx', ['prettier', '--check', '.', '--log-level', 'warn']]] },
               {
                 label: 'lint',
+                // One ESLint for the whole repository: one per package spent most of its time
+                // loading the same plugins and parsers (69 CPU-s against 21 CPU-s).
                 commands: [
-                  builtAlready(['run-many', '-t', 'lint']),
+                  ['npm', ['run', '-s', 'lint']],
                   ['npm', ['run', '-s', 'check:boundaries']],
                 ],
               },
