@@ -3,57 +3,15 @@ import type {
   Category,
   Prompt,
   PromptCard,
-  PromptCardsPage,
   PromptCounts,
-  PromptFilter,
-  PromptSort,
   PromptTitlesPage,
   WholePromptsPage,
 } from '@promptlib/proto';
+import { cardListReference, cardsPage, everyCardsPage, type CardListQuery } from '../support/card-list';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { seedPrompts } from '../support/seed';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 import { makePro } from '../support/tiers';
-
-type ListQuery = {
-  filter?: PromptFilter;
-  categoryId?: number;
-  search?: string;
-  sort?: PromptSort;
-  limit?: number;
-};
-
-// SPEC's rules, computed here from the whole list apart from the service's SQL: the filter, then a
-// case-insensitive substring of title or content, then recent (id descending), name (title A–Z,
-// as the browser's collator with base sensitivity and numbers by value) or used (most copied).
-const collator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
-function reference(prompts: Prompt[], query: ListQuery): number[] {
-  const needle = (query.search ?? '').trim().toLowerCase();
-  const order: Record<PromptSort, (a: Prompt, b: Prompt) => number> = {
-    recent: (a, b) => b.id - a.id,
-    name: (a, b) => collator.compare(a.title, b.title) || b.id - a.id,
-    used: (a, b) => b.usageCount - a.usageCount || b.id - a.id,
-  };
-  return prompts
-    .filter((prompt) => query.filter !== 'favorites' || prompt.isFavorite === 1)
-    .filter((prompt) => query.filter !== 'category' || prompt.categoryId === query.categoryId)
-    .filter(
-      (prompt) =>
-        needle === '' ||
-        prompt.title.toLowerCase().includes(needle) ||
-        prompt.content.toLowerCase().includes(needle),
-    )
-    .sort(order[query.sort ?? 'recent'])
-    .map((prompt) => prompt.id);
-}
-
-function queryString(query: ListQuery & { cursor?: string | null }): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(name, String(value));
-  }
-  return params.size === 0 ? '' : `?${params}`;
-}
 
 describe('the dashboard’s list, page by page (GET /api/prompts/cards and /counts)', () => {
   let stack: Stack;
@@ -94,32 +52,21 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
     await stack?.stop();
   }, 30_000);
 
-  async function page(user: LibraryUser, query: ListQuery & { cursor?: string | null }) {
-    return user.client.get<PromptCardsPage & ApiError>(`/api/prompts/cards${queryString(query)}`);
-  }
-
-  async function everyCard(user: LibraryUser, query: ListQuery): Promise<{ ids: number[]; total: number }> {
-    const ids: number[] = [];
-    let cursor: string | null = null;
-    let total = -1;
-    for (let pages = 0; pages < 500; pages += 1) {
-      const res = await page(user, { ...query, cursor });
-      expect(res.status).toBe(200);
-      if (cursor === null) {
-        total = res.body.total!;
-        expect(res.body.totalAtLeast).toBe(false);
-      } else expect(res.body.total).toBeNull();
-      ids.push(...res.body.cards.map((card) => card.id));
-      cursor = res.body.nextCursor;
-      if (cursor === null) break;
-      expect(res.body.cards).toHaveLength(query.limit ?? 50);
-    }
-    return { ids, total };
+  async function everyCard(
+    user: LibraryUser,
+    query: CardListQuery,
+  ): Promise<{ ids: number[]; total: number }> {
+    const [first, ...later] = await everyCardsPage(user, query);
+    expect(first.totalAtLeast).toBe(false);
+    for (const next of later) expect(next.total).toBeNull();
+    const pages = [first, ...later];
+    for (const full of pages.slice(0, -1)) expect(full.cards).toHaveLength(query.limit ?? 50);
+    return { ids: pages.flatMap((each) => each.cards.map((card) => card.id)), total: first.total! };
   }
 
   it('lists every filter × sort × search as SPEC’s rules order it, each card once', async () => {
     const all = await listPrompts(owner);
-    const filters: ListQuery[] = [
+    const filters: CardListQuery[] = [
       {},
       { filter: 'favorites' },
       { filter: 'category', categoryId: owner.general.id },
@@ -130,7 +77,7 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
         for (const search of ['', 'moon', '  ÄPFEL ', '100%', 'under_', 'summary of', 'no such text']) {
           const query = { ...filter, sort, search, limit: 37 };
           const { ids, total } = await everyCard(owner, query);
-          const expected = reference(all, query);
+          const expected = cardListReference(all, query);
           expect({ query, ids }).toEqual({ query, ids: expected });
           expect(total).toBe(expected.length);
         }
@@ -140,7 +87,7 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
 
   it('answers cards with the start of the content, never the whole text', async () => {
     const all = await listPrompts(owner);
-    const res = await page(owner, { limit: 100 });
+    const res = await cardsPage(owner, { limit: 100 });
     for (const card of res.body.cards) {
       const prompt = all.find((candidate) => candidate.id === card.id)!;
       expect(card).toEqual<PromptCard>({
@@ -165,7 +112,7 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
     const strangers = await everyCard(stranger, { limit: 100 });
     expect(new Set(strangers.ids)).toEqual(theirs);
     // Another user's category filters to nothing.
-    const foreign = await page(stranger, { filter: 'category', categoryId: research.id });
+    const foreign = await cardsPage(stranger, { filter: 'category', categoryId: research.id });
     expect(foreign.body).toMatchObject({ cards: [], total: 0, nextCursor: null });
     const counts = await stranger.client.get<PromptCounts>('/api/prompts/counts');
     expect(counts.body).toEqual({
@@ -178,9 +125,9 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
   it('keeps paging right while prompts are created and deleted between pages', async () => {
     for (const sort of ['recent', 'name', 'used'] as const) {
       const before = await listPrompts(owner);
-      const first = await page(owner, { sort, limit: 40 });
+      const first = await cardsPage(owner, { sort, limit: 40 });
       const seen = first.body.cards.map((card) => card.id);
-      const ahead = reference(before, { sort }).slice(60, 64);
+      const ahead = cardListReference(before, { sort }).slice(60, 64);
       // Changes on both sides of the page boundary, all at once, while the next pages are read.
       const changes = Promise.all([
         ...ahead.map((id) => owner.client.send('DELETE', `/api/prompts/${id}`, undefined, {})),
@@ -191,7 +138,7 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
       const rest: number[] = [];
       let cursor = first.body.nextCursor;
       while (cursor !== null) {
-        const res = await page(owner, { sort, limit: 40, cursor });
+        const res = await cardsPage(owner, { sort, limit: 40, cursor });
         expect(res.status).toBe(200);
         rest.push(...res.body.cards.map((card) => card.id));
         cursor = res.body.nextCursor;
@@ -202,7 +149,7 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
       const deleted = new Set([...ahead, seen[5]]);
       // Every prompt there before and after was listed once and in order (one deleted meanwhile may
       // or may not be, as its page was read before or after the delete).
-      const kept = reference(before, { sort }).filter((id) => !deleted.has(id));
+      const kept = cardListReference(before, { sort }).filter((id) => !deleted.has(id));
       expect(listed.filter((id) => kept.includes(id))).toEqual(kept);
     }
   }, 60_000);
@@ -278,8 +225,8 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
   });
 
   it('refuses a cursor of another sort, and asks for a session', async () => {
-    const used = await page(owner, { sort: 'used', limit: 5 });
-    const res = await page(owner, { sort: 'name', cursor: used.body.nextCursor });
+    const used = await cardsPage(owner, { sort: 'used', limit: 5 });
+    const res = await cardsPage(owner, { sort: 'name', cursor: used.body.nextCursor });
     expect(res.status).toBe(400);
     expect(res.body.rules).toEqual({ cursor: 'invalid' });
     const anonymous = await fetch(`${gateway.url}/api/prompts/cards`);

@@ -1,4 +1,4 @@
-import type { ApiError, Prompt } from '@promptlib/proto';
+import { PROMPT_SEARCH_COUNT_CAP, type ApiError, type Prompt } from '@promptlib/proto';
 import { eventually } from '@promptlib/platform/testing';
 import { publishEvent } from '../support/events';
 import {
@@ -9,6 +9,7 @@ import {
   promptBody,
   type LibraryUser,
 } from '../support/library-api';
+import { cardListReference, everyCardsPage } from '../support/card-list';
 import { databaseQuery, seedPrompts } from '../support/seed';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 
@@ -56,6 +57,30 @@ describe('a large library, Pro quotas and the write limit', () => {
     expect(prompts.map((prompt) => prompt.content.length)).toEqual(expected.map((row) => row.length));
     expect(Math.min(...expected.map((row) => row.length))).toBeGreaterThanOrEqual(500);
     expect(Math.max(...expected.map((row) => row.length))).toBeLessThanOrEqual(5_000);
+  }, 60_000);
+
+  // A rare text is paged among its matches, found once; a common one (past the count's cap) walks
+  // the sort's index: both give SPEC's list, each card once, with the count the first page says.
+  it('searches 5,000 prompts in each sort, for a text 111 prompts hold and for one most do', async () => {
+    const all = await listPrompts(big);
+    expect(cardListReference(all, { search: 'Prompt 49' })).toHaveLength(111);
+    expect(cardListReference(all, { search: 'summary' }).length).toBeGreaterThan(PROMPT_SEARCH_COUNT_CAP);
+    for (const sort of ['recent', 'name', 'used'] as const) {
+      for (const search of ['Prompt 49', ' SUMMARY ']) {
+        const query = { search, sort, limit: 100 };
+        const expected = cardListReference(all, query);
+        const many = expected.length > PROMPT_SEARCH_COUNT_CAP;
+        // The common text's first pages tell as much as all of them: each is read the same way.
+        const pages = await everyCardsPage(big, query, many ? 3 : undefined);
+        const ids = pages.flatMap((page) => page.cards.map((card) => card.id));
+        expect({ query, ids }).toEqual({ query, ids: expected.slice(0, ids.length) });
+        expect(ids.length).toBe(many ? 300 : expected.length);
+        expect(pages[0]).toMatchObject({
+          total: many ? PROMPT_SEARCH_COUNT_CAP : expected.length,
+          totalAtLeast: many,
+        });
+      }
+    }
   }, 60_000);
 
   it('holds a Pro user to the prompt and category quotas', async () => {

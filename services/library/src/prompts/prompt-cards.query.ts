@@ -14,10 +14,12 @@ export type CardQuery = {
   rows: number;
 };
 
-// Case-insensitive search lower-cases both sides with ICU, whatever the database's own locale, and
-// the trigram indexes of the CreatePromptSearch migration are on exactly these expressions.
+// Case-insensitive search lower-cases both sides with ICU, whatever the database's own locale. The
+// title's trigram index (CreatePromptSearch) is on this expression; the content is stored lowered
+// in a column of its own, indexed too (StorePromptSearchText), as lowering it on every read was
+// most of a search's time.
 const TITLE_LOWER = `lower("title" COLLATE "und-x-icu")`;
-const CONTENT_LOWER = `lower("content" COLLATE "und-x-icu")`;
+const CONTENT_LOWER = `"content_search"`;
 // The name sort's collation (the same migration): ICU's root order at base strength with numbers
 // by value, as the browser's Intl.Collator(…, { sensitivity: 'base', numeric: true }) sorts.
 const TITLE_ORDERED = `"title" COLLATE "library"."title_order"`;
@@ -61,30 +63,67 @@ function listConditions(query: CardQuery, values: unknown[]): string[] {
 /** The cards after `query.after` in the sort's order, `query.rows` at most. */
 export function cardPageSql(query: CardQuery): Sql {
   const values: unknown[] = [];
+  return pageSql(query, listConditions(query, values), values);
+}
+
+/**
+ * The ids of the cards a search finds, in no order and `cap` at most. Without an order to keep,
+ * Postgres reads the candidates its trigram indexes give and rechecks only those.
+ */
+export function searchMatchesSql(query: CardQuery, cap: number): Sql {
+  const values: unknown[] = [];
   const conditions = listConditions(query, values);
-  const key = query.after;
-  if (key) {
-    values.push(key.id);
-    const id = `$${values.length}`;
-    if (key.sort === 'recent') conditions.push(`"id" < ${id}`);
-    if (key.sort === 'used') {
-      values.push(key.usageCount);
-      conditions.push(`("usage_count", "id") < ($${values.length}, ${id})`);
-    }
-    if (key.sort === 'name') {
-      values.push(key.title);
-      const title = `$${values.length}::text`;
-      // The first condition alone lets the index start at the key; the second leaves out the key's
-      // own card and those before it among equal titles.
-      conditions.push(`${TITLE_ORDERED} >= ${title}`, `(${TITLE_ORDERED} > ${title} OR "id" < ${id})`);
-    }
-  }
+  values.push(cap);
+  return {
+    text: `SELECT "id" FROM "library"."prompts" WHERE ${conditions.join(' AND ')} LIMIT $${values.length}`,
+    values,
+  };
+}
+
+/**
+ * The page among these prompts (a search's matches) after `query.after` in the sort's order. The
+ * matches are sorted by their keys alone and only the page's cards are read: a card's columns read
+ * its whole content, hundreds of times over if every match were read before the sort.
+ */
+export function cardPageAmongSql(query: CardQuery, ids: number[]): Sql {
+  const values: unknown[] = [query.userId, ids];
+  const conditions = [`"user_id" = $1`, `"id" = ANY($2::int[])`, ...keysetConditions(query.after, values)];
+  values.push(query.rows);
+  return {
+    text: `SELECT ${CARD_COLUMNS} FROM "library"."prompts" WHERE "id" IN (
+             SELECT "id" FROM "library"."prompts" WHERE ${conditions.join(' AND ')}
+             ORDER BY ${ORDER[query.sort]} LIMIT $${values.length}
+           ) ORDER BY ${ORDER[query.sort]}`,
+    values,
+  };
+}
+
+/** The page of cards meeting `conditions` after `query.after` in the sort's order, `query.rows` at most. */
+function pageSql(query: CardQuery, conditions: string[], values: unknown[]): Sql {
+  conditions.push(...keysetConditions(query.after, values));
   values.push(query.rows);
   return {
     text: `SELECT ${CARD_COLUMNS} FROM "library"."prompts" WHERE ${conditions.join(' AND ')}
            ORDER BY ${ORDER[query.sort]} LIMIT $${values.length}`,
     values,
   };
+}
+
+/** What keeps a page to the cards after `key` in its sort's order (none for the first page). */
+function keysetConditions(key: CardKey | null, values: unknown[]): string[] {
+  if (!key) return [];
+  values.push(key.id);
+  const id = `$${values.length}`;
+  if (key.sort === 'recent') return [`"id" < ${id}`];
+  if (key.sort === 'used') {
+    values.push(key.usageCount);
+    return [`("usage_count", "id") < ($${values.length}, ${id})`];
+  }
+  values.push(key.title);
+  const title = `$${values.length}::text`;
+  // The first condition alone lets the index start at the key; the second leaves out the key's
+  // own card and those before it among equal titles.
+  return [`${TITLE_ORDERED} >= ${title}`, `(${TITLE_ORDERED} > ${title} OR "id" < ${id})`];
 }
 
 /** How many cards the whole list holds, counting no further than `cap`. */

@@ -11,7 +11,7 @@ import {
   type subjects,
 } from '@promptlib/proto';
 import { LIBRARY_DATA, type LibraryData } from '../library-data';
-import type { CardQuery } from './prompt-cards.query';
+import type { CardQuery, CardRow } from './prompt-cards.query';
 import { decodeCursor, encodeCursor, keyOf } from './prompt-cursor';
 import { pageThatFits } from './page-that-fits';
 
@@ -44,13 +44,11 @@ export class PromptCardsService {
       after,
       rows: request.limit + 1,
     };
-    // A search counts one past its cap, to tell "exactly the cap" from "more".
-    const cap = query.needle === '' ? Number.MAX_SAFE_INTEGER : PROMPT_SEARCH_COUNT_CAP + 1;
-    const prompts = this.data.direct.prompts;
-    const [rows, counted] = await Promise.all([
-      prompts.cards(query),
-      after === null ? prompts.countCards(query, cap) : null,
-    ]);
+    // Only the first page says how many cards the list holds.
+    const first = after === null;
+    const [rows, matches] =
+      query.needle === '' ? await this.listPage(query, first) : await this.searchPage(query);
+    const counted = first ? matches : null;
     const cards = rows.slice(0, request.limit);
     const last = cards[cards.length - 1];
     const totalAtLeast = counted !== null && counted > PROMPT_SEARCH_COUNT_CAP && query.needle !== '';
@@ -60,6 +58,31 @@ export class PromptCardsService {
       total: totalAtLeast ? PROMPT_SEARCH_COUNT_CAP : counted,
       totalAtLeast,
     };
+  }
+
+  /** A page of the list without a search, and how many cards the whole list holds when `counting`. */
+  private async listPage(query: CardQuery, counting: boolean): Promise<[CardRow[], number | null]> {
+    const prompts = this.data.direct.prompts;
+    return Promise.all([
+      prompts.cards(query),
+      counting ? prompts.countCards(query, Number.MAX_SAFE_INTEGER) : null,
+    ]);
+  }
+
+  /**
+   * A page of a search, and how many cards it finds: one past its cap at most, to tell "exactly the
+   * cap" from "more". The matches are found once, by the trigram indexes, and the page is sorted
+   * among them; reading the sort's index instead rechecks prompt after prompt until the page is
+   * full, thousands of them when few match. Past the cap, matches are common enough for that.
+   */
+  private async searchPage(query: CardQuery): Promise<[CardRow[], number]> {
+    const prompts = this.data.direct.prompts;
+    const ids = await prompts.searchMatches(query, PROMPT_SEARCH_COUNT_CAP + 1);
+    const rows =
+      ids.length > PROMPT_SEARCH_COUNT_CAP
+        ? await prompts.cards(query)
+        : await prompts.cardsAmong(query, ids);
+    return [rows, ids.length];
   }
 
   /**

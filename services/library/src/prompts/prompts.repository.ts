@@ -3,7 +3,9 @@ import {
   PROMPT_COUNTS_QUERY,
   PROMPT_TITLES_QUERY,
   cardCountSql,
+  cardPageAmongSql,
   cardPageSql,
+  searchMatchesSql,
   type CardQuery,
   type CardRow,
   type CategoryCountRow,
@@ -50,6 +52,19 @@ export class PromptsRepository {
   /** A page of the user's cards, filtered, searched and sorted (see cardPageSql). */
   cards(query: CardQuery): Promise<CardRow[]> {
     const { text, values } = cardPageSql(query);
+    return this.db.query<CardRow>(text, values);
+  }
+
+  /** The ids of the cards the search of `query` finds, in no order, `cap` at most (see searchMatchesSql). */
+  async searchMatches(query: CardQuery, cap: number): Promise<number[]> {
+    const { text, values } = searchMatchesSql(query, cap);
+    const rows = await this.db.query<{ id: number }>(text, values);
+    return rows.map((row) => row.id);
+  }
+
+  /** A page of the user's cards among these prompts, sorted and after the key as `query` asks. */
+  cardsAmong(query: CardQuery, ids: number[]): Promise<CardRow[]> {
+    const { text, values } = cardPageAmongSql(query, ids);
     return this.db.query<CardRow>(text, values);
   }
 

@@ -72,13 +72,22 @@ class InMemoryPrompts implements Prompts {
 
   /** The cards SQL would answer: the same filter, search, order and keyset, in plain code. */
   async cards(query: CardQuery): Promise<CardRow[]> {
-    const order = cardOrder(query.sort);
-    const key = (prompt: PromptEntity) => keyOf(prompt, query.sort);
+    return pageOf(this.listed(query), query);
+  }
+
+  async searchMatches(query: CardQuery, cap: number): Promise<number[]> {
     return this.listed(query)
-      .filter((prompt) => query.after === null || order(key(prompt), query.after) > 0)
-      .sort((a, b) => order(key(a), key(b)))
-      .slice(0, query.rows)
-      .map(toCard);
+      .slice(0, cap)
+      .map((prompt) => prompt.id);
+  }
+
+  /** The page SQL would answer among these prompts: their order and keyset, no other filter. */
+  async cardsAmong(query: CardQuery, ids: number[]): Promise<CardRow[]> {
+    const among = new Set(ids);
+    return pageOf(
+      this.owned(query.userId).filter((prompt) => among.has(prompt.id)),
+      query,
+    );
   }
 
   async countCards(query: CardQuery, cap: number): Promise<number> {
@@ -416,6 +425,17 @@ function cardOrder(sort: CardQuery['sort']): (a: CardKey, b: CardKey) => number 
       return b.usageCount - a.usageCount || b.id - a.id;
     return b.id - a.id;
   };
+}
+
+/** The page of these prompts after the query's key, in its sort's order, as the page SQL reads it. */
+function pageOf(prompts: PromptEntity[], query: CardQuery): CardRow[] {
+  const order = cardOrder(query.sort);
+  const key = (prompt: PromptEntity) => keyOf(prompt, query.sort);
+  return prompts
+    .filter((prompt) => query.after === null || order(key(prompt), query.after) > 0)
+    .sort((a, b) => order(key(a), key(b)))
+    .slice(0, query.rows)
+    .map(toCard);
 }
 
 function toCard(prompt: PromptEntity): CardRow {
