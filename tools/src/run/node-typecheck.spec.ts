@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { repoRoot } from './exec';
+import { workspaceFolders } from './workspace-packages';
 
 // npm test type-checks every Node package of ours as one program (tsconfig.node.json): the types
 // of Nest, TypeORM and the rest are read once instead of once per package. That program must
@@ -23,18 +23,10 @@ function parsed(configPath: string): ParsedConfig {
 }
 
 function nodePackageConfigs(): string[] {
-  const { workspaces } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
-    workspaces: string[];
-  };
-  const folders = workspaces.flatMap((pattern) =>
-    pattern.endsWith('/*')
-      ? readdirSync(join(repoRoot, pattern.slice(0, -2)), { withFileTypes: true })
-          .filter((entry) => entry.isDirectory())
-          .map((entry) => `${pattern.slice(0, -2)}/${entry.name}`)
-      : [pattern],
-  );
   return [
-    ...folders.filter((folder) => !CHECKED_APART.has(folder)).map((folder) => `${folder}/tsconfig.json`),
+    ...workspaceFolders()
+      .filter((folder) => !CHECKED_APART.has(folder))
+      .map((folder) => `${folder}/tsconfig.json`),
     'tools/bench/tsconfig.json',
   ];
 }
