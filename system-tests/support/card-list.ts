@@ -46,15 +46,18 @@ export function cardsPage(user: LibraryUser, query: CardListQuery & { cursor?: s
   return user.client.get<PromptCardsPage & ApiError>(`/api/prompts/cards${cardsQueryString(query)}`);
 }
 
-/** The pages of the list from the first, as the web app scrolls through it: all, or `most`. */
+// A list that pages on past this is broken: its cursor never ends it.
+const MOST_PAGES = 500;
+
+/** The pages of the list from the first, as the web app scrolls through it: all, or the first `most`. */
 export async function everyCardsPage(
   user: LibraryUser,
   query: CardListQuery,
-  most = 500,
+  most?: number,
 ): Promise<PromptCardsPage[]> {
   const pages: PromptCardsPage[] = [];
   let cursor: string | null = null;
-  while (pages.length < most) {
+  while (pages.length < (most ?? MOST_PAGES)) {
     const res = await cardsPage(user, { ...query, cursor });
     if (res.status !== 200) {
       throw new Error(`page ${pages.length + 1} of ${cardsQueryString(query)} answered ${res.status}`);
@@ -63,6 +66,7 @@ export async function everyCardsPage(
     cursor = res.body.nextCursor;
     if (cursor === null) return pages;
   }
-  if (most === 500) throw new Error(`${cardsQueryString(query)} did not end within 500 pages`);
+  if (most === undefined)
+    throw new Error(`${cardsQueryString(query)} did not end within ${MOST_PAGES} pages`);
   return pages;
 }
