@@ -1,6 +1,7 @@
 import type { PromptCard } from '@promptlib/proto';
 import {
   fuzzyMatch,
+  highest,
   indexPrompts,
   merge,
   mergeHits,
@@ -171,6 +172,42 @@ describe('searchPrompts', () => {
     expect(found(typed, 'sourdough')).toHaveLength(3);
   });
 
+  it('matches titles the same, typing letters in order and correcting them, as a fresh index does', () => {
+    const titleList = [
+      'Prompt 42: quarterly revenue',
+      'Product review prompt',
+      'prmpt',
+      'Pr mpt (spread out)',
+      'plain words, and much later: r m p t',
+      'Quarterly report',
+      'Revenue per quarter',
+      'QUARTERLY',
+    ];
+    const typed = indexPrompts(
+      titleList.map((title) => prompt(title, '')),
+      () => general,
+    );
+    const found = (from: typeof typed, query: string) =>
+      searchPrompts(from, query, [], 50).map(
+        (hit) => `${hit.entry.prompt.title}|${hit.score}|${hit.titleRanges.join(';')}`,
+      );
+    const queries = ['p', 'pr', 'prm', 'prmp', 'prmpt', 'prmpt 4', 'prmpt 42', 'prmpt', 'prm', 'pr'];
+    queries.push('q', 'qu', 'qtr', 'qtrl', 'qtr', 'qtr r', 'qtr rev', 'qtr re', 'quarterly');
+    for (const query of queries) {
+      const fresh = indexPrompts(
+        typed.entries.map((entry) => entry.prompt),
+        () => general,
+      );
+      expect(found(typed, query)).toEqual(found(fresh, query));
+    }
+    expect(found(typed, 'prmpt').map((line) => line.split('|')[0])).toEqual([
+      'prmpt',
+      'Pr mpt (spread out)',
+      'Prompt 42: quarterly revenue',
+      'Product review prompt',
+    ]);
+  });
+
   it('answers at most the limit', () => {
     expect(searchPrompts(index, '', [], 2)).toHaveLength(2);
   });
@@ -183,6 +220,18 @@ describe('searchPrompts', () => {
       5,
     );
     expect(hit!.titleRanges).toEqual([]);
+  });
+});
+
+describe('highest', () => {
+  it('keeps what a stable sort by score and a slice keep, in that order', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (const limit of [0, 1, 3, 25]) {
+      const items = Array.from({ length: 200 }, (_, n) => ({ n, score: Math.floor(random() * 20) }));
+      const sorted = [...items].sort((a, b) => b.score - a.score).slice(0, limit);
+      expect(highest(items, limit)).toEqual(sorted);
+    }
   });
 });
 

@@ -76,19 +76,48 @@ export function fuzzyMatch(query: string, text: string): Match | null {
 }
 
 /**
- * The prompts made searchable, with where each word last searched for first appears in each
- * prompt's content. Typing adds letters to a word, and a content holds the longer word only where
- * it holds the shorter one, from that place on: so each keystroke reads only the contents that
- * still match, from where they matched, instead of every character of the library again.
+ * The prompts made searchable, with what each word last searched for makes of each prompt. Typing
+ * adds letters to a word, and a text holds the longer word (in one piece, or its letters in order)
+ * only where it holds the shorter one, from that place on: so each keystroke reads only the prompts
+ * that still match, from where they matched, instead of every character of the library again.
  */
 export type PaletteIndex = {
   entries: PaletteEntry[];
   /** Per entry, where `word` first appears in its content, or -1. */
   contentPositions: (word: string) => Int32Array;
+  /** Per entry, the score of `word` matched fuzzily against its title, or NaN where it does not match. */
+  titleScores: (word: string) => Float32Array;
 };
 
 // Enough for the words of a few queries typed and corrected; older ones are read again if needed.
-const CACHED_WORDS = 64;
+// A title's figures take two arrays a word, a content's one: fewer of them are kept.
+const CACHED_CONTENT_WORDS = 64;
+const CACHED_TITLE_WORDS = 32;
+
+/**
+ * A figure per word, computed from the figure of the word's longest known prefix where there is
+ * one (`from` is then that prefix and its figure), the oldest forgotten past `size` words.
+ */
+function prefixCache<T>(
+  size: number,
+  compute: (word: string, from: { prefix: string; known: T } | undefined) => T,
+): (word: string) => T {
+  const cache = new Map<string, T>();
+  return (word) => {
+    const cached = cache.get(word);
+    if (cached !== undefined) return cached;
+    let from: { prefix: string; known: T } | undefined;
+    for (let length = word.length - 1; length > 0 && !from; length -= 1) {
+      const prefix = word.slice(0, length);
+      const known = cache.get(prefix);
+      if (known !== undefined) from = { prefix, known };
+    }
+    const value = compute(word, from);
+    if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    cache.set(word, value);
+    return value;
+  };
+}
 
 /** `categoryOf` names a prompt's category as the user sees it. */
 export function indexPrompts(
@@ -105,23 +134,40 @@ export function indexPrompts(
       contentLower: prompt.preview.toLowerCase(),
     };
   });
-  const cache = new Map<string, Int32Array>();
-  const contentPositions = (word: string): Int32Array => {
-    const known = cache.get(word);
-    if (known) return known;
-    let prefix: Int32Array | undefined;
-    for (let length = word.length - 1; length > 0 && !prefix; length -= 1)
-      prefix = cache.get(word.slice(0, length));
+  const contentPositions = prefixCache<Int32Array>(CACHED_CONTENT_WORDS, (word, from) => {
     const positions = new Int32Array(entries.length);
     for (let index = 0; index < entries.length; index += 1) {
-      const from = prefix ? prefix[index]! : 0;
-      positions[index] = from === -1 ? -1 : entries[index]!.contentLower.indexOf(word, from);
+      const start = from ? from.known[index]! : 0;
+      positions[index] = start === -1 ? -1 : entries[index]!.contentLower.indexOf(word, start);
     }
-    if (cache.size >= CACHED_WORDS) cache.delete(cache.keys().next().value!);
-    cache.set(word, positions);
     return positions;
-  };
-  return { entries, contentPositions };
+  });
+  // A title matches a word, in one piece or fuzzily, only where it holds the word's letters in
+  // order: `ends` is where the first such run of them ends (or -1), the only titles matched again.
+  const titleMatches = prefixCache<{ ends: Int32Array; scores: Float32Array }>(
+    CACHED_TITLE_WORDS,
+    (word, from) => {
+      const ends = new Int32Array(entries.length);
+      const scores = new Float32Array(entries.length).fill(Number.NaN);
+      const added = from ? word.slice(from.prefix.length) : word;
+      for (let index = 0; index < entries.length; index += 1) {
+        let end = from ? from.known.ends[index]! : -1;
+        if (from && end === -1) {
+          ends[index] = -1;
+          continue;
+        }
+        const title = entries[index]!.titleLower;
+        for (const char of added) {
+          end = title.indexOf(char, end + 1);
+          if (end === -1) break;
+        }
+        ends[index] = end;
+        if (end !== -1) scores[index] = fuzzyMatch(word, title)?.score ?? Number.NaN;
+      }
+      return { ends, scores };
+    },
+  );
+  return { entries, contentPositions, titleScores: (word) => titleMatches(word).scores };
 }
 
 export function queryWords(query: string): string[] {
@@ -190,20 +236,20 @@ export function searchPrompts(
   };
 
   if (words.length === 0) {
-    return entries
-      .map((entry) => ({ entry, score: usageBoost(entry) }))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, limit)
-      .map(({ entry, score }) => ({
-        entry,
-        score,
-        titleRanges: [],
-        categoryRanges: [],
-        snippet: snippetOf(entry, -1, []),
-      }));
+    return highest(
+      entries.map((entry) => ({ entry, score: usageBoost(entry) })),
+      limit,
+    ).map(({ entry, score }) => ({
+      entry,
+      score,
+      titleRanges: [],
+      categoryRanges: [],
+      snippet: snippetOf(entry, -1, []),
+    }));
   }
 
   const inContent = words.map((word) => (word.length >= 2 ? index.contentPositions(word) : null));
+  const inTitle = words.map((word) => index.titleScores(word));
   // A library has few categories: each is matched once per word, not once per prompt.
   const categoryMatches = words.map(() => new Map<string, Match | null>());
   const categoryMatch = (w: number, categoryLower: string) => {
@@ -217,45 +263,57 @@ export function searchPrompts(
     let score = 0;
     let matchedAll = true;
     for (let w = 0; w < words.length; w += 1) {
-      const word = words[w]!;
-      const title = fuzzyMatch(word, entry.titleLower);
+      const title = inTitle[w]![at]!;
       const category = categoryMatch(w, entry.categoryLower);
       const found = inContent[w] ? inContent[w]![at]! : -1;
-      if (!title && !category && found === -1) {
+      if (Number.isNaN(title) && !category && found === -1) {
         matchedAll = false;
         break;
       }
       score += Math.max(
-        title ? title.score * 3 : 0,
+        Number.isNaN(title) ? 0 : title * 3,
         category ? category.score * 1.5 : 0,
         found !== -1 ? 40 : 0,
       );
     }
     if (matchedAll) scored.push({ at, score: score + usageBoost(entry) });
   }
-  return scored
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit)
-    .map(({ at, score }) => {
-      const entry = entries[at]!;
-      let titleRanges: Range[] = [];
-      let categoryRanges: Range[] = [];
-      let contentAt = -1;
-      words.forEach((word, w) => {
-        titleRanges = titleRanges.concat(fuzzyMatch(word, entry.titleLower)?.ranges ?? []);
-        categoryRanges = categoryRanges.concat(fuzzyMatch(word, entry.categoryLower)?.ranges ?? []);
-        const found = inContent[w] ? inContent[w]![at]! : -1;
-        if (found !== -1 && (contentAt === -1 || found < contentAt)) contentAt = found;
-      });
-      return {
-        entry,
-        score,
-        // Marks only where lower-casing kept every character in place.
-        titleRanges: entry.titleLower.length === entry.prompt.title.length ? merge(titleRanges) : [],
-        categoryRanges: merge(categoryRanges),
-        snippet: snippetOf(entry, contentAt, words),
-      };
+  return highest(scored, limit).map(({ at, score }) => {
+    const entry = entries[at]!;
+    let titleRanges: Range[] = [];
+    let categoryRanges: Range[] = [];
+    let contentAt = -1;
+    words.forEach((word, w) => {
+      titleRanges = titleRanges.concat(fuzzyMatch(word, entry.titleLower)?.ranges ?? []);
+      categoryRanges = categoryRanges.concat(fuzzyMatch(word, entry.categoryLower)?.ranges ?? []);
+      const found = inContent[w] ? inContent[w]![at]! : -1;
+      if (found !== -1 && (contentAt === -1 || found < contentAt)) contentAt = found;
     });
+    return {
+      entry,
+      score,
+      // Marks only where lower-casing kept every character in place.
+      titleRanges: entry.titleLower.length === entry.prompt.title.length ? merge(titleRanges) : [],
+      categoryRanges: merge(categoryRanges),
+      snippet: snippetOf(entry, contentAt, words),
+    };
+  });
+}
+
+/**
+ * The `limit` items of highest score, best first, equal scores in their given order: what a stable
+ * sort and a slice give, without sorting tens of thousands of matches to show a few of them.
+ */
+export function highest<T extends { score: number }>(items: T[], limit: number): T[] {
+  const kept: T[] = [];
+  for (const item of items) {
+    if (kept.length === limit && (limit === 0 || item.score <= kept[limit - 1]!.score)) continue;
+    let at = kept.length;
+    while (at > 0 && kept[at - 1]!.score < item.score) at -= 1;
+    kept.splice(at, 0, item);
+    if (kept.length > limit) kept.pop();
+  }
+  return kept;
 }
 
 /** A line of the content: around the first word found there, else its start, words marked. */
