@@ -135,6 +135,33 @@ describe('prompts with blanks and "open in" in a real browser', () => {
     expect(await usesOf(user, other.id)).toBe(0);
   });
 
+  it('selects a remembered value when its field takes the focus, so what is typed replaces it', async () => {
+    const user = await newLibraryUser(gateway.url, 'retype');
+    await createPrompt(user, { title: 'Letter', content: 'Dear {{name}}, about {{topic}}.' });
+    const { page } = await dashboardFor(user);
+    const copy = cardOf(page, 'Letter').getByRole('button', { name: 'Copy "Letter"' });
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+    await copy.click();
+    let dialog = await fillDialog(page, 'Letter');
+    await page.keyboard.type('Carl');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('tea');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await clipboard()).toBe('Dear Carl, about tea.');
+
+    // Typed at once, as a fast typist does: the first field has the focus, the next one the Tab.
+    await copy.click();
+    dialog = await fillDialog(page, 'Letter');
+    await page.keyboard.type('Dan');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('coffee');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await clipboard()).toBe('Dear Dan, about coffee.');
+  });
+
   it('opens a prompt in an assistant by address, or copies it first and says so, counting each use', async () => {
     const user = await newLibraryUser(gateway.url, 'openin');
     const plain = await createPrompt(user, { title: 'Plain', content: 'Explain 100% & more?\nBriefly.' });

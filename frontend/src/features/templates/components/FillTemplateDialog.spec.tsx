@@ -74,4 +74,15 @@ describe('FillTemplateDialog', () => {
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'name' }), { key: 'Enter', shiftKey: true });
     expect(run).not.toHaveBeenCalled();
   });
+
+  it('selects the remembered value of the field that has the focus, the first one to begin with', async () => {
+    rememberValues('prompt:3', { name: 'Grace', topic: 'budgets' });
+    await renderDialog(vi.fn());
+    const name = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'name' });
+    await waitFor(() => expect(name).toHaveFocus());
+    expect([name.selectionStart, name.selectionEnd]).toEqual([0, 'Grace'.length]);
+    const topic = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'topic' });
+    topic.focus();
+    expect([topic.selectionStart, topic.selectionEnd]).toEqual([0, 'budgets'.length]);
+  });
 });

@@ -109,6 +109,9 @@ export function FillTemplateDialog({ title, template, memoryKey, action, onClose
                   value={values[variable.name] ?? ''}
                   onChange={(event) => set(variable.name, event.target.value)}
                   onKeyDown={submitOnEnter}
+                  // A remembered value is selected as its field takes the focus: what is typed
+                  // replaces it, as in any form that offers the last entry again.
+                  onFocus={(event) => event.target.select()}
                   autoFocus={index === 0}
                   multiline
                   maxRows={4}
