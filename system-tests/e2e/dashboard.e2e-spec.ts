@@ -324,7 +324,13 @@ describe('the library dashboard in a real browser', () => {
     expect(await cardTitles(page)).toEqual(['Keeper']);
     await unstar.click();
     await page.getByText('Removed from favorites').waitFor();
-    await page.getByText('No prompts in the "Favorites" category.').waitFor();
+    // Favourites are no category, and a new prompt is no answer to an empty list of them.
+    await page.getByText('No favorites yet: star a prompt to find it here.').waitFor();
+    expect(await page.getByRole('button', { name: 'Create your first prompt' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Show all prompts' }).click();
+    await page.getByRole('heading', { level: 1, name: /All Prompts/ }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 2);
+    expect(await cardTitles(page)).toEqual(['Other one', 'Keeper']);
   });
 
   it('searches by title and by content, with the category filter', async () => {
@@ -346,7 +352,11 @@ describe('the library dashboard in a real browser', () => {
     expect(await cardTitles(page)).toEqual(['Blog outline']);
     await page.getByRole('button', { name: /Favorites/ }).click();
     await page.getByText('No prompt matches "zebras".').waitFor();
-    await search.fill('');
+    // The prompts exist: the way back is the whole list, not a new prompt.
+    expect(await page.getByRole('button', { name: 'Create your first prompt' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    expect(await search.inputValue()).toBe('');
+    await page.getByText('No favorites yet: star a prompt to find it here.').waitFor();
     await page.getByRole('button', { name: /All Prompts/ }).click();
     await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
   });

@@ -1,31 +1,61 @@
 import Add from '@mui/icons-material/Add';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import SearchOff from '@mui/icons-material/SearchOff';
+import ViewList from '@mui/icons-material/ViewList';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-type Props = { categoryName: string | null; search?: string; onCreate: () => void };
+/** Why the list is empty: no prompt at all, none in a category, no favourite, or no match. */
+export type EmptyList =
+  | { kind: 'none' }
+  | { kind: 'category'; name: string }
+  | { kind: 'favorites' }
+  | { kind: 'search'; search: string };
 
-/** 'No prompts found', told apart by whether a category is chosen or a search found nothing. */
-export function EmptyState({ categoryName, search, onCreate }: Props) {
+type Props = {
+  list: EmptyList;
+  onCreate: () => void;
+  onShowAll: () => void;
+  onClearSearch: () => void;
+};
+
+/**
+ * 'No prompts found', and the way on that fits why: a new prompt where there is none (in the
+ * library or in a category), every prompt where no favourite is marked yet, and the whole list
+ * again where a search found nothing. Creating is no answer to the last two: the prompts exist.
+ */
+export function EmptyState({ list, onCreate, onShowAll, onClearSearch }: Props) {
   const { t } = useTranslation();
+  const reason =
+    list.kind === 'search'
+      ? t('library.empty.noMatch', { search: list.search })
+      : list.kind === 'favorites'
+        ? t('library.empty.favorites')
+        : list.kind === 'category'
+          ? t('library.empty.inCategory', { category: list.name })
+          : t('library.empty.none');
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2 }}>
       <Inventory2Outlined sx={{ fontSize: 56, color: 'text.disabled' }} aria-hidden />
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mt: 1 }}>
         {t('library.empty.title')}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 3 }}>
-        {search
-          ? t('library.empty.noMatch', { search })
-          : categoryName === null
-            ? t('library.empty.none')
-            : t('library.empty.inCategory', { category: categoryName })}
-      </Typography>
-      <Button variant="contained" startIcon={<Add />} onClick={onCreate}>
-        {t('library.empty.create')}
-      </Button>
+      <Typography sx={{ color: 'text.secondary', mb: 3 }}>{reason}</Typography>
+      {list.kind === 'search' ? (
+        <Button variant="contained" startIcon={<SearchOff />} onClick={onClearSearch}>
+          {t('library.empty.clearSearch')}
+        </Button>
+      ) : list.kind === 'favorites' ? (
+        <Button variant="contained" startIcon={<ViewList />} onClick={onShowAll}>
+          {t('library.empty.showAll')}
+        </Button>
+      ) : (
+        <Button variant="contained" startIcon={<Add />} onClick={onCreate}>
+          {t('library.empty.create')}
+        </Button>
+      )}
     </Box>
   );
 }

@@ -6,10 +6,11 @@ import type { Category, Prompt, PromptCard } from '@promptlib/proto';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { setSearch } from '../../../app/ui.slice';
 import { ShareDialog } from '../../sharing/components/ShareDialog';
 import { sharedPromptIds } from '../../sharing/share-links';
 import { useListSharesQuery } from '../../sharing/sharing.api';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState, type EmptyList } from '../components/EmptyState';
 import { PromptGrid } from '../components/PromptGrid';
 import { PromptSkeletons } from '../components/PromptSkeletons';
 import { PromptToolbar } from '../components/PromptToolbar';
@@ -103,6 +104,8 @@ export function DashboardPage() {
     },
     [dispatch],
   );
+  const showAll = useCallback(() => chooseFilter({ kind: 'all' }), [chooseFilter]);
+  const clearSearch = useCallback(() => dispatch(setSearch('')), [dispatch]);
   const filterCategory = filter.kind === 'category' ? filter.categoryId : null;
   const openNewPrompt = useCallback(() => {
     setDrawerOpen(false);
@@ -165,7 +168,16 @@ export function DashboardPage() {
     />
   );
 
-  const emptyCategory = search.trim() !== '' ? null : filter.kind === 'all' ? null : heading;
+  // SPEC's two sentences where they hold (no prompt at all, none in a category); a favourite not
+  // yet marked and a search without a match say so, with their own way back to the prompts.
+  const emptyList: EmptyList =
+    search.trim() !== '' && data.counts.all > 0
+      ? { kind: 'search', search: search.trim() }
+      : filter.kind === 'favorites' && data.counts.all > 0
+        ? { kind: 'favorites' }
+        : filter.kind === 'category'
+          ? { kind: 'category', name: heading }
+          : { kind: 'none' };
 
   return (
     <Box sx={{ display: 'flex', flexGrow: 1, minHeight: 0 }}>
@@ -208,10 +220,13 @@ export function DashboardPage() {
         {data.isLoading || list.isLoading ? (
           <PromptSkeletons />
         ) : list.cards.length === 0 && !list.hasMore ? (
-          list.isStale ? null : search.trim() !== '' && data.counts.all > 0 ? (
-            <EmptyState categoryName={null} search={search.trim()} onCreate={openNewPrompt} />
-          ) : (
-            <EmptyState categoryName={emptyCategory} onCreate={openNewPrompt} />
+          list.isStale ? null : (
+            <EmptyState
+              list={emptyList}
+              onCreate={openNewPrompt}
+              onShowAll={showAll}
+              onClearSearch={clearSearch}
+            />
           )
         ) : (
           <PromptGrid

@@ -16,8 +16,18 @@ export const SearchField = forwardRef<HTMLInputElement, { autoFocus?: boolean }>
 ) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [text, setText] = useState(useAppSelector((state) => state.ui.search));
-  const report = useDebouncedCallback((value: string) => dispatch(setSearch(value)), SEARCH_DEBOUNCE_MS);
+  const stored = useAppSelector((state) => state.ui.search);
+  const [text, setText] = useState(stored);
+  const [reported, setReported] = useState(stored);
+  // A search changed elsewhere (the empty list's "Clear search") shows in the field too.
+  if (stored !== reported) {
+    setReported(stored);
+    setText(stored);
+  }
+  const report = useDebouncedCallback((value: string) => {
+    setReported(value);
+    dispatch(setSearch(value));
+  }, SEARCH_DEBOUNCE_MS);
 
   return (
     <TextField
