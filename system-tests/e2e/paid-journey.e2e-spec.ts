@@ -148,6 +148,25 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     await success.getByRole('link', { name: 'Upgrade to Pro', exact: true }).waitFor();
   });
 
+  it('takes a search typed on the plans to the library at once, where the typing goes on', async () => {
+    const user = await newLibraryUser(gateway.url, 'seek');
+    await createPrompt(user, { title: 'Zebra facts', content: 'Stripes.' });
+    await createPrompt(user, { title: 'Tiger facts', content: 'Also stripes.' });
+    const page = await pageFor(user, '/subscribe');
+    await page.getByRole('heading', { name: 'Upgrade to Pro' }).waitFor();
+    const search = page.getByPlaceholder('Search prompts...');
+    await search.click();
+    await page.keyboard.type('zeb');
+    await page.waitForURL(`${gateway.url}/`);
+    await page.keyboard.type('ra');
+    expect(await search.inputValue()).toBe('zebra');
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('article').length === 1 &&
+        document.querySelector('article h3')?.textContent === 'Zebra facts',
+    );
+  });
+
   it('takes the annual plan up to the success page', async () => {
     const user = await newLibraryUser(gateway.url, 'annual');
     const page = await pageFor(user, '/subscribe');

@@ -3,9 +3,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { setSearch } from '../../../app/ui.slice';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { useDebouncedCallback } from '../../../shared/hooks/useDebouncedCallback';
+
+type SearchState = { searchTyped: boolean };
 
 // The typed text is reported once typing pauses, so the list does not refilter per keystroke.
 const SEARCH_DEBOUNCE_MS = 300;
@@ -16,6 +19,10 @@ export const SearchField = forwardRef<HTMLInputElement, { autoFocus?: boolean }>
 ) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Typing on another screen brought the user to the library: the typing goes on here.
+  const [arrivedTyping] = useState(() => (location.state as SearchState | null)?.searchTyped === true);
   const stored = useAppSelector((state) => state.ui.search);
   const [text, setText] = useState(stored);
   const [reported, setReported] = useState(stored);
@@ -35,11 +42,20 @@ export const SearchField = forwardRef<HTMLInputElement, { autoFocus?: boolean }>
       type="search"
       size="small"
       value={text}
-      autoFocus={autoFocus}
+      autoFocus={autoFocus || arrivedTyping}
       placeholder={t('header.search')}
       onChange={(event) => {
-        setText(event.target.value);
-        report(event.target.value);
+        const value = event.target.value;
+        setText(value);
+        if (location.pathname === '/') {
+          report(value);
+          return;
+        }
+        // The library is where a search shows: typed on another screen (the plans, say), it
+        // takes the user there at once, with what was typed.
+        setReported(value);
+        dispatch(setSearch(value));
+        navigate('/', { state: { searchTyped: true } satisfies SearchState });
       }}
       fullWidth
       slotProps={{
