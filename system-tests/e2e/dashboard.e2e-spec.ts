@@ -333,6 +333,43 @@ describe('the library dashboard in a real browser', () => {
     expect(await cardTitles(page)).toEqual(['Other one', 'Keeper']);
   });
 
+  it('puts the focus on the card that takes the place of a deleted one, never on its Delete button', async () => {
+    const user = await newLibraryUser(gateway.url, 'delkeys');
+    for (const title of ['Alpha', 'Bravo', 'Charlie']) await createPrompt(user, { title });
+    const page = await dashboardFor(user);
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement!;
+        const labelledBy = element.getAttribute('aria-labelledby');
+        return `${element.tagName} ${(labelledBy && document.getElementById(labelledBy)?.textContent) || element.textContent}`;
+      });
+
+    await page.getByRole('button', { name: 'Delete "Bravo"' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete Prompt' });
+    await dialog.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 2);
+    expect(await eventually(focused, (now) => now === 'ARTICLE Alpha')).toBe('ARTICLE Alpha');
+
+    // The last card gone, the one before it has the focus; the only card gone, the list's heading.
+    await page.getByRole('button', { name: 'Delete "Alpha"' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await eventually(focused, (now) => now === 'ARTICLE Charlie')).toBe('ARTICLE Charlie');
+    await page.getByRole('button', { name: 'Delete "Charlie"' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await eventually(focused, (now) => now.startsWith('H1 All Prompts'))).toMatch(/^H1 All Prompts/);
+  });
+
   it('searches by title and by content, with the category filter', async () => {
     const user = await newLibraryUser(gateway.url, 'search');
     await createPrompt(user, { title: 'Email to a client', content: 'Write a polite reply.' });

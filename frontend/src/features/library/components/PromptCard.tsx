@@ -88,7 +88,16 @@ export const PromptCard = memo(function PromptCard({
       component="article"
       variant="outlined"
       aria-labelledby={`prompt-title-${prompt.id}`}
-      sx={{ p: 2, height: PROMPT_CARD_HEIGHT - 16, display: 'flex', flexDirection: 'column', gap: 1 }}
+      // Focused by the page after a delete (the card that took the deleted one's place), never by Tab.
+      tabIndex={-1}
+      sx={{
+        p: 2,
+        height: PROMPT_CARD_HEIGHT - 16,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        '&:focus:not(:focus-visible)': { outline: 'none' },
+      }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Typography

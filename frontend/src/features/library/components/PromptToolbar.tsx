@@ -45,7 +45,14 @@ export const PromptToolbar = memo(function PromptToolbar({
           <FilterList />
         </IconButton>
       ) : null}
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 800, flexGrow: 1, minWidth: 0 }} noWrap>
+      <Typography
+        component="h1"
+        variant="h5"
+        // Focused by the page when the last card of the list is deleted, never by Tab.
+        tabIndex={-1}
+        sx={{ fontWeight: 800, flexGrow: 1, minWidth: 0, '&:focus:not(:focus-visible)': { outline: 'none' } }}
+        noWrap
+      >
         {heading}
         {shown === null ? null : (
           <Typography component="span" sx={{ color: 'text.secondary', ml: 1, fontSize: 14 }}>

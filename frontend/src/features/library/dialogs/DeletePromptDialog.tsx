@@ -8,9 +8,12 @@ import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 export const DeletePromptDialog = memo(function DeletePromptDialog({
   prompt,
   onClose,
+  onDeleted,
 }: {
   prompt: PromptCard | Prompt | null;
   onClose: () => void;
+  /** Told before the dialog closes, once the prompt is gone. */
+  onDeleted?: (prompt: PromptCard | Prompt) => void;
 }) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -25,6 +28,7 @@ export const DeletePromptDialog = memo(function DeletePromptDialog({
         description: t('library.prompt.deleted'),
         variant: 'success',
       });
+      onDeleted?.(prompt);
       onClose();
     } catch {
       notify({

@@ -135,7 +135,16 @@ export function DashboardPage() {
       ),
     [readWhole, notify, t],
   );
-  const onDelete = useCallback((prompt: PromptCard | Prompt) => setDeletingPrompt(prompt), []);
+  // Where the card asked to be deleted stands in the list, read as it is asked (see onPromptDeleted).
+  const shownCards = useRef(list.cards);
+  useEffect(() => {
+    shownCards.current = list.cards;
+  });
+  const deletingAt = useRef(-1);
+  const onDelete = useCallback((prompt: PromptCard | Prompt) => {
+    deletingAt.current = shownCards.current.findIndex((card) => card.id === prompt.id);
+    setDeletingPrompt(prompt);
+  }, []);
   const onShare = useCallback((prompt: PromptCard | Prompt) => setSharingPrompt(prompt), []);
   const closeShare = useCallback(() => setSharingPrompt(null), []);
   const onSort = useCallback((next: PromptSort) => dispatch(setSort(next)), [dispatch]);
@@ -143,6 +152,24 @@ export function DashboardPage() {
   const openDrawer = useCallback(() => setDrawerOpen(true), []);
   const closePromptDialog = useCallback(() => setPromptDialog(null), []);
   const closeDeletePrompt = useCallback(() => setDeletingPrompt(null), []);
+  // After a delete the focus goes to the card that took the deleted one's place, else the one
+  // before it, else the list's heading. Left to the dialog, it would go back to the Delete button
+  // it came from, which the next card owns once the deleted one is gone (cards keep their slots).
+  const [deletedPrompt, setDeletedPrompt] = useState<{ id: number; at: number } | null>(null);
+  const onPromptDeleted = useCallback(
+    (prompt: PromptCard | Prompt) => setDeletedPrompt({ id: prompt.id, at: deletingAt.current }),
+    [],
+  );
+  useEffect(() => {
+    if (!deletedPrompt || deletingPrompt !== null) return;
+    if (list.cards.some((card) => card.id === deletedPrompt.id)) return;
+    setDeletedPrompt(null);
+    const next = list.cards[deletedPrompt.at] ?? list.cards[deletedPrompt.at - 1];
+    const target = next
+      ? document.getElementById(`prompt-title-${next.id}`)?.closest('article')
+      : scrollRef.current?.querySelector('h1');
+    target?.focus();
+  }, [deletedPrompt, deletingPrompt, list.cards]);
   const closeCategoryDialog = useCallback(() => setCategoryDialogOpen(false), []);
   const closeDeleteCategory = useCallback(() => setDeletingCategory(null), []);
   const onCategoryDeleted = useCallback(
@@ -254,7 +281,7 @@ export function DashboardPage() {
         onClose={closePromptDialog}
       />
       <ShareDialog prompt={sharingPrompt} onClose={closeShare} />
-      <DeletePromptDialog prompt={deletingPrompt} onClose={closeDeletePrompt} />
+      <DeletePromptDialog prompt={deletingPrompt} onClose={closeDeletePrompt} onDeleted={onPromptDeleted} />
       <CategoryDialog
         open={categoryDialogOpen}
         categories={allCategories}
