@@ -167,6 +167,21 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     );
   });
 
+  it('thanks nobody on the success page without a checkout, or with one it cannot check', async () => {
+    const user = await newLibraryUser(gateway.url, 'nocheckout');
+    for (const [path, notice] of [
+      ['/subscribe/success', 'No session ID found'],
+      ['/subscribe/success?session_id=cs_test_unknown', 'Error checking session'],
+    ] as const) {
+      const page = await pageFor(user, path);
+      await page.getByRole('heading', { level: 1, name: 'Purchase not confirmed' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: notice }).first().waitFor();
+      expect(await page.getByText('Thank You for Your Purchase!').count()).toBe(0);
+      await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
+      await page.close();
+    }
+  });
+
   it('takes the annual plan up to the success page', async () => {
     const user = await newLibraryUser(gateway.url, 'annual');
     const page = await pageFor(user, '/subscribe');

@@ -1,4 +1,5 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import HourglassTop from '@mui/icons-material/HourglassTop';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -93,11 +94,18 @@ export function SubscribeSuccessPage() {
           <Stack spacing={2} sx={{ alignItems: 'center' }}>
             {phase === 'active' ? (
               <CheckCircleOutline color="success" sx={{ fontSize: 56 }} aria-hidden />
-            ) : (
+            ) : phase === 'pending' ? (
               <HourglassTop color="primary" sx={{ fontSize: 56 }} aria-hidden />
+            ) : (
+              <ErrorOutline color="error" sx={{ fontSize: 56 }} aria-hidden />
             )}
+            {/* A checkout that could not be checked (or no checkout named) thanks nobody for a purchase. */}
             <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
-              {phase === 'active' ? t('subscribeSuccess.active.title') : t('subscribeSuccess.pending.title')}
+              {phase === 'active'
+                ? t('subscribeSuccess.active.title')
+                : phase === 'pending'
+                  ? t('subscribeSuccess.pending.title')
+                  : t('subscribeSuccess.errors.heading')}
             </Typography>
             {phase === 'active' ? <Typography>{t('subscribeSuccess.active.text')}</Typography> : null}
             {phase === 'pending' ? <Alert severity="info">{t('subscribeSuccess.pending.text')}</Alert> : null}
