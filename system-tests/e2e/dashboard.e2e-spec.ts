@@ -346,28 +346,23 @@ describe('the library dashboard in a real browser', () => {
         return `${element.tagName} ${(labelledBy && document.getElementById(labelledBy)?.textContent) || element.textContent}`;
       });
 
-    await page.getByRole('button', { name: 'Delete "Bravo"' }).focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Delete Prompt' });
-    await dialog.getByRole('button', { name: 'Delete' }).focus();
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => document.querySelectorAll('article').length === 2);
-    expect(await eventually(focused, (now) => now === 'ARTICLE Alpha')).toBe('ARTICLE Alpha');
+    /** Delete by keyboard alone, and what has the focus once the card has gone. */
+    const deleteByKeyboard = async (title: string, focusThen: (now: string) => boolean) => {
+      await page.getByRole('button', { name: `Delete "${title}"` }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Delete Prompt' });
+      await dialog.getByRole('button', { name: 'Delete' }).focus();
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      return eventually(focused, focusThen);
+    };
 
+    expect(await deleteByKeyboard('Bravo', (now) => now === 'ARTICLE Alpha')).toBe('ARTICLE Alpha');
     // The last card gone, the one before it has the focus; the only card gone, the list's heading.
-    await page.getByRole('button', { name: 'Delete "Alpha"' }).focus();
-    await page.keyboard.press('Enter');
-    await dialog.getByRole('button', { name: 'Delete' }).focus();
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'detached' });
-    expect(await eventually(focused, (now) => now === 'ARTICLE Charlie')).toBe('ARTICLE Charlie');
-    await page.getByRole('button', { name: 'Delete "Charlie"' }).focus();
-    await page.keyboard.press('Enter');
-    await dialog.getByRole('button', { name: 'Delete' }).focus();
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'detached' });
-    expect(await eventually(focused, (now) => now.startsWith('H1 All Prompts'))).toMatch(/^H1 All Prompts/);
+    expect(await deleteByKeyboard('Alpha', (now) => now === 'ARTICLE Charlie')).toBe('ARTICLE Charlie');
+    expect(await deleteByKeyboard('Charlie', (now) => now.startsWith('H1 All Prompts'))).toMatch(
+      /^H1 All Prompts/,
+    );
   });
 
   it('searches by title and by content, with the category filter', async () => {
