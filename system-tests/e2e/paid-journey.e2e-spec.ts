@@ -116,6 +116,9 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     expect(JSON.parse((await success.evaluate(() => sessionStorage.getItem('toasts-at-reload')))!)).toEqual([
       expect.stringMatching(/^Subscription Cancelled/),
     ]);
+    // And again once reloaded, for as long as any toast stays: the reload does not cut it short.
+    await success.getByText('Subscription Cancelled').waitFor();
+    await success.getByRole('button', { name: 'Close notification' }).click();
     const cancelled = await limitsOf(user);
     const endsOn = new Date(cancelled.subscription.endsAt!).toLocaleDateString('en-US', {
       month: 'short',

@@ -1,4 +1,12 @@
-import { attachToaster, onFirstNotice, showNotice, whenNoticesShown, type Notice } from './toast-bus';
+import {
+  attachToaster,
+  onFirstNotice,
+  showNotice,
+  showNoticeAcrossReload,
+  showNoticeLeftForReload,
+  whenNoticesShown,
+  type Notice,
+} from './toast-bus';
 
 describe('toast bus', () => {
   it('keeps notices until the toaster is attached, then delivers them in order, then live', () => {
@@ -33,6 +41,19 @@ describe('toast bus', () => {
     const later = vi.fn();
     whenNoticesShown(later);
     expect(later).toHaveBeenCalledTimes(1);
+    detach();
+  });
+
+  it('shows a notice given across a reload now, and once more at the next start only', () => {
+    window.sessionStorage.clear();
+    const shown: string[] = [];
+    const detach = attachToaster((notice) => shown.push(notice.title));
+    showNoticeAcrossReload({ title: 'Subscription Cancelled', variant: 'success' });
+    expect(shown).toEqual(['Subscription Cancelled']);
+    // The page reloads: its start shows what was left, once.
+    showNoticeLeftForReload();
+    showNoticeLeftForReload();
+    expect(shown).toEqual(['Subscription Cancelled', 'Subscription Cancelled']);
     detach();
   });
 });

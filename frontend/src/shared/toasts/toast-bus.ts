@@ -46,3 +46,36 @@ export function whenNoticesShown(run: () => void): void {
   if (listener) run();
   else shownWaiters.push(run);
 }
+
+// The page's session storage keeps it across a reload, and only in this tab.
+const AFTER_RELOAD_KEY = 'promptlib.notice-after-reload';
+
+/**
+ * Shows a notice now and once more when the page has reloaded: for news the page is about to
+ * reload on, which would otherwise be seen for an instant.
+ */
+export function showNoticeAcrossReload(notice: Notice): void {
+  showNotice(notice);
+  try {
+    window.sessionStorage.setItem(AFTER_RELOAD_KEY, JSON.stringify(notice));
+  } catch {
+    // Without session storage the notice is seen until the reload only.
+  }
+}
+
+/** At the start of a page: the notice left for after its reload, shown once. */
+export function showNoticeLeftForReload(): void {
+  let kept: string | null = null;
+  try {
+    kept = window.sessionStorage.getItem(AFTER_RELOAD_KEY);
+    window.sessionStorage.removeItem(AFTER_RELOAD_KEY);
+  } catch {
+    return;
+  }
+  if (kept === null) return;
+  try {
+    showNotice(JSON.parse(kept) as Notice);
+  } catch {
+    // Not one this app wrote: nothing to show.
+  }
+}

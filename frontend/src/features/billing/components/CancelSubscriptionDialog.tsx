@@ -3,7 +3,7 @@ import { isApiFailure } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
-import { whenNoticesShown } from '../../../shared/toasts/toast-bus';
+import { showNoticeAcrossReload, whenNoticesShown } from '../../../shared/toasts/toast-bus';
 import { useCancelSubscriptionMutation } from '../billing.api';
 import { PRO_STATUS_KEY, broadcast } from '../hooks/useTierWatcher';
 
@@ -22,7 +22,7 @@ export function CancelSubscriptionDialog({ open, onClose }: { open: boolean; onC
   const confirm = async () => {
     try {
       await cancelSubscription().unwrap();
-      notify({
+      showNoticeAcrossReload({
         title: t('billing.cancel.done.title'),
         description: t('billing.cancel.done.description'),
         variant: 'success',
