@@ -1,6 +1,11 @@
 import { ApiClient, STRONG_PASSWORD, uniqueUsername } from '../support/api-client';
 import { registerThroughUi, visibleText } from '../support/app-pages';
-import { measureScripts, openPage, seriousAccessibilityViolations } from '../support/browser';
+import {
+  answerServiceUnavailable,
+  measureScripts,
+  openPage,
+  seriousAccessibilityViolations,
+} from '../support/browser';
 import { sharedBrowserSuite } from '../support/browser-suite';
 import type { GatewayAddress } from '../support/stack';
 import en from '@promptlib/frontend/i18n/en.json';
@@ -58,12 +63,11 @@ describe('the app shell in a real browser', () => {
   });
 
   describe('/auth', () => {
-    it('shows both tabs, the Google button and the three benefits on a large screen', async () => {
+    it('shows both tabs and the three benefits on a large screen', async () => {
       const page = await newPage({ viewport: { width: 1440, height: 900 } });
       await page.goto(`${gateway.url}/auth`);
       await page.getByRole('tab', { name: 'Login' }).waitFor();
       await page.getByRole('tab', { name: 'Register' }).waitFor();
-      await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
       for (const benefit of ['Organize prompts with categories', 'Copy with a single click', 'Track usage']) {
         await page.getByRole('heading', { name: benefit }).waitFor();
       }
@@ -150,13 +154,29 @@ describe('the app shell in a real browser', () => {
       await page.getByText(`Welcome back, ${username}!`).waitFor();
     });
 
-    it('explains that Google sign-in is not configured', async () => {
+    it('offers no Google sign-in where none is configured', async () => {
       const page = await newPage();
+      const config = page.waitForResponse(`${gateway.url}/api/config`);
       await page.goto(`${gateway.url}/auth`);
-      await page.getByRole('button', { name: 'Sign in with Google' }).click();
-      const alert = page.getByRole('alert').filter({ hasText: 'Google sign-in is not available yet' });
-      await alert.waitFor();
-      expect(await alert.innerText()).toContain(new URL(gateway.url).host);
+      expect(await (await config).json()).toMatchObject({ googleClientId: null });
+      await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Sign in with Google' }).count()).toBe(0);
+      expect(await page.locator('main').innerText()).not.toMatch(/^or$/m);
+    });
+
+    it('offers Google sign-in when the configuration could not be read, and explains it is off when pressed', async () => {
+      // Not tracked: the 503 it causes is the point.
+      const { context, page } = await openPage(suite.browser());
+      try {
+        await page.route(`${gateway.url}/api/config`, answerServiceUnavailable, { times: 1 });
+        await page.goto(`${gateway.url}/auth`);
+        await page.getByRole('button', { name: 'Sign in with Google' }).click();
+        const alert = page.getByRole('alert').filter({ hasText: 'Google sign-in is not available yet' });
+        await alert.waitFor();
+        expect(await alert.innerText()).toContain(new URL(gateway.url).host);
+      } finally {
+        await context.close();
+      }
     });
   });
 

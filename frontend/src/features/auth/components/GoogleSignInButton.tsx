@@ -54,8 +54,8 @@ function GoogleMark() {
 }
 
 /**
- * Google sign-in. While the server has no Google client id configured it explains, instead of
- * failing silently, what must be set up for it to work.
+ * Google sign-in. Pressed where the server turns out to have no Google client id (the page could not
+ * read its configuration before), it explains instead of failing silently.
  */
 export function GoogleSignInButton() {
   const { t } = useTranslation();

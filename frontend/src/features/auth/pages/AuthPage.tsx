@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGetClientConfigQuery } from '../../../api/config.api';
 import { Logo } from '../../../shared/components/Logo';
 import { AuthTabs } from '../components/AuthTabs';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
@@ -16,6 +17,34 @@ const RegisterForm = lazy(() =>
 );
 
 type Mode = 'login' | 'register';
+
+/**
+ * The "or" divider and Google's button, where the server offers Google sign-in: a visitor is never
+ * shown a button that can only explain it is not set up. Shown too when the configuration could
+ * not be read (the button reads it again when pressed) and when the page comes back from Google.
+ */
+function GoogleSignInSection() {
+  const { t } = useTranslation();
+  const config = useGetClientConfigQuery();
+  const [returningFromGoogle] = useState(() => window.location.hash.includes('state='));
+  const offered = config.data ? Boolean(config.data.googleClientId) : config.isError || returningFromGoogle;
+  // Once shown it stays, so that what a press of it says (the configuration read again) stays in view.
+  const shown = useRef(false);
+  shown.current ||= offered;
+  if (!shown.current) return null;
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', my: 3 }} aria-hidden>
+        <Box sx={{ flex: 1, borderTop: 1, borderColor: 'divider' }} />
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('auth.or')}
+        </Typography>
+        <Box sx={{ flex: 1, borderTop: 1, borderColor: 'divider' }} />
+      </Stack>
+      <GoogleSignInButton />
+    </>
+  );
+}
 
 export function AuthPage() {
   const { t } = useTranslation();
@@ -63,14 +92,7 @@ export function AuthPage() {
               </Suspense>
             )}
           </Box>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', my: 3 }} aria-hidden>
-            <Box sx={{ flex: 1, borderTop: 1, borderColor: 'divider' }} />
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('auth.or')}
-            </Typography>
-            <Box sx={{ flex: 1, borderTop: 1, borderColor: 'divider' }} />
-          </Stack>
-          <GoogleSignInButton />
+          <GoogleSignInSection />
         </Box>
       </Box>
       <MarketingPanel />
