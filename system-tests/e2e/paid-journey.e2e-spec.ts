@@ -302,6 +302,27 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     // The cancelling tab set the shared hint to false; the limits this tab read put it back.
     await other.waitForFunction(() => window.localStorage.getItem('pro-status') === 'true');
     await success.close();
+
+    // German writes the end date in its own order ("25. Dez. 2026"), not in English's.
+    await (await openMenu(other, user)).getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await other.getByRole('button', { name: `Kontomenü: ${user.username}` }).click();
+    const endsOn = new Date((await limitsOf(user)).subscription.endsAt!).toLocaleDateString('de-DE', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    await other.getByRole('menu').getByText(`Läuft ab am ${endsOn}`, { exact: true }).waitFor();
+  });
+
+  it('writes the plans’ prices as German does', async () => {
+    const user = await newLibraryUser(gateway.url, 'preise');
+    const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, user, { locale: 'de-DE' }));
+    await page.goto(`${gateway.url}/subscribe`);
+    const monthly = page.getByRole('region', { name: 'Monatlich' });
+    await monthly.getByText(/^1,99\s\$$/).waitFor();
+    const annual = page.getByRole('region', { name: 'Jährlich' });
+    await annual.getByText(/^20\s\$$/).waitFor();
+    await annual.getByText(/^Spare 3,88\s\$ \(16\s%\)$/).waitFor();
   });
 
   it('says why a cancel failed and keeps the subscription', async () => {

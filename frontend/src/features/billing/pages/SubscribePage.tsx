@@ -17,6 +17,8 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { Header } from '../../shell/components/Header';
 import { useCreateSubscriptionMutation } from '../billing.api';
 import { PlanCard } from '../components/PlanCard';
+import { ANNUAL_SAVING, PLAN_DOLLARS } from '../plan-prices';
+import { formatDollars, formatPercent } from '../../../shared/locale-format';
 
 type Plan = 'monthly' | 'annual';
 
@@ -51,7 +53,7 @@ function LoginRequired() {
 }
 
 function Plans() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const config = useGetClientConfigQuery();
   const [createSubscription] = useCreateSubscriptionMutation();
@@ -90,7 +92,7 @@ function Plans() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mb: 4 }}>
         <PlanCard
           name={t('subscribe.monthly.name')}
-          price="$1.99"
+          price={formatDollars(PLAN_DOLLARS.monthly, i18n.resolvedLanguage)}
           period={t('subscribe.monthly.period')}
           choose={t('subscribe.monthly.choose')}
           busy={pending === 'monthly'}
@@ -99,9 +101,12 @@ function Plans() {
         />
         <PlanCard
           name={t('subscribe.annual.name')}
-          price="$20"
+          price={formatDollars(PLAN_DOLLARS.annual, i18n.resolvedLanguage)}
           period={t('subscribe.annual.period')}
-          saving={t('subscribe.annual.saving')}
+          saving={t('subscribe.annual.saving', {
+            amount: formatDollars(ANNUAL_SAVING.dollars, i18n.resolvedLanguage),
+            percent: formatPercent(ANNUAL_SAVING.share, i18n.resolvedLanguage),
+          })}
           badge={t('subscribe.annual.badge')}
           choose={t('subscribe.annual.choose')}
           busy={pending === 'annual'}

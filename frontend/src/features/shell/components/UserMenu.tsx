@@ -11,13 +11,12 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { User } from '@promptlib/proto';
-import { format } from 'date-fns';
-import { de } from 'date-fns/locale/de';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shared/components/Spinner';
 import { useNavigate } from 'react-router-dom';
 import { languages } from '../../../i18n';
+import { formatDay } from '../../../shared/locale-format';
 import { useSignOut } from '../../auth/hooks/useSignOut';
 import { CancelSubscriptionDialog } from '../../billing/components/CancelSubscriptionDialog';
 import { useGetLimitsQuery } from '../../library/library.api';
@@ -33,11 +32,6 @@ const ImportDialog = lazy(() =>
 // An unlimited allowance (-1) shows as the infinity sign.
 function showLimit(limit: number): string {
   return limit === -1 ? '∞' : String(limit);
-}
-
-/** The product's date format, 'MMM d, yyyy', with month names in the user's language. */
-function formatDate(iso: string, language: string | undefined): string {
-  return format(new Date(iso), 'MMM d, yyyy', language === 'de' ? { locale: de } : undefined);
 }
 
 export function UserMenu({ user }: { user: User }) {
@@ -109,7 +103,7 @@ export function UserMenu({ user }: { user: User }) {
               secondary={
                 limits?.subscription.isCancelled && limits.subscription.endsAt
                   ? t('header.expiresOn', {
-                      date: formatDate(limits.subscription.endsAt, i18n.resolvedLanguage),
+                      date: formatDay(limits.subscription.endsAt, i18n.resolvedLanguage),
                     })
                   : undefined
               }
