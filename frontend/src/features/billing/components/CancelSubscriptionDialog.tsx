@@ -5,7 +5,7 @@ import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
 import { showNoticeAcrossReload, whenNoticesShown } from '../../../shared/toasts/toast-bus';
 import { useCancelSubscriptionMutation } from '../billing.api';
-import { PRO_STATUS_KEY, broadcast } from '../hooks/useTierWatcher';
+import { PRO_STATUS_KEY, announceToOtherTabs } from '../hooks/useTierWatcher';
 
 // Long enough for the toast to be seen before the page shows the cancelled state.
 const RELOAD_AFTER_MS = 500;
@@ -28,7 +28,7 @@ export function CancelSubscriptionDialog({ open, onClose }: { open: boolean; onC
         variant: 'success',
       });
       window.localStorage.setItem(PRO_STATUS_KEY, 'false');
-      broadcast({ isPro: false, timestamp: Date.now() });
+      announceToOtherTabs(false);
       onClose();
       // Counted from the first frame that shows the toast (the toaster may still be loading), so a
       // busy tab cannot reload it unseen.

@@ -17,6 +17,9 @@ type SubscriptionChange = { isPro: boolean; timestamp: number };
 // so a tab never takes its own news for another's.
 type TabMessage = SubscriptionChange & { tab: string };
 const THIS_TAB = Math.random().toString(36).slice(2);
+// The change this tab announced last, by its watcher or by a page that learned it first (a paid
+// checkout, a cancel): the watcher, reading it later from the server, does not announce it again.
+let announcedHere: SubscriptionChange | null = null;
 
 /**
  * Watches the user's tier: the first answer is only a baseline; a later change to or from Pro is
@@ -31,10 +34,9 @@ export function useTierWatcher(): void {
   const dispatch = useAppDispatch();
   const { data } = useGetLimitsQuery(undefined, { pollingInterval: LIMITS_POLL_MS });
   const known = useRef<boolean | null>(null);
-  // The change another tab announced last, and the one this tab did: each change is announced
+  // The change another tab announced last: with the one this tab did, each change is announced
   // once in every tab, whichever tab saw it first.
   const announcedElsewhere = useRef<SubscriptionChange | null>(null);
-  const announcedHere = useRef<SubscriptionChange | null>(null);
   const isPro = data?.isPro;
 
   // Every answer of the server rewrites the hint, even one with the same tier: another tab may
@@ -50,7 +52,7 @@ export function useTierWatcher(): void {
     if (previous === null || previous === isPro) return;
     const elsewhere = announcedElsewhere.current;
     announcedElsewhere.current = null;
-    if (isRecent(elsewhere, isPro)) return;
+    if (isRecent(elsewhere, isPro) || isRecent(announcedHere, isPro)) return;
     if (isPro)
       notify({
         title: t('billing.upgraded.title'),
@@ -64,8 +66,7 @@ export function useTierWatcher(): void {
         variant: 'error',
       });
     dispatch(baseApi.util.invalidateTags(['User', 'Limits', 'Prompts', 'Categories']));
-    announcedHere.current = { isPro, timestamp: Date.now() };
-    broadcast(announcedHere.current);
+    announceToOtherTabs(isPro);
   }, [isPro, notify, t, dispatch]);
 
   useEffect(() => {
@@ -73,7 +74,9 @@ export function useTierWatcher(): void {
     const channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (event: MessageEvent<TabMessage>) => {
       if (event.data.tab === THIS_TAB) return;
-      if (isRecent(announcedHere.current, event.data.isPro)) return;
+      if (isRecent(announcedHere, event.data.isPro)) return;
+      // A checkout's page checked again (reloaded, say) announces Pro to tabs that have it already.
+      if (event.data.isPro && known.current === true) return;
       announcedElsewhere.current = event.data;
       const key = event.data.isPro ? 'billing.otherTab.activated' : 'billing.otherTab.changed';
       notify({ title: t(`${key}.title`), description: t(`${key}.description`), variant: 'info' });
@@ -83,10 +86,16 @@ export function useTierWatcher(): void {
   }, [notify, t, dispatch]);
 }
 
-export function broadcast(change: SubscriptionChange): void {
+/**
+ * Tells the other tabs of a change to or from Pro that this tab learned (they show SPEC's 'Pro
+ * Subscription Activated' or 'Subscription Status Changed' and read everything again), and keeps
+ * this tab's watcher from announcing it a second time when its own poll reads it.
+ */
+export function announceToOtherTabs(isPro: boolean): void {
+  announcedHere = { isPro, timestamp: Date.now() };
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage({ ...change, tab: THIS_TAB } satisfies TabMessage);
+  channel.postMessage({ ...announcedHere, tab: THIS_TAB } satisfies TabMessage);
   channel.close();
 }
 

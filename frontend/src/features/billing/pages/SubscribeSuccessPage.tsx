@@ -15,6 +15,7 @@ import { baseApi } from '../../../api/base-api';
 import { useAppDispatch } from '../../../app/store';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useLazyGetCheckoutStatusQuery } from '../billing.api';
+import { announceToOtherTabs } from '../hooks/useTierWatcher';
 
 // A pending session is checked again every 5 s, at most 6 more times.
 const RECHECK_MS = 5_000;
@@ -51,6 +52,8 @@ export function SubscribeSuccessPage() {
         if (cancelled) return;
         if (success) {
           setPhase('active');
+          // The tab the plan was chosen in, and any other, learn it now rather than at their next poll.
+          announceToOtherTabs(true);
           dispatch(baseApi.util.invalidateTags(['User', 'Limits']));
           notify({
             title: t('subscribeSuccess.toast.title'),
