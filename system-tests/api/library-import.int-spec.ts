@@ -138,7 +138,7 @@ describe('importing a library file page by page', () => {
     expect(await listPrompts(user)).toEqual(before);
   });
 
-  it('gives a free account its 5 prompts and skips the other 15, and refuses a new category with its prompts', async () => {
+  it('gives a free account its 5 prompts in General, whatever category they name, and skips the other 15', async () => {
     const user = await newLibraryUser(gateway.url, 'free');
     const page = {
       categories: ['Work'],
@@ -152,21 +152,23 @@ describe('importing a library file page by page', () => {
     const res = await importPage(user, page);
 
     expect(res.status).toBe(200);
+    // The category itself is not made: a free account has General alone.
     expect(res.body.categories).toEqual([{ name: 'Work', status: 'skipped', reason: 'category-limit' }]);
     const reasons = res.body.prompts.map((outcome) =>
       outcome.status === 'imported' ? 'imported' : outcome.reason,
     );
     expect(reasons).toEqual([
-      'category-limit',
       ...Array<string>(5).fill('imported'),
-      ...Array<string>(15).fill('prompt-limit'),
-      'category-limit',
+      ...Array<string>(17).fill('prompt-limit'),
     ]);
     expect(await limitsOf(user)).toMatchObject<Partial<LimitsRecord>>({
       prompts: { used: 5, limit: 5, canCreate: false },
       categories: { used: 1, limit: 1, canCreate: false },
     });
     expect((await user.client.get<Category[]>('/api/categories')).body).toEqual([user.general]);
+    expect((await listPrompts(user)).map((prompt) => [prompt.title, prompt.categoryId])).toEqual(
+      [13, 12, 11, 10, 1].map((n) => [`Imported prompt ${n}`, user.general.id]),
+    );
   });
 
   it('gives a free account General alone, even where it kept a category from its Pro days', async () => {
@@ -174,19 +176,22 @@ describe('importing a library file page by page', () => {
     const kept = await user.client.post<Category>('/api/categories', { name: 'Kept' });
     expect(kept.status).toBe(201);
     await makeFree(stack, user);
+    expect((await importPage(user, { prompts: [item(2)] })).body.prompts[0].status).toBe('imported');
 
     const res = await importPage(user, {
       categories: ['Kept'],
-      prompts: [item(1, { category: 'Kept' }), item(2)],
+      // The second is the first page's prompt again, named for Kept: in General it is a duplicate.
+      prompts: [item(1, { category: 'Kept' }), item(2, { category: 'Kept' })],
     });
 
     expect(res.status).toBe(200);
     expect(res.body.categories).toEqual([{ name: 'Kept', status: 'skipped', reason: 'category-limit' }]);
     expect(res.body.prompts.map((outcome) => outcome.status === 'imported' || outcome.reason)).toEqual([
-      'category-limit',
       true,
+      'duplicate',
     ]);
-    expect((await listPrompts(user)).map((prompt) => [prompt.title, prompt.categoryId])).toEqual([
+    expect((await listPrompts(user)).map((prompt) => [prompt.title, prompt.categoryId]).sort()).toEqual([
+      ['Imported prompt 1', user.general.id],
       ['Imported prompt 2', user.general.id],
     ]);
   });

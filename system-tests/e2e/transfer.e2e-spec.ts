@@ -197,6 +197,33 @@ describe('exporting and importing a library in a real browser', () => {
     );
   }, 180_000);
 
+  it('puts a free account’s imported prompts of other categories into General, as create does, and says so first', async () => {
+    const user = await newLibraryUser(gateway.url, 'xgeneral');
+    const file = Buffer.from(
+      [
+        'title,content,category,favorite,usage_count,created_at,updated_at',
+        'Weekly report,Summarise the week.,Work,false,3,,',
+        'Standup notes,List what I did yesterday.,Work,false,0,,',
+        'Shopping list,Milk and bread.,General,false,0,,',
+      ].join('\r\n'),
+    );
+    const page = await dashboardFor(user);
+    const { dialog, start } = await importFile(page, user, 'library.csv', file, 3);
+    await dialog
+      .getByText('Your free plan has one category, General: 2 prompts of other categories go into General.')
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await start.click();
+    await dialog.getByText('3 prompts imported.').waitFor();
+    expect(await dialog.getByText(/skipped/).count()).toBe(0);
+    expect((await libraryOf(user)).categories).toEqual(['General']);
+    expect((await libraryOf(user)).prompts.map((prompt) => [prompt.title, prompt.category]).sort()).toEqual([
+      ['Shopping list', 'General'],
+      ['Standup notes', 'General'],
+      ['Weekly report', 'General'],
+    ]);
+  });
+
   it('says why it cannot read a file, before anything is written', async () => {
     const user = await newLibraryUser(gateway.url, 'xbad');
     const page = await dashboardFor(user);

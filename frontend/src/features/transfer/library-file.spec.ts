@@ -1,5 +1,12 @@
 import type { Category, Prompt } from '@promptlib/proto';
-import { importPlan, ImportFileError, libraryCsv, libraryFile, markdownFiles } from './library-file';
+import {
+  importPlan,
+  ImportFileError,
+  libraryCsv,
+  libraryFile,
+  markdownFiles,
+  promptsOutsideGeneral,
+} from './library-file';
 
 const categories: Category[] = [
   { id: 1, name: 'General', position: 0 },
@@ -140,5 +147,27 @@ describe('importPlan', () => {
     ['a CSV with a quote left open', 'a.csv', 'title,content\n"x,y\n', 'brokenCsv'],
   ])('refuses %s, saying why', (_what, name, text, reason) => {
     expect(() => importPlan(name, text)).toThrow(new ImportFileError(reason));
+  });
+});
+
+describe('promptsOutsideGeneral', () => {
+  it('counts the prompts that name a category other than General, whatever its spacing and case', () => {
+    const item = (category: string | null) => ({
+      title: 'A title',
+      content: 'Some text.',
+      category,
+      isFavorite: false,
+      usageCount: 0,
+    });
+    const prompts = [
+      item(null),
+      item('General'),
+      item(' general '),
+      item('Work'),
+      item('work'),
+      item('Ideas'),
+    ];
+    expect(promptsOutsideGeneral({ prompts })).toBe(3);
+    expect(promptsOutsideGeneral({ prompts: [item(null)] })).toBe(0);
   });
 });

@@ -136,6 +136,17 @@ export type ImportPlan = {
   invalid: { row: number; title: string }[];
 };
 
+/**
+ * How many of the file's prompts name a category other than General: a free account's go into
+ * General, as its creates do. Names compare as the server's unique rule does (trimmed, case
+ * ignored; Postgres's `lower()` may fold a rare letter differently, which moves only this count).
+ */
+export function promptsOutsideGeneral(plan: Pick<ImportPlan, 'prompts'>): number {
+  return plan.prompts.filter(
+    (prompt) => prompt.category !== null && !isGeneral({ name: prompt.category.trim() }),
+  ).length;
+}
+
 export class ImportFileError extends Error {}
 
 /** Reads our JSON, our CSV or the prompts.chat CSV (`act,prompt`); throws ImportFileError saying why not. */

@@ -175,21 +175,33 @@ describe('import rules', () => {
     expect(outcomes(plan)).toEqual(['import', 'category-limit']);
   });
 
-  it('gives a free account General alone, even where it kept a category from its Pro days', () => {
+  it('gives a free account General alone, even where it kept a category from its Pro days: every prompt goes there, as create puts it', () => {
     const plan = planImport(
-      ['Old', 'General'],
+      ['Old', 'General', 'New'],
       candidates(
         { title: 'In General', content: 'Text here.' },
         { title: 'Named General', content: 'Text here.', category: 'general' },
         { title: 'In Old', content: 'Text here.', category: 'Old' },
+        { title: 'In New', content: 'Text here.', category: 'New' },
+        // The same text as the first, named for another category: in General, it is the first's duplicate.
+        { title: 'In General', content: 'Text here.', category: 'New' },
       ),
       state({ existingCategories: new Set(['general', 'old']), onlyGeneral: true }),
     );
     expect(plan.categories).toEqual([
       { name: 'Old', status: 'skipped', reason: 'category-limit' },
       { name: 'General', status: 'existing' },
+      { name: 'New', status: 'skipped', reason: 'category-limit' },
     ]);
-    expect(outcomes(plan)).toEqual(['import', 'import', 'category-limit']);
+    expect(plan.newCategories).toEqual([]);
+    expect(outcomes(plan)).toEqual(['import', 'import', 'import', 'import', 'duplicate']);
+    expect(plan.prompts.map((prompt) => (prompt.status === 'import' ? prompt.categoryKey : null))).toEqual([
+      'general',
+      'general',
+      'general',
+      'general',
+      null,
+    ]);
   });
 
   it('restores the favourite mark and the use count', () => {

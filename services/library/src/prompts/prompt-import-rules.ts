@@ -38,6 +38,17 @@ export function comparableText(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/**
+ * The key of the category a prompt goes into: the one it names, else General; always General for a
+ * free account, as create puts every prompt of one there whatever category is asked for.
+ */
+export function targetCategoryKey(
+  category: string | null,
+  state: Pick<ImportState, 'keyOf' | 'generalKey' | 'onlyGeneral'>,
+): string {
+  return category === null || state.onlyGeneral ? state.generalKey : state.keyOf(category);
+}
+
 /** A prompt's identity for the duplicate rule: its category's key with its comparable title and content. */
 export function duplicateKey(categoryKey: string, title: string, content: string): string {
   return `${categoryKey}\u0000${comparableText(title)}\u0000${comparableText(content)}`;
@@ -79,10 +90,11 @@ export type ImportPlan = {
 /**
  * Decides what an import page does, the rules in order: an item that breaks the create rules is
  * `invalid`; the requested categories, then those the items name, are created when missing and
- * within the tier's category room (otherwise the category and its prompts are `category-limit`, as
- * is every category but General for a free account, which may use General alone); a
- * prompt whose text its target category already holds (the page's earlier prompts included) is a
- * `duplicate`; past the tier's prompt room the rest are `prompt-limit`.
+ * within the tier's category room (otherwise the category and its prompts are `category-limit`); a
+ * free account may use General alone, so every category but General it asks for is
+ * `category-limit` and every prompt goes into General, as create does; a prompt whose text its
+ * target category already holds (the page's earlier prompts included) is a `duplicate`; past the
+ * tier's prompt room the rest are `prompt-limit`.
  */
 export function planImport(
   requested: readonly string[],
@@ -120,8 +132,8 @@ export function planImport(
   const prompts = items.map((item): PlannedPrompt => {
     if (item === null) return { status: 'skipped', reason: 'invalid' };
     const { category, ...fields } = item;
-    const categoryKey = category === null ? state.generalKey : state.keyOf(category);
-    if (category !== null && resolve(category, categoryKey) === 'category-limit') {
+    const categoryKey = targetCategoryKey(category, state);
+    if (category !== null && !state.onlyGeneral && resolve(category, categoryKey) === 'category-limit') {
       return { status: 'skipped', reason: 'category-limit' };
     }
     const key = duplicateKey(categoryKey, item.title, item.content);

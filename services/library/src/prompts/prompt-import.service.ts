@@ -15,6 +15,7 @@ import {
   duplicateKey,
   importCandidate,
   planImport,
+  targetCategoryKey,
   validCategoryName,
   type ImportCandidate,
   type ImportPlan,
@@ -49,13 +50,15 @@ export class PromptImportService {
       const owned = await tx.categories.keyed(userId);
       const keys = await tx.categories.keysOf(namesOn(requested, candidates));
       const keyOf = (name: string) => keys.get(name)!;
-      const general = owned.find((category) => category.isDefault)!;
-      const plan = planImport(requested, candidates, {
+      const target = {
         keyOf,
-        generalKey: general.key,
-        existingCategories: new Set(owned.map((category) => category.key)),
-        existingPrompts: await possibleDuplicates(tx, userId, owned, candidates, keyOf, general.key),
+        generalKey: owned.find((category) => category.isDefault)!.key,
         onlyGeneral: !this.tiers.isPro(tier),
+      };
+      const plan = planImport(requested, candidates, {
+        ...target,
+        existingCategories: new Set(owned.map((category) => category.key)),
+        existingPrompts: await possibleDuplicates(tx, userId, owned, candidates, target),
         categoryRoom: roomIn(this.tiers.categoryAllowance(tier, owned.length)),
         promptRoom: roomIn(this.tiers.promptAllowance(tier, await tx.prompts.count(userId))),
       });
@@ -76,14 +79,13 @@ async function possibleDuplicates(
   userId: number,
   owned: { id: number; key: string }[],
   candidates: (ImportCandidate | null)[],
-  keyOf: (name: string) => string,
-  generalKey: string,
+  target: Parameters<typeof targetCategoryKey>[1],
 ): Promise<Set<string>> {
   const targetKeys = new Set<string>();
   const titles = new Set<string>();
   for (const candidate of candidates) {
     if (!candidate) continue;
-    targetKeys.add(candidate.category === null ? generalKey : keyOf(candidate.category));
+    targetKeys.add(targetCategoryKey(candidate.category, target));
     titles.add(comparableText(candidate.title));
   }
   const targets = owned.filter((category) => targetKeys.has(category.key));

@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { GENERAL_CATEGORY_NAME } from '@promptlib/proto';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -15,7 +16,7 @@ import { isApiFailure } from '../../../api/api-error';
 import { useAppDispatch } from '../../../app/store';
 import { serverMessage } from '../../../shared/server-message';
 import { useGetLimitsQuery } from '../../library/library.api';
-import { importPlan, ImportFileError, type ImportPlan } from '../library-file';
+import { importPlan, ImportFileError, promptsOutsideGeneral, type ImportPlan } from '../library-file';
 import { runImport, type ImportOutcome } from '../import-run';
 import { refreshLibrary, useImportPageMutation } from '../transfer.api';
 
@@ -112,6 +113,14 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
               {t('transfer.import.duplicatesNote')}
             </Typography>
+            {limits && !limits.isPro && promptsOutsideGeneral(step.plan) > 0 ? (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {t('transfer.import.intoGeneral', {
+                  count: promptsOutsideGeneral(step.plan),
+                  general: GENERAL_CATEGORY_NAME,
+                })}
+              </Alert>
+            ) : null}
             {step.plan.prompts.length > room ? (
               <Alert severity="info" sx={{ mt: 2 }}>
                 {t('transfer.import.freeRoom', { limit: limits?.prompts.limit, count: room })}
