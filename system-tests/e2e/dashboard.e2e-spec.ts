@@ -57,6 +57,59 @@ describe('the library dashboard in a real browser', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
+  it('on a phone, in German: New Prompt and Upgrade to Pro in reach, a card’s details whole, and every label on one line', async () => {
+    const user = await newLibraryUser(gateway.url, 'phone');
+    for (let n = 1; n <= 3; n += 1) await createPrompt(user, { title: `Phone prompt ${n}` });
+    const { page } = suite.track(
+      await signedInPage(suite.browser(), gateway.url, user, {
+        viewport: { width: 390, height: 844 },
+        locale: 'de-DE',
+        phone: true,
+      }),
+    );
+    await page.goto(`${gateway.url}/`);
+    await page.getByRole('heading', { name: 'Phone prompt 3' }).waitFor();
+    const inView = async (locator: ReturnType<Page['locator']>) => {
+      const box = (await locator.boundingBox())!;
+      return box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844;
+    };
+    const oneLine = async (locator: ReturnType<Page['locator']>) =>
+      (await locator.boundingBox())!.height <= 40;
+
+    const upgrade = page.getByRole('link', { name: 'Upgrade auf Pro' });
+    expect(await inView(upgrade)).toBe(true);
+    expect(await oneLine(upgrade)).toBe(true);
+    const newPrompt = page.getByRole('button', { name: 'Neuer Prompt' });
+    expect(await inView(newPrompt)).toBe(true);
+
+    const card = page.locator('article').filter({ hasText: 'Phone prompt 3' });
+    const details = card.getByText('0-mal genutzt · Allgemein', { exact: true });
+    expect(await details.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await oneLine(card.getByRole('button', { name: /kopieren$/ }))).toBe(true);
+
+    // The floating button leaves the last card's buttons free once the list is scrolled to its end.
+    await page.locator('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+    const lastDelete = page
+      .locator('article')
+      .filter({ hasText: 'Phone prompt 1' })
+      .getByRole('button', { name: /löschen$/ });
+    const [deleteBox, fabBox] = [(await lastDelete.boundingBox())!, (await newPrompt.boundingBox())!];
+    expect(deleteBox.y + deleteBox.height <= fabBox.y || deleteBox.x + deleteBox.width <= fabBox.x).toBe(
+      true,
+    );
+
+    await card.getByRole('button', { name: /teilen$/ }).tap();
+    const share = page.getByRole('dialog', { name: 'Prompt teilen' });
+    await share.getByRole('button', { name: 'Link kopieren' }).waitFor();
+    for (const button of await share.getByRole('button').all()) expect(await oneLine(button)).toBe(true);
+    await share.getByRole('button', { name: 'Schließen' }).tap();
+    await share.waitFor({ state: 'detached' });
+
+    await newPrompt.tap();
+    await page.getByRole('dialog', { name: 'Neuen Prompt erstellen' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
   it('creates, edits and deletes a prompt with busy labels and toasts', async () => {
     const user = await newLibraryUser(gateway.url, 'crud');
     const page = await dashboardFor(user);

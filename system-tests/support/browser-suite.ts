@@ -114,7 +114,11 @@ function pagesOn<S extends StackAddress, G extends GatewayAddress>(
       const page = track(await signedInPage(browser!, gateway().url, user, pageOptions));
       await beforeLoad?.(page.context);
       await page.page.goto(`${gateway().url}/`);
-      await page.page.locator('#new-prompt-button:not([disabled])').waitFor();
+      // The sidebar's button, or on a phone the floating one.
+      await page.page
+        .locator('#new-prompt-button:not([disabled]), #new-prompt-fab:not([disabled])')
+        .first()
+        .waitFor();
       return page;
     },
   };

@@ -31,6 +31,8 @@ export type PageOptions = {
   locale?: string;
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
+  /** A phone: touch events and the page's own viewport meta honoured. */
+  phone?: boolean;
 };
 
 export type OpenedPage = {
@@ -58,6 +60,8 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
+    hasTouch: options.phone ?? false,
+    isMobile: options.phone ?? false,
   });
   try {
     const problems: string[] = [];

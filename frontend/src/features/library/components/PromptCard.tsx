@@ -154,9 +154,17 @@ export const PromptCard = memo(function PromptCard({
       >
         <TemplateText template={template} />
       </Box>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      {/* On a phone the uses and category take a line of their own, above the buttons, not a few
+          letters between them. */}
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+      >
         <Button
           size="small"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           variant={copied ? 'contained' : 'outlined'}
           color={copied ? 'success' : 'primary'}
           startIcon={copied ? <Check /> : <ContentCopy />}
@@ -166,12 +174,22 @@ export const PromptCard = memo(function PromptCard({
           {copied ? t('library.copy.copied') : t('library.copy.label')}
         </Button>
         <OpenInMenu title={prompt.title} onPick={(assistant) => actions.openIn(prompt, assistant)} />
-        <Typography variant="caption" sx={{ color: 'text.secondary', flexGrow: 1 }} noWrap>
+        <Typography
+          variant="caption"
+          sx={{
+            color: 'text.secondary',
+            flexGrow: 1,
+            flexBasis: { xs: '100%', sm: 0 },
+            order: { xs: -1, sm: 0 },
+          }}
+          noWrap
+        >
           {t('library.card.meta', { count: prompt.usageCount, category: categoryName })}
         </Typography>
         {/* Native titles, not MUI tooltips: cards are rendered often, and their buttons already have names. */}
         <IconButton
           size="small"
+          sx={{ ml: 'auto' }}
           title={t('library.card.edit')}
           aria-label={t('library.card.editNamed', { title: prompt.title })}
           onClick={() => onEdit(prompt)}

@@ -1,5 +1,7 @@
+import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
+import Fab from '@mui/material/Fab';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { Category, Prompt, PromptCard } from '@promptlib/proto';
@@ -232,7 +234,14 @@ export function DashboardPage() {
       <Box
         component="main"
         ref={scrollRef}
-        sx={{ flexGrow: 1, minWidth: 0, overflowY: 'auto', p: { xs: 2, md: 3 } }}
+        // Below the list, room for the floating New Prompt button not to cover the last card's buttons.
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          overflowY: 'auto',
+          p: { xs: 2, md: 3 },
+          pb: wide ? { xs: 2, md: 3 } : { xs: 11 },
+        }}
       >
         <PromptToolbar
           heading={heading}
@@ -272,6 +281,20 @@ export function DashboardPage() {
         )}
       </Box>
 
+      {wide ? null : (
+        // Without the sidebar in view, New Prompt floats over the list where a thumb reaches it.
+        <Fab
+          id="new-prompt-fab"
+          variant="extended"
+          color="primary"
+          disabled={limitsQuery.data === undefined}
+          onClick={openNewPrompt}
+          sx={{ position: 'fixed', right: 16, bottom: 16 }}
+        >
+          <Add sx={{ mr: 1 }} />
+          {t('library.newPrompt')}
+        </Fab>
+      )}
       <PromptFormDialog
         state={promptDialog}
         data={data}

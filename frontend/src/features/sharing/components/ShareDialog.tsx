@@ -160,7 +160,8 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
           </Stack>
         )}
       </DialogContent>
-      <DialogActions>
+      {/* A label stays on one line; on a phone the buttons take a second row instead. */}
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
         {phase === 'ready' ? (
           <>
             <BusyButton

@@ -104,7 +104,7 @@ export function Header({ user }: { user: User }) {
             to="/subscribe"
             variant="contained"
             size="small"
-            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0, px: { xs: 1, sm: 1.5 } }}
           >
             {t('header.upgrade')}
           </Button>
