@@ -38,13 +38,31 @@ describe('the app shell in a real browser', () => {
       },
     );
 
-    it('asks a visitor on /subscribe to log in, with a way to the login page', async () => {
+    it('asks a visitor on /subscribe to log in, with a way to the login page that comes back to the plans', async () => {
+      const username = uniqueUsername('plans');
+      await new ApiClient(gateway.url).post('/api/register', { username, password: STRONG_PASSWORD });
       const page = await newPage();
       await page.goto(`${gateway.url}/subscribe`);
       await page.getByRole('heading', { name: 'You must be logged in' }).waitFor();
       await page.getByText('Please sign in to subscribe').waitFor();
       await page.getByRole('link', { name: 'Go to Login' }).click();
-      await page.waitForURL(`${gateway.url}/auth`);
+      await page.waitForURL(`${gateway.url}/auth?next=%2Fsubscribe`);
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL(`${gateway.url}/subscribe`);
+      await page.getByRole('button', { name: 'Choose Monthly' }).waitFor();
+    });
+
+    it('follows no sign-in return address that leads off the site', async () => {
+      const username = uniqueUsername('offsite');
+      await new ApiClient(gateway.url).post('/api/register', { username, password: STRONG_PASSWORD });
+      const page = await newPage();
+      await page.goto(`${gateway.url}/auth?next=${encodeURIComponent('//example.com/phish')}`);
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL(`${gateway.url}/`);
     });
 
     it('shows the 404 page for an unknown path', async () => {

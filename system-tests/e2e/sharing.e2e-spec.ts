@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { measureScripts, openPage, seriousAccessibilityViolations } from '../support/browser';
 import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { STRONG_PASSWORD, uniqueUsername } from '../support/api-client';
 import { signedInPage } from '../support/signed-in-page';
 import type { GatewayAddress } from '../support/stack';
 
@@ -79,22 +80,27 @@ describe('sharing a prompt by link in a real browser', () => {
     expect(await seriousAccessibilityViolations(guest)).toEqual([]);
   });
 
-  it('lets a signed-in visitor save a copy into their own library', async () => {
+  it('lets a signed-in visitor save a copy once, tells the owner the prompt is theirs, and invites only visitors to sign up', async () => {
     const owner = await newLibraryUser(gateway.url, 'giver');
     const prompt = await createPrompt(owner, {
       title: 'Cover letter',
       content: 'Write a cover letter for {{job}}.',
     });
-    const url = await shareFromCard(await dashboardFor(owner), prompt);
+    const ownerPage = await dashboardFor(owner);
+    const url = await shareFromCard(ownerPage, prompt);
 
     const reader = await newLibraryUser(gateway.url, 'taker');
     const { page } = suite.track(await signedInPage(suite.browser(), gateway.url, reader));
     await page.goto(url);
     await page.getByRole('heading', { name: 'Cover letter' }).waitFor();
     await page.getByRole('button', { name: 'Save to my library' }).click();
-    await page.getByText('Saved to your library').waitFor();
-    const saved = await listPrompts(reader);
-    expect(saved).toEqual([
+    await page.getByText('"Cover letter" is now in your General category.').waitFor();
+    // Saved once: the button says so and cannot make a second copy.
+    const saved = page.getByRole('button', { name: 'Saved to your library' });
+    await saved.waitFor();
+    expect(await saved.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save to my library' }).count()).toBe(0);
+    expect(await listPrompts(reader)).toEqual([
       expect.objectContaining({
         title: 'Cover letter',
         content: 'Write a cover letter for {{job}}.',
@@ -103,6 +109,31 @@ describe('sharing a prompt by link in a real browser', () => {
     ]);
     // The owner's prompt is theirs alone still.
     expect(await listPrompts(owner)).toHaveLength(1);
+    // A signed-in visitor is not invited to sign up.
+    expect(await page.getByText('Sign up for free').count()).toBe(0);
+
+    await ownerPage.goto(url);
+    await ownerPage.getByRole('heading', { name: 'Cover letter' }).waitFor();
+    await ownerPage.getByText('This is your prompt: you shared it.').waitFor();
+    expect(await ownerPage.getByRole('button', { name: 'Save to my library' }).count()).toBe(0);
+    expect(await ownerPage.getByText('Sign up for free').count()).toBe(0);
+  });
+
+  it('brings a visitor who signs up from a shared prompt back to it', async () => {
+    const owner = await newLibraryUser(gateway.url, 'inviter');
+    const prompt = await createPrompt(owner, { title: 'Meeting agenda' });
+    const url = await shareFromCard(await dashboardFor(owner), prompt);
+    const { page } = suite.track(await openPage(suite.browser()));
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Meeting agenda' }).waitFor();
+    await page.getByRole('link', { name: 'Sign up for free' }).click();
+    await page.getByRole('tab', { name: 'Register', selected: true }).waitFor();
+    await page.getByLabel('Username').fill(uniqueUsername('invited'));
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(url);
+    await page.getByRole('button', { name: 'Save to my library' }).waitFor();
   });
 
   it('shows the limit notice instead of saving when the visitor’s free library is full', async () => {

@@ -2,12 +2,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useGetClientConfigQuery } from '../../../api/config.api';
 import { useAppDispatch } from '../../../app/store';
 import { Spinner } from '../../../shared/components/Spinner';
 import { authApi } from '../auth.api';
 import type { FlowContext, FlowResult } from '../google-sign-in';
+import { returnPath } from '../return-path';
 
 // Shown only when a sign-in goes wrong or Google is not configured.
 const Alert = lazy(() => import('@mui/material/Alert'));
@@ -62,6 +63,7 @@ export function GoogleSignInButton() {
   const config = useGetClientConfigQuery();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<FlowResult>({});
   const attempt = useRef<AbortController>(null);
@@ -89,7 +91,7 @@ export function GoogleSignInButton() {
           return setNotice(result);
         }
         dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, result.user));
-        navigate('/', { replace: true });
+        navigate(returnPath(location.search), { replace: true });
       });
   };
 
@@ -98,7 +100,7 @@ export function GoogleSignInButton() {
   useEffect(() => {
     const fragment = window.location.hash;
     if (!fragment.includes('state=')) return;
-    navigate('/auth', { replace: true });
+    navigate({ pathname: '/auth', search: location.search }, { replace: true });
     run((flow, context) => flow.completeRedirectSignIn(fragment, context));
   }, []);
 

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useFormik } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
@@ -10,6 +10,7 @@ import { loadServerMessage } from '../../../shared/load-server-message';
 import { useLoginMutation } from '../auth.api';
 import { lazyValidation } from '../lazy-validation';
 import { PasswordField } from './PasswordField';
+import { returnPath } from '../return-path';
 
 type Values = { username: string; password: string };
 
@@ -18,6 +19,7 @@ export function LoginForm() {
   const [login] = useLoginMutation();
   const notify = useNotify();
   const navigate = useNavigate();
+  const location = useLocation();
   const validate = useMemo(() => lazyValidation<Values>('login', t), [t, i18n.resolvedLanguage]);
 
   const form = useFormik({
@@ -31,7 +33,7 @@ export function LoginForm() {
           description: t('toasts.loginSuccess.description', { username: user.username }),
           variant: 'success',
         });
-        navigate('/', { replace: true });
+        navigate(returnPath(location.search), { replace: true });
       } catch (error) {
         const serverMessage = await loadServerMessage();
         notify({

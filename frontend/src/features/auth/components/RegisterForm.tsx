@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useFormik } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/store';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
@@ -12,6 +12,7 @@ import { libraryApi, NO_PROMPTS } from '../../library/library.api';
 import { authApi, useRegisterMutation } from '../auth.api';
 import { lazyValidation } from '../lazy-validation';
 import { PasswordField } from './PasswordField';
+import { returnPath } from '../return-path';
 
 // The product pauses briefly after registration before showing the library.
 const PAUSE_AFTER_REGISTRATION_MS = 200;
@@ -25,6 +26,7 @@ export function RegisterForm() {
   const dispatch = useAppDispatch();
   const notify = useNotify();
   const navigate = useNavigate();
+  const location = useLocation();
   const validate = useMemo(() => lazyValidation<Values>('register', t), [t, i18n.resolvedLanguage]);
 
   const form = useFormik({
@@ -44,7 +46,7 @@ export function RegisterForm() {
         if (initialCategory)
           dispatch(libraryApi.util.upsertQueryData('getCategories', undefined, [initialCategory]));
         dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
-        navigate('/', { replace: true });
+        navigate(returnPath(location.search), { replace: true });
       } catch (error) {
         const serverMessage = await loadServerMessage();
         notify({

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { useGetClientConfigQuery } from '../../../api/config.api';
 import { Logo } from '../../../shared/components/Logo';
 import { AuthTabs } from '../components/AuthTabs';
@@ -48,7 +49,9 @@ function GoogleSignInSection() {
 
 export function AuthPage() {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>('login');
+  const [params] = useSearchParams();
+  // "Sign up for free" links open the sign-up tab.
+  const [mode, setMode] = useState<Mode>(() => (params.get('tab') === 'register' ? 'register' : 'login'));
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>

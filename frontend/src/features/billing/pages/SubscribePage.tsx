@@ -14,6 +14,7 @@ import { PageSpinner } from '../../../shared/components/PageSpinner';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { authPathFor } from '../../auth/return-path';
 import { Header } from '../../shell/components/Header';
 import { useCreateSubscriptionMutation } from '../billing.api';
 import { PlanCard } from '../components/PlanCard';
@@ -44,7 +45,7 @@ function LoginRequired() {
           {t('subscribe.loginRequired.title')}
         </Typography>
         <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('subscribe.loginRequired.text')}</Typography>
-        <Button component={RouterLink} to="/auth" variant="contained">
+        <Button component={RouterLink} to={authPathFor('/subscribe')} variant="contained">
           {t('subscribe.loginRequired.button')}
         </Button>
       </Paper>

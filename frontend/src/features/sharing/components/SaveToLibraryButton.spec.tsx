@@ -53,20 +53,38 @@ describe('SaveToLibraryButton', () => {
         return { body: { id: 20, ...shared, categoryId: 11, isFavorite: 0, usageCount: 0 } };
       }
     });
-    await renderWithApp(<SaveToLibraryButton prompt={shared} />);
+    await renderWithApp(<SaveToLibraryButton prompt={shared} shareId="s7Kp2Qx9" />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Save to my library' }));
 
     await waitFor(() => expect(notices).toHaveLength(1));
     expect(created).toEqual([{ ...shared, categoryId: 11 }]);
     expect(notices[0]).toMatchObject({ title: 'Saved to your library', variant: 'success' });
+    // Once saved, the page says so and a second press cannot make a second copy.
+    expect(await screen.findByRole('button', { name: 'Saved to your library' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save to my library' })).toBeNull();
+  });
+
+  it("tells the link's owner the prompt is theirs instead of offering to save it", async () => {
+    stubApi((_method, path) => {
+      if (path === '/api/shares')
+        return {
+          body: [
+            { promptId: 3, shareId: 's7Kp2Qx9', views: 2, createdAt: '2026-11-01T10:00:00.000Z', url: '' },
+          ],
+        };
+    });
+    await renderWithApp(<SaveToLibraryButton prompt={shared} shareId="s7Kp2Qx9" />);
+
+    await screen.findByText('This is your prompt: you shared it.');
+    expect(screen.queryByRole('button', { name: 'Save to my library' })).toBeNull();
   });
 
   it('shows the limit notice instead of saving when the limits say no more prompts', async () => {
     const calls = stubApi((_method, path) => {
       if (path === '/api/user/limits') return { body: limits(false) };
     });
-    await renderWithApp(<SaveToLibraryButton prompt={shared} />);
+    await renderWithApp(<SaveToLibraryButton prompt={shared} shareId="s7Kp2Qx9" />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Save to my library' }));
 
@@ -89,7 +107,7 @@ describe('SaveToLibraryButton', () => {
       if (path === '/api/categories') return { body: categories };
       if (method === 'POST' && path === '/api/prompts') return limitReached;
     });
-    await renderWithApp(<SaveToLibraryButton prompt={shared} />);
+    await renderWithApp(<SaveToLibraryButton prompt={shared} shareId="s7Kp2Qx9" />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Save to my library' }));
 
@@ -107,7 +125,7 @@ describe('SaveToLibraryButton', () => {
           body: { statusCode: 503, message: 'Try later.', error: 'Service Unavailable' },
         };
     });
-    await renderWithApp(<SaveToLibraryButton prompt={shared} />);
+    await renderWithApp(<SaveToLibraryButton prompt={shared} shareId="s7Kp2Qx9" />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Save to my library' }));
 

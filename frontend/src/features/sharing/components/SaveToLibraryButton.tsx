@@ -1,6 +1,8 @@
+import Check from '@mui/icons-material/Check';
 import LibraryAdd from '@mui/icons-material/LibraryAdd';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { SharedPrompt } from '@promptlib/proto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,14 +18,15 @@ import {
   useLazyGetLimitsQuery,
 } from '../../library/library.api';
 import { isGeneral } from '../../library/prompt-selection';
+import { useListSharesQuery } from '../sharing.api';
 
 /**
  * Copies a shared prompt into the signed-in visitor's own library, in General (where a free account's
- * prompts go anyway). At the free limit it shows the library's limit notice instead, on the page
+ * prompts go anyway), once: then it says it is saved. The owner of the link is told it is theirs. At the free limit it shows the library's limit notice instead, on the page
  * rather than in a dialog: a dialog here would move the dialog code into the shared file that every
  * visitor downloads.
  */
-export function SaveToLibraryButton({ prompt }: { prompt: SharedPrompt }) {
+export function SaveToLibraryButton({ prompt, shareId }: { prompt: SharedPrompt; shareId: string }) {
   // Only signed-in visitors see this, so its words live with the library's, in their own file.
   const { t } = useTranslation(['translation', LIBRARY_NAMESPACE]);
   const notify = useNotify();
@@ -31,6 +34,10 @@ export function SaveToLibraryButton({ prompt }: { prompt: SharedPrompt }) {
   const [fetchCategories] = useLazyGetCategoriesQuery();
   const [createPrompt] = useCreatePromptMutation();
   const [saving, setSaving] = useState(false);
+  // Saved once from this page: a second press would only make a second copy.
+  const [saved, setSaved] = useState(false);
+  // The owner's own links: their prompt is in their library already.
+  const { data: ownLinks } = useListSharesQuery();
   const [limitNotice, setLimitNotice] = useState<string | null>(null);
 
   const save = async () => {
@@ -50,6 +57,7 @@ export function SaveToLibraryButton({ prompt }: { prompt: SharedPrompt }) {
         .catch(() => []);
       const categoryId = categories.find(isGeneral)?.id ?? null;
       await createPrompt({ title: prompt.title, content: prompt.content, categoryId }).unwrap();
+      setSaved(true);
       notify({
         title: t('library.saveShared.done.title'),
         description: t('library.saveShared.done.description', { title: prompt.title }),
@@ -78,6 +86,21 @@ export function SaveToLibraryButton({ prompt }: { prompt: SharedPrompt }) {
   };
 
   const closeNotice = () => setLimitNotice(null);
+
+  if (ownLinks?.some((link) => link.shareId === shareId)) {
+    return (
+      <Typography sx={{ color: 'text.secondary', alignSelf: 'center' }}>
+        {t('library.saveShared.own')}
+      </Typography>
+    );
+  }
+  if (saved) {
+    return (
+      <Button variant="outlined" color="success" startIcon={<Check />} disabled>
+        {t('library.saveShared.saved')}
+      </Button>
+    );
+  }
 
   return (
     <>

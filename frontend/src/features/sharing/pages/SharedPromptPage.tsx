@@ -13,6 +13,7 @@ import { Logo } from '../../../shared/components/Logo';
 import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { authPathFor } from '../../auth/return-path';
 import { TemplateText } from '../../templates/components/TemplateText';
 import { fillTemplate, parseTemplate } from '../../templates/template';
 import { useGetSharedPromptQuery } from '../sharing.api';
@@ -36,7 +37,7 @@ export function SharedPromptPage() {
   const { shareId = '' } = useParams();
   const { data, isLoading, isError } = useGetSharedPromptQuery(shareId);
   // The app's one way to ask who is here: a visitor's 401 is the normal answer, not an error.
-  const { user } = useCurrentUser();
+  const { user, isLoading: userLoading } = useCurrentUser();
   const notify = useNotify();
   const { copied, showCopied } = useCopiedFlag();
   const template = useMemo(() => parseTemplate(data?.content ?? ''), [data?.content]);
@@ -125,7 +126,7 @@ export function SharedPromptPage() {
               </Button>
               {user ? (
                 <Suspense fallback={null}>
-                  <SaveToLibraryButton prompt={data} />
+                  <SaveToLibraryButton prompt={data} shareId={shareId} />
                 </Suspense>
               ) : null}
             </Stack>
@@ -148,14 +149,21 @@ export function SharedPromptPage() {
           </Paper>
         )}
       </Container>
-      <Box component="footer" sx={{ py: 3, textAlign: 'center', borderTop: 1, borderColor: 'divider' }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('shared.footer')}{' '}
-          <Box component={RouterLink} to="/auth" sx={{ color: 'primary.main', fontWeight: 600 }}>
-            {t('shared.signUp')}
-          </Box>
-        </Typography>
-      </Box>
+      {/* The invitation is for visitors; signing up brings them back to this prompt. */}
+      {user || userLoading ? null : (
+        <Box component="footer" sx={{ py: 3, textAlign: 'center', borderTop: 1, borderColor: 'divider' }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('shared.footer')}{' '}
+            <Box
+              component={RouterLink}
+              to={authPathFor(`/shared/${shareId}`, 'register')}
+              sx={{ color: 'primary.main', fontWeight: 600 }}
+            >
+              {t('shared.signUp')}
+            </Box>
+          </Typography>
+        </Box>
+      )}
     </Box>
   );
 }
