@@ -7,6 +7,7 @@ const userId = entityId;
 export const createCheckoutRequest = z.object({ userId, priceId: plainText('priceId').min(1).max(255) });
 export const checkoutStatusRequest = z.object({ userId, sessionId: plainText('sessionId').min(1).max(255) });
 export const cancelSubscriptionRequest = z.object({ userId });
+export const resumeSubscriptionRequest = z.object({ userId });
 /**
  * A Stripe webhook as received: the exact bytes (base64, since the signature covers them byte for
  * byte) and the `Stripe-Signature` header. Billing alone holds the secret that verifies it.
@@ -27,6 +28,10 @@ export type CheckoutState = z.output<typeof checkoutState>;
 /** Billing's answer on a cancel: the tier version (cancelled, with its end date) the library must reach. */
 export const subscriptionCancelled = z.object({ tierVersion: z.number().int().nonnegative() });
 export type SubscriptionCancelled = z.output<typeof subscriptionCancelled>;
+
+/** Billing's answer on a resume: the tier version (renewing again, no end date) the library must reach. */
+export const subscriptionResumed = z.object({ tierVersion: z.number().int().nonnegative() });
+export type SubscriptionResumed = z.output<typeof subscriptionResumed>;
 
 /** GET /api/checkout-session/{id}: true once the payment went through and limits read Pro. */
 export const checkoutStatus = z.object({ success: z.boolean() });

@@ -9,9 +9,11 @@ import {
 } from './auth';
 import {
   cancelSubscriptionRequest,
+  resumeSubscriptionRequest,
   checkoutSession,
   checkoutState,
   subscriptionCancelled,
+  subscriptionResumed,
   checkoutStatusRequest,
   createCheckoutRequest,
   ingestWebhookRequest,
@@ -112,6 +114,7 @@ export const contracts = {
   [subjects.billing.checkoutCreate]: json(createCheckoutRequest, checkoutSession),
   [subjects.billing.checkoutStatus]: json(checkoutStatusRequest, checkoutState),
   [subjects.billing.subscriptionCancel]: json(cancelSubscriptionRequest, subscriptionCancelled),
+  [subjects.billing.subscriptionResume]: json(resumeSubscriptionRequest, subscriptionResumed),
   [subjects.billing.webhooksIngest]: json(ingestWebhookRequest, webhookReceived),
 } satisfies { [S in Subject]: Contract };
 

@@ -118,6 +118,7 @@ export const notFoundSubjects = [
   'user',
   'checkout',
   'subscription',
+  'subscriptionToResume',
   'sharedPrompt',
   'share',
 ] as const;

@@ -37,6 +37,7 @@ export const billingMessages = {
   alreadyActive: 'You already have an active Pro subscription.',
   checkoutNotFound: 'Checkout session not found',
   nothingToCancel: 'You have no active subscription to cancel.',
+  nothingToResume: 'You have no subscription to resume.',
   paymentsUnavailable: 'Payments are unavailable right now. Please try again in a moment.',
   badSignature: 'The Stripe-Signature header is missing, invalid or too old.',
   webhookNotStored: 'The event could not be stored; send it again later.',
@@ -49,6 +50,7 @@ export const notFoundMessages = {
   user: authMessages.userNotFound,
   checkout: billingMessages.checkoutNotFound,
   subscription: billingMessages.nothingToCancel,
+  subscriptionToResume: billingMessages.nothingToResume,
   sharedPrompt: sharingMessages.linkNotFound,
   share: sharingMessages.notShared,
 } as const;

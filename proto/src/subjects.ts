@@ -40,6 +40,7 @@ export const subjects = {
     checkoutCreate: 'billing.checkout.create',
     checkoutStatus: 'billing.checkout.status',
     subscriptionCancel: 'billing.subscription.cancel',
+    subscriptionResume: 'billing.subscription.resume',
     webhooksIngest: 'billing.webhooks.ingest',
   },
 } as const;

@@ -161,6 +161,33 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
     });
   });
 
+  it('resumes a cancelled subscription before its end: renewing at Stripe, Pro with no end date, said once', async () => {
+    const { user, sessionId } = await proUser();
+    expect((await user.client.post('/api/subscription/cancel')).status).toBe(200);
+    expect(await limitsOf(user)).toMatchObject({ subscription: { isCancelled: true } });
+
+    const resumed = await user.client.post('/api/subscription/resume');
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toEqual({ success: true });
+    // No waiting: the resume answers once the limits read it.
+    expect(await limitsOf(user)).toMatchObject({
+      isPro: true,
+      subscription: { isCancelled: false, endsAt: null },
+    });
+    const subscription = await stripeOf(stack).subscriptions.retrieve(await subscriptionOf(stack, sessionId));
+    expect(subscription.cancel_at_period_end).toBe(false);
+    // Asked again, nothing changes.
+    expect((await user.client.post('/api/subscription/resume')).status).toBe(200);
+    expect(tierPhases(await tierEventsOf(user.id))).toEqual(['pro', 'cancelled', 'pro']);
+  });
+
+  it('has nothing to resume for a free user', async () => {
+    const user = await newUser();
+    const res = await user.client.post<ApiError>('/api/subscription/resume');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'NOT_FOUND', message: 'You have no subscription to resume.' });
+  });
+
   it('refuses every billing call without a session', async () => {
     const anonymous = await newUser();
     anonymous.client.useCookie(undefined);
@@ -168,6 +195,7 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
       ['POST', '/api/create-subscription'],
       ['GET', '/api/checkout-session/cs_test_x'],
       ['POST', '/api/subscription/cancel'],
+      ['POST', '/api/subscription/resume'],
     ] as const) {
       const res = await anonymous.client.send(method, path, method === 'POST' ? {} : undefined, {});
       expect(res.status).toBe(401);
@@ -226,6 +254,7 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
           ),
         () => user.client.get<ApiError>('/api/checkout-session/cs_test_any', { allowServerError: true }),
         () => user.client.post<ApiError>('/api/subscription/cancel', undefined, { allowServerError: true }),
+        () => user.client.post<ApiError>('/api/subscription/resume', undefined, { allowServerError: true }),
       ];
       for (const call of calls) {
         const res = await call();

@@ -233,6 +233,40 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     await second.close();
   });
 
+  it('shows a Pro user their subscription instead of the plans’ buttons, and resumes a cancelled one', async () => {
+    const user = await newLibraryUser(gateway.url, 'resume');
+    const page = await pageFor(user, '/subscribe');
+    const checkout = await checkoutAndPay(page, 'Monthly');
+    await checkout.getByRole('heading', { name: 'Subscription Successful!' }).waitFor();
+    await checkout.close();
+    // The plans' tab, told of the payment, shows the subscription: no checkout to start, no error.
+    const status = page.getByRole('status').filter({ hasText: 'You have Pro' });
+    await status.waitFor();
+    expect(await page.getByRole('button', { name: /^Choose / }).count()).toBe(0);
+    expect(await page.getByText('Unlimited prompts', { exact: true }).count()).toBe(2);
+
+    expect((await user.client.post('/api/subscription/cancel')).status).toBe(200);
+    const endsOn = new Date((await limitsOf(user)).subscription.endsAt!).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    await page.reload();
+    const cancelled = page.getByRole('status').filter({ hasText: 'Your subscription is cancelled' });
+    await cancelled
+      .getByText(`Pro lasts until ${endsOn}. Resume the subscription to keep it after that.`)
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await cancelled.getByRole('button', { name: 'Resume subscription' }).click();
+    await page.getByText('Subscription resumed').waitFor();
+    await status.waitFor();
+    expect(await limitsOf(user)).toMatchObject({
+      isPro: true,
+      subscription: { isCancelled: false, endsAt: null },
+    });
+    expect(await page.getByRole('button', { name: /^Choose / }).count()).toBe(0);
+  });
+
   it('shows the processing notice for a checkout not yet paid and stops after six re-checks', async () => {
     const user = await newLibraryUser(gateway.url, 'pending');
     const { sessionId } = await startCheckout(user);

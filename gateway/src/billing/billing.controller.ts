@@ -87,4 +87,23 @@ export class BillingController {
     await this.library.awaitTierVersion(userId, tierVersion, TIER_WAIT_MS);
     return { success: true };
   }
+
+  @Post('subscription/resume')
+  @ApiDoc({
+    summary: 'Take a cancel back before the period ends',
+    description:
+      'The subscription renews again and Pro has no end date; one that renews already is left as it is. ' +
+      'A user with no running subscription gets 404.',
+    tag: 'Billing',
+    response: done,
+    errors: errorsOf.itemAction,
+  })
+  @HttpCode(200)
+  @SignedInWrite()
+  async resume(@CurrentUserId() userId: number): Promise<Done> {
+    const { tierVersion } = await this.billing.resumeSubscription(userId);
+    // Answered once the limits read renewing again (or after 5 s), as a cancel is.
+    await this.library.awaitTierVersion(userId, tierVersion, TIER_WAIT_MS);
+    return { success: true };
+  }
 }

@@ -5,6 +5,7 @@ import {
   type CheckoutSession,
   type CheckoutState,
   type SubscriptionCancelled,
+  type SubscriptionResumed,
   type WebhookReceived,
 } from '@promptlib/proto';
 
@@ -36,6 +37,14 @@ export class BillingClient {
   cancelSubscription(userId: number): Promise<SubscriptionCancelled> {
     return this.services.request(
       subjects.billing.subscriptionCancel,
+      { userId },
+      { timeoutMs: BILLING_TIMEOUT_MS },
+    );
+  }
+
+  resumeSubscription(userId: number): Promise<SubscriptionResumed> {
+    return this.services.request(
+      subjects.billing.subscriptionResume,
       { userId },
       { timeoutMs: BILLING_TIMEOUT_MS },
     );

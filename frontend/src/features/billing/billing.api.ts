@@ -13,8 +13,17 @@ const billingApi = baseApi.injectEndpoints({
     cancelSubscription: build.mutation<Done, void>({
       query: () => ({ url: '/subscription/cancel', method: 'POST' }),
     }),
+    // Answered once the limits read renewing again: reading them now shows it.
+    resumeSubscription: build.mutation<Done, void>({
+      query: () => ({ url: '/subscription/resume', method: 'POST' }),
+      invalidatesTags: (_done, error) => (error ? [] : ['Limits', 'User']),
+    }),
   }),
 });
 
-export const { useCreateSubscriptionMutation, useLazyGetCheckoutStatusQuery, useCancelSubscriptionMutation } =
-  billingApi;
+export const {
+  useCreateSubscriptionMutation,
+  useLazyGetCheckoutStatusQuery,
+  useCancelSubscriptionMutation,
+  useResumeSubscriptionMutation,
+} = billingApi;

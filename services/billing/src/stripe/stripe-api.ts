@@ -98,6 +98,17 @@ export class StripeApi {
     );
   }
 
+  /** Renews again: a cancel asked for before the period's end is taken back. */
+  resumeRenewal(id: string): Promise<Stripe.Subscription> {
+    return this.call('subscriptions.update', () =>
+      this.stripe.subscriptions.update(
+        id,
+        { cancel_at_period_end: false },
+        { idempotencyKey: `resume-${id}-${randomUUID()}` },
+      ),
+    );
+  }
+
   /**
    * The event in a webhook, if its signature is the webhook secret's and was made within the last 5
    * minutes (Stripe's own tolerance, against replays of an old delivery).

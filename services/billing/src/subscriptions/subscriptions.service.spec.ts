@@ -65,6 +65,41 @@ describe('SubscriptionsService', () => {
     expect(billing.eventsOf(eventSubjects.tierChanged).at(-1)).toMatchObject({ isPro: false, version: 2 });
   });
 
+  it('resumes a cancelled subscription: Pro again with no end date; a second resume changes nothing', async () => {
+    const subscriptionId = await proUser();
+    await rules.subscriptions.cancel({ userId });
+    expect(await rules.subscriptions.resume({ userId })).toEqual({ tierVersion: 3 });
+    expect(await rules.subscriptions.resume({ userId })).toEqual({ tierVersion: 3 });
+    expect(stripe.resumed).toEqual([subscriptionId]);
+    expect(billing.tables.subscriptions[0]).toMatchObject({ id: subscriptionId, endsAt: null, version: 3 });
+    expect(billing.eventsOf(eventSubjects.tierChanged).at(-1)).toEqual({
+      userId,
+      isPro: true,
+      isCancelled: false,
+      endsAt: null,
+      version: 3,
+    });
+  });
+
+  it('resumes nothing for a subscription that renews already, and has nothing to resume without one', async () => {
+    await proUser();
+    expect(await rules.subscriptions.resume({ userId })).toEqual({ tierVersion: 1 });
+    expect(stripe.resumed).toEqual([]);
+    expect(await failureOf(rules.subscriptions.resume({ userId: 2 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'You have no subscription to resume.',
+      params: { subject: 'subscriptionToResume' },
+    });
+  });
+
+  it('cannot resume a subscription that has ended', async () => {
+    const subscriptionId = await proUser();
+    await rules.subscriptions.cancel({ userId });
+    stripe.end(subscriptionId);
+    expect((await failureOf(rules.subscriptions.resume({ userId }))).code).toBe('NOT_FOUND');
+    expect(stripe.resumed).toEqual([]);
+  });
+
   it('cancels nothing when Stripe cannot be reached', async () => {
     await proUser();
     stripe.down = true;

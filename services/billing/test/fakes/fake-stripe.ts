@@ -25,6 +25,8 @@ export class FakeStripe implements StripeCalls {
   readonly customersCreated: number[] = [];
   /** The subscription ids asked to cancel, in order. */
   readonly cancelled: string[] = [];
+  /** The subscription ids asked to renew again, in order. */
+  readonly resumed: string[] = [];
   /** The subscription ids read, in order. */
   readonly reads: string[] = [];
   readonly subscriptions: Map<string, Stripe.Subscription> = new Map();
@@ -77,6 +79,13 @@ export class FakeStripe implements StripeCalls {
     this.call();
     this.cancelled.push(id);
     this.update(id, { cancel_at_period_end: true });
+    return this.retrieveSubscription(id);
+  }
+
+  async resumeRenewal(id: string): Promise<Stripe.Subscription> {
+    this.call();
+    this.resumed.push(id);
+    this.update(id, { cancel_at_period_end: false, cancel_at: null, canceled_at: null });
     return this.retrieveSubscription(id);
   }
 

@@ -12,23 +12,11 @@ export type PlanCardProps = {
   period: string;
   saving?: string;
   badge?: string;
-  choose: string;
-  busy: boolean;
-  disabled: boolean;
-  onChoose: () => void;
+  /** The plan's button; none where the user has Pro already. */
+  action?: { choose: string; busy: boolean; disabled: boolean; onChoose: () => void };
 };
 
-export function PlanCard({
-  name,
-  price,
-  period,
-  saving,
-  badge,
-  choose,
-  busy,
-  disabled,
-  onChoose,
-}: PlanCardProps) {
+export function PlanCard({ name, price, period, saving, badge, action }: PlanCardProps) {
   const { t } = useTranslation();
   const features = ['categories', 'prompts', 'support', 'future'] as const;
   return (
@@ -55,7 +43,7 @@ export function PlanCard({
       {saving ? (
         <Typography sx={{ color: 'success.main', fontWeight: 600, mb: 2 }}>{saving}</Typography>
       ) : null}
-      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mb: 3 }}>
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mb: action ? 3 : 0 }}>
         {features.map((feature) => (
           <Stack component="li" key={feature} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <CheckCircleOutline fontSize="small" color="success" aria-hidden />
@@ -63,17 +51,19 @@ export function PlanCard({
           </Stack>
         ))}
       </Stack>
-      <BusyButton
-        variant={badge ? 'contained' : 'outlined'}
-        fullWidth
-        size="large"
-        disabled={disabled}
-        onClick={onChoose}
-        busy={busy}
-        busyLabel={t('subscribe.opening')}
-      >
-        {choose}
-      </BusyButton>
+      {action ? (
+        <BusyButton
+          variant={badge ? 'contained' : 'outlined'}
+          fullWidth
+          size="large"
+          disabled={action.disabled}
+          onClick={action.onChoose}
+          busy={action.busy}
+          busyLabel={t('subscribe.opening')}
+        >
+          {action.choose}
+        </BusyButton>
+      ) : null}
     </Paper>
   );
 }

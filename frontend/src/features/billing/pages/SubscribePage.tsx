@@ -1,4 +1,6 @@
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -6,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import type { LimitsRecord } from '@promptlib/proto';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { isApiFailure } from '../../../api/api-error';
@@ -16,10 +19,12 @@ import { serverMessage } from '../../../shared/server-message';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { authPathFor } from '../../auth/return-path';
 import { Header } from '../../shell/components/Header';
-import { useCreateSubscriptionMutation } from '../billing.api';
+import { useCreateSubscriptionMutation, useResumeSubscriptionMutation } from '../billing.api';
 import { PlanCard } from '../components/PlanCard';
 import { ANNUAL_SAVING, PLAN_DOLLARS } from '../plan-prices';
-import { formatDollars, formatPercent } from '../../../shared/locale-format';
+import { formatDay, formatDollars, formatPercent } from '../../../shared/locale-format';
+import { BusyButton } from '../../../shared/components/BusyButton';
+import { useGetLimitsQuery } from '../../library/library.api';
 
 type Plan = 'monthly' | 'annual';
 
@@ -60,6 +65,9 @@ function Plans() {
   const [createSubscription] = useCreateSubscriptionMutation();
   const [pending, setPending] = useState<Plan | null>(null);
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
+  // A Pro user is shown their subscription instead of a checkout they could not start.
+  const { data: limits } = useGetLimitsQuery();
+  const isPro = limits?.isPro === true;
 
   const choose = async (plan: Plan) => {
     const priceId = config.data?.prices[plan];
@@ -90,15 +98,22 @@ function Plans() {
       <Typography sx={{ color: 'text.secondary', textAlign: 'center', mb: 4 }}>
         {t('subscribe.subtitle')}
       </Typography>
+      {limits && isPro ? <CurrentSubscription limits={limits} /> : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mb: 4 }}>
         <PlanCard
           name={t('subscribe.monthly.name')}
           price={formatDollars(PLAN_DOLLARS.monthly, i18n.resolvedLanguage)}
           period={t('subscribe.monthly.period')}
-          choose={t('subscribe.monthly.choose')}
-          busy={pending === 'monthly'}
-          disabled={pending !== null || !config.data}
-          onChoose={() => void choose('monthly')}
+          action={
+            isPro
+              ? undefined
+              : {
+                  choose: t('subscribe.monthly.choose'),
+                  busy: pending === 'monthly',
+                  disabled: pending !== null || !config.data,
+                  onChoose: () => void choose('monthly'),
+                }
+          }
         />
         <PlanCard
           name={t('subscribe.annual.name')}
@@ -109,10 +124,16 @@ function Plans() {
             percent: formatPercent(ANNUAL_SAVING.share, i18n.resolvedLanguage),
           })}
           badge={t('subscribe.annual.badge')}
-          choose={t('subscribe.annual.choose')}
-          busy={pending === 'annual'}
-          disabled={pending !== null || !config.data}
-          onChoose={() => void choose('annual')}
+          action={
+            isPro
+              ? undefined
+              : {
+                  choose: t('subscribe.annual.choose'),
+                  busy: pending === 'annual',
+                  disabled: pending !== null || !config.data,
+                  onChoose: () => void choose('annual'),
+                }
+          }
         />
       </Stack>
       {checkoutUrl ? (
@@ -142,5 +163,68 @@ function Plans() {
         {t('subscribe.footer')}
       </Typography>
     </Container>
+  );
+}
+
+/**
+ * What a Pro user has: a subscription that renews, or one cancelled that lasts until its end date
+ * and can be resumed until then.
+ */
+function CurrentSubscription({ limits }: { limits: LimitsRecord }) {
+  const { t, i18n } = useTranslation();
+  const notify = useNotify();
+  const [resume, { isLoading: resuming }] = useResumeSubscriptionMutation();
+  const { isCancelled, endsAt } = limits.subscription;
+
+  const resumeSubscription = async () => {
+    try {
+      await resume().unwrap();
+      notify({
+        title: t('subscribe.current.resumed.title'),
+        description: t('subscribe.current.resumed.description'),
+        variant: 'success',
+      });
+    } catch (error) {
+      notify({
+        title: t('subscribe.current.resumeFailed'),
+        description: isApiFailure(error)
+          ? serverMessage(error, t, t('subscribe.errors.unknown'))
+          : t('subscribe.errors.unknown'),
+        variant: 'error',
+      });
+    }
+  };
+
+  return (
+    <Alert
+      role="status"
+      severity={isCancelled ? 'info' : 'success'}
+      sx={{ mb: 4, alignItems: 'center' }}
+      action={
+        isCancelled ? (
+          <BusyButton
+            color="inherit"
+            variant="outlined"
+            busy={resuming}
+            busyLabel={t('subscribe.current.resuming')}
+            onClick={() => void resumeSubscription()}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {t('subscribe.current.resume')}
+          </BusyButton>
+        ) : (
+          <Button color="inherit" component={RouterLink} to="/" sx={{ whiteSpace: 'nowrap' }}>
+            {t('subscribe.current.back')}
+          </Button>
+        )
+      }
+    >
+      <AlertTitle>
+        {isCancelled ? t('subscribe.current.cancelled.title') : t('subscribe.current.active.title')}
+      </AlertTitle>
+      {isCancelled && endsAt
+        ? t('subscribe.current.cancelled.text', { date: formatDay(endsAt, i18n.resolvedLanguage) })
+        : t('subscribe.current.active.text')}
+    </Alert>
   );
 }
