@@ -145,6 +145,8 @@ describe('the library dashboard in a real browser', () => {
     await confirm
       .getByText('Are you sure you want to delete this prompt? This action cannot be undone.')
       .waitFor();
+    // The dialog names the prompt it deletes.
+    await confirm.getByText('Monthly review', { exact: true }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await slowDown(page, 'DELETE', /\/api\/prompts\/\d+$/);
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -485,6 +487,16 @@ describe('the library dashboard in a real browser', () => {
           [...document.querySelectorAll('article')].map((a) => Math.round(a.getBoundingClientRect().left)),
         ).size === 2,
     );
+
+    // The sort and the view chosen are this device's: a reload keeps them.
+    await page.getByRole('button', { name: 'List view' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).innerText()).toBe('Most Used');
+    expect(await cardTitles(page)).toEqual(['Bravo', 'Charlie', 'alpha']);
+    expect(await page.getByRole('button', { name: 'List view', pressed: true }).count()).toBe(1);
+    expect((await lefts()).size).toBe(1);
   });
 
   it('shows prompt text containing HTML as text', async () => {

@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { baseApi } from '../api/base-api';
-import { librarySlice } from '../features/library/library.slice';
+import { librarySlice, SORT_KEY, VIEW_KEY } from '../features/library/library.slice';
 import { DARK_MODE_KEY, uiSlice } from './ui.slice';
 
 export function createStore() {
@@ -9,13 +9,21 @@ export function createStore() {
     reducer: { [baseApi.reducerPath]: baseApi.reducer, ui: uiSlice.reducer, library: librarySlice.reducer },
     middleware: (getDefault) => getDefault().concat(baseApi.middleware),
   });
-  let darkMode = store.getState().ui.darkMode;
-  store.subscribe(() => {
-    const next = store.getState().ui.darkMode;
-    if (next === darkMode) return;
-    darkMode = next;
-    window.localStorage.setItem(DARK_MODE_KEY, String(next));
-  });
+  // Choices of this device, kept across reloads: the theme, the library's sort and view.
+  const kept = { [DARK_MODE_KEY]: '', [SORT_KEY]: '', [VIEW_KEY]: '' };
+  const keep = (key: keyof typeof kept, value: string) => {
+    if (kept[key] === value) return;
+    if (kept[key] !== '') window.localStorage.setItem(key, value);
+    kept[key] = value;
+  };
+  const keepChoices = () => {
+    const { ui, library } = store.getState();
+    keep(DARK_MODE_KEY, String(ui.darkMode));
+    keep(SORT_KEY, library.sort);
+    keep(VIEW_KEY, library.view);
+  };
+  keepChoices();
+  store.subscribe(keepChoices);
   return store;
 }
 

@@ -19,13 +19,27 @@ export type LibraryUiState = {
   newPromptRequested: boolean;
 };
 
-const initialState: LibraryUiState = {
+export const SORT_KEY = 'library-sort';
+export const VIEW_KEY = 'library-view';
+const SORTS: readonly PromptSort[] = ['recent', 'name', 'used'];
+const VIEWS: readonly PromptView[] = ['grid', 'list'];
+
+/** The sort and view last chosen on this device (kept across reloads and sign-ins), else SPEC's defaults. */
+export function savedSortAndView(): Pick<LibraryUiState, 'sort' | 'view'> {
+  const sort = window.localStorage.getItem(SORT_KEY) as PromptSort | null;
+  const view = window.localStorage.getItem(VIEW_KEY) as PromptView | null;
+  return {
+    sort: sort && SORTS.includes(sort) ? sort : 'recent',
+    view: view && VIEWS.includes(view) ? view : 'grid',
+  };
+}
+
+const initialState = (): LibraryUiState => ({
   filter: { kind: 'all' },
-  sort: 'recent',
-  view: 'grid',
+  ...savedSortAndView(),
   initialFilterChosen: false,
   newPromptRequested: false,
-};
+});
 
 export const librarySlice = createSlice({
   name: 'library',
@@ -53,7 +67,7 @@ export const librarySlice = createSlice({
       state.newPromptRequested = false;
     },
     reset() {
-      return initialState;
+      return initialState();
     },
   },
 });

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,6 +13,8 @@ type Props = {
   open: boolean;
   title: string;
   message: string;
+  /** What the question is about (a prompt's title), shown above it so nobody confirms for the wrong one. */
+  subject?: string;
   confirmLabel: string;
   /** The safe answer; "Cancel" unless given. */
   cancelLabel?: string;
@@ -26,6 +29,7 @@ export function ConfirmDialog({
   open,
   title,
   message,
+  subject,
   confirmLabel,
   cancelLabel,
   busyLabel,
@@ -45,7 +49,17 @@ export function ConfirmDialog({
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={textId}>{message}</DialogContentText>
+        <DialogContentText id={textId}>
+          {subject ? (
+            <Box
+              component="strong"
+              sx={{ display: 'block', mb: 1, color: 'text.primary', overflowWrap: 'anywhere' }}
+            >
+              {subject}
+            </Box>
+          ) : null}
+          {message}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { Prompt, PromptCard } from '@promptlib/proto';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
@@ -18,6 +18,9 @@ export const DeletePromptDialog = memo(function DeletePromptDialog({
   const { t } = useTranslation();
   const notify = useNotify();
   const [deletePrompt, { isLoading }] = useDeletePromptMutation();
+  // The title stays while the dialog fades out after the prompt is let go of.
+  const shown = useRef(prompt);
+  if (prompt) shown.current = prompt;
 
   const confirm = async () => {
     if (!prompt) return;
@@ -44,6 +47,7 @@ export const DeletePromptDialog = memo(function DeletePromptDialog({
       open={prompt !== null}
       title={t('library.prompt.deleteTitle')}
       message={t('library.prompt.deleteQuestion')}
+      subject={shown.current?.title}
       confirmLabel={t('common.delete')}
       busyLabel={t('library.prompt.deleting')}
       busy={isLoading}
