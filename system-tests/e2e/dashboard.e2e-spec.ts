@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { eventually } from '@promptlib/platform/testing';
 import { answerServiceUnavailable, seriousAccessibilityViolations } from '../support/browser';
 import { sharedBrowserSuite } from '../support/browser-suite';
-import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { seedPrompts } from '../support/seed';
 import { signedInPage } from '../support/signed-in-page';
 import { makePro } from '../support/tiers';
@@ -446,6 +446,53 @@ describe('the library dashboard in a real browser', () => {
     await page.getByText('No favorites yet: star a prompt to find it here.').waitFor();
     await page.getByRole('button', { name: /All Prompts/ }).click();
     await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
+  });
+
+  it('asks before Escape or a click beside the dialog throws changes away, and saves on Ctrl-Enter', async () => {
+    const user = await newLibraryUser(gateway.url, 'unsaved');
+    await createPrompt(user, { title: 'Standup', content: 'What I did yesterday.' });
+    const page = await dashboardFor(user);
+    const edit = page.getByRole('dialog', { name: 'Edit Prompt' });
+    const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+
+    // Untouched, Escape closes at once.
+    await page.getByRole('button', { name: 'Edit "Standup"' }).click();
+    await edit.getByLabel('Title').waitFor();
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Edit "Standup"' }).click();
+    await edit.getByLabel('Title').fill('Standup notes');
+    await page.keyboard.press('Escape');
+    await discard.getByText('The changes you made to this prompt will be lost.').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await discard.waitFor({ state: 'detached' });
+    expect(await edit.getByLabel('Title').inputValue()).toBe('Standup notes');
+    // A click beside the dialog asks too; discarding keeps the prompt as it was.
+    await page.mouse.click(4, 400);
+    await discard.getByRole('button', { name: 'Discard' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect((await listPrompts(user)).map((prompt) => prompt.title)).toEqual(['Standup']);
+
+    // Ctrl-Enter saves, from the content's lines as from the title.
+    await page.getByRole('button', { name: 'Edit "Standup"' }).click();
+    await edit.getByLabel('Content').fill('What I did yesterday.\nWhat I do today.');
+    await edit.getByLabel('Content').press('Control+Enter');
+    await page.getByText('Prompt updated successfully').waitFor();
+    await edit.waitFor({ state: 'detached' });
+    expect((await listPrompts(user))[0].content).toBe('What I did yesterday.\nWhat I do today.');
+
+    await page.locator('#new-prompt-button').click();
+    const create = page.getByRole('dialog', { name: 'Create New Prompt' });
+    await create.getByLabel('Content').fill('Three things I learned this week.');
+    await create.getByLabel('Title').fill('Weekly lessons');
+    await create.getByLabel('Title').press('Control+Enter');
+    await page.getByText('Prompt created successfully').waitFor();
+    expect((await listPrompts(user)).map((prompt) => prompt.title).sort()).toEqual([
+      'Standup',
+      'Weekly lessons',
+    ]);
   });
 
   it('sorts by recent, name and use, and switches between grid and list', async () => {

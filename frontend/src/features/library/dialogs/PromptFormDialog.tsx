@@ -12,7 +12,8 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import type { LimitsRecord, Prompt } from '@promptlib/proto';
 import { useFormik } from 'formik';
-import { memo, useEffect, useId, useMemo } from 'react';
+import { memo, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
@@ -143,14 +144,31 @@ export const PromptFormDialog = memo(function PromptFormDialog({
 
   const close = () => {
     if (form.isSubmitting) return;
+    setConfirmingDiscard(false);
     form.resetForm();
     onClose();
+  };
+
+  // Escape or a click beside the dialog is easily an accident: with changes made, it asks first.
+  // Cancel says what it does, and closes at once.
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const dismiss = () => {
+    if (form.isSubmitting) return;
+    if (form.dirty) setConfirmingDiscard(true);
+    else close();
+  };
+
+  // Ctrl-Enter (Cmd-Enter on a Mac) saves from any field, the content's many lines included.
+  const saveOnShortcut = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    void form.submitForm();
   };
 
   const fieldError = (name: 'title' | 'content') => (form.touched[name] ? form.errors[name] : undefined);
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={dismiss} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>
         {editing ? t('library.prompt.editTitle') : t('library.prompt.createTitle')}
       </DialogTitle>
@@ -164,7 +182,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
           {t('library.limit.text', { limit: limits?.prompts.limit })}
         </LimitReachedPanel>
       ) : (
-        <form noValidate onSubmit={form.handleSubmit}>
+        <form noValidate onSubmit={form.handleSubmit} onKeyDown={saveOnShortcut}>
           <DialogContent>
             <Stack spacing={2.5} sx={{ pt: 1 }}>
               {state?.mode === 'create' && limits && !isPro ? (
@@ -237,6 +255,17 @@ export const PromptFormDialog = memo(function PromptFormDialog({
           </DialogActions>
         </form>
       )}
+      <ConfirmDialog
+        open={confirmingDiscard}
+        title={t('library.prompt.discard.title')}
+        message={t('library.prompt.discard.text')}
+        confirmLabel={t('library.prompt.discard.confirm')}
+        cancelLabel={t('library.prompt.discard.keep')}
+        busyLabel={t('library.prompt.discard.confirm')}
+        busy={false}
+        onConfirm={close}
+        onClose={() => setConfirmingDiscard(false)}
+      />
     </Dialog>
   );
 });
