@@ -8,6 +8,8 @@ export const createCheckoutRequest = z.object({ userId, priceId: plainText('pric
 export const checkoutStatusRequest = z.object({ userId, sessionId: plainText('sessionId').min(1).max(255) });
 export const cancelSubscriptionRequest = z.object({ userId });
 export const resumeSubscriptionRequest = z.object({ userId });
+export const getSubscriptionRequest = z.object({ userId });
+export const changePlanRequest = z.object({ userId, priceId: plainText('priceId').min(1).max(255) });
 /**
  * A Stripe webhook as received: the exact bytes (base64, since the signature covers them byte for
  * byte) and the `Stripe-Signature` header. Billing alone holds the secret that verifies it.
@@ -32,6 +34,13 @@ export type SubscriptionCancelled = z.output<typeof subscriptionCancelled>;
 /** Billing's answer on a resume: the tier version (renewing again, no end date) the library must reach. */
 export const subscriptionResumed = z.object({ tierVersion: z.number().int().nonnegative() });
 export type SubscriptionResumed = z.output<typeof subscriptionResumed>;
+
+/**
+ * GET /api/subscription, and the answer on a plan change: the price the user's running
+ * subscription renews at (or ends at, when cancelled); null without one.
+ */
+export const subscriptionPlan = z.object({ priceId: z.string().nullable() });
+export type SubscriptionPlan = z.output<typeof subscriptionPlan>;
 
 /** GET /api/checkout-session/{id}: true once the payment went through and limits read Pro. */
 export const checkoutStatus = z.object({ success: z.boolean() });

@@ -10,6 +10,9 @@ import {
 import {
   cancelSubscriptionRequest,
   resumeSubscriptionRequest,
+  getSubscriptionRequest,
+  changePlanRequest,
+  subscriptionPlan,
   checkoutSession,
   checkoutState,
   subscriptionCancelled,
@@ -115,6 +118,8 @@ export const contracts = {
   [subjects.billing.checkoutStatus]: json(checkoutStatusRequest, checkoutState),
   [subjects.billing.subscriptionCancel]: json(cancelSubscriptionRequest, subscriptionCancelled),
   [subjects.billing.subscriptionResume]: json(resumeSubscriptionRequest, subscriptionResumed),
+  [subjects.billing.subscriptionGet]: json(getSubscriptionRequest, subscriptionPlan),
+  [subjects.billing.subscriptionChangePlan]: json(changePlanRequest, subscriptionPlan),
   [subjects.billing.webhooksIngest]: json(ingestWebhookRequest, webhookReceived),
 } satisfies { [S in Subject]: Contract };
 

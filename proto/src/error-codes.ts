@@ -119,6 +119,7 @@ export const notFoundSubjects = [
   'checkout',
   'subscription',
   'subscriptionToResume',
+  'subscriptionToChange',
   'sharedPrompt',
   'share',
 ] as const;

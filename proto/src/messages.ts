@@ -38,6 +38,7 @@ export const billingMessages = {
   checkoutNotFound: 'Checkout session not found',
   nothingToCancel: 'You have no active subscription to cancel.',
   nothingToResume: 'You have no subscription to resume.',
+  nothingToChange: 'You have no subscription whose plan could change.',
   paymentsUnavailable: 'Payments are unavailable right now. Please try again in a moment.',
   badSignature: 'The Stripe-Signature header is missing, invalid or too old.',
   webhookNotStored: 'The event could not be stored; send it again later.',
@@ -51,6 +52,7 @@ export const notFoundMessages = {
   checkout: billingMessages.checkoutNotFound,
   subscription: billingMessages.nothingToCancel,
   subscriptionToResume: billingMessages.nothingToResume,
+  subscriptionToChange: billingMessages.nothingToChange,
   sharedPrompt: sharingMessages.linkNotFound,
   share: sharingMessages.notShared,
 } as const;

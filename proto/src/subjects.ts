@@ -41,6 +41,8 @@ export const subjects = {
     checkoutStatus: 'billing.checkout.status',
     subscriptionCancel: 'billing.subscription.cancel',
     subscriptionResume: 'billing.subscription.resume',
+    subscriptionGet: 'billing.subscription.get',
+    subscriptionChangePlan: 'billing.subscription.changePlan',
     webhooksIngest: 'billing.webhooks.ingest',
   },
 } as const;

@@ -181,6 +181,36 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
     expect(tierPhases(await tierEventsOf(user.id))).toEqual(['pro', 'cancelled', 'pro']);
   });
 
+  it('moves a running subscription to the annual plan at Stripe, and tells the plan', async () => {
+    const { user, sessionId } = await proUser();
+    expect((await user.client.get('/api/subscription')).body).toEqual({ priceId: 'price_pro_monthly' });
+
+    const changed = await user.client.post('/api/subscription/plan', { priceId: 'price_pro_annual' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ priceId: 'price_pro_annual' });
+    expect((await user.client.get('/api/subscription')).body).toEqual({ priceId: 'price_pro_annual' });
+    const subscription = await stripeOf(stack).subscriptions.retrieve(await subscriptionOf(stack, sessionId));
+    expect(subscription.items.data.map((item) => item.price.id)).toEqual(['price_pro_annual']);
+    // Still Pro, nothing announced: the tier did not change.
+    expect(await limitsOf(user)).toMatchObject({ isPro: true, subscription: { isCancelled: false } });
+    expect(tierPhases(await tierEventsOf(user.id))).toEqual(['pro']);
+
+    const unknown = await user.client.post<ApiError>('/api/subscription/plan', { priceId: 'price_free' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ message: 'Choose the monthly or the annual Pro plan.' });
+  });
+
+  it('has no plan for a free user, and nothing to change', async () => {
+    const user = await newUser();
+    expect((await user.client.get('/api/subscription')).body).toEqual({ priceId: null });
+    const res = await user.client.post<ApiError>('/api/subscription/plan', { priceId: 'price_pro_annual' });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'You have no subscription whose plan could change.',
+    });
+  });
+
   it('has nothing to resume for a free user', async () => {
     const user = await newUser();
     const res = await user.client.post<ApiError>('/api/subscription/resume');
@@ -196,6 +226,8 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
       ['GET', '/api/checkout-session/cs_test_x'],
       ['POST', '/api/subscription/cancel'],
       ['POST', '/api/subscription/resume'],
+      ['GET', '/api/subscription'],
+      ['POST', '/api/subscription/plan'],
     ] as const) {
       const res = await anonymous.client.send(method, path, method === 'POST' ? {} : undefined, {});
       expect(res.status).toBe(401);
@@ -255,6 +287,13 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
         () => user.client.get<ApiError>('/api/checkout-session/cs_test_any', { allowServerError: true }),
         () => user.client.post<ApiError>('/api/subscription/cancel', undefined, { allowServerError: true }),
         () => user.client.post<ApiError>('/api/subscription/resume', undefined, { allowServerError: true }),
+        () => user.client.get<ApiError>('/api/subscription', { allowServerError: true }),
+        () =>
+          user.client.post<ApiError>(
+            '/api/subscription/plan',
+            { priceId: 'price_pro_annual' },
+            { allowServerError: true },
+          ),
       ];
       for (const call of calls) {
         const res = await call();

@@ -233,17 +233,29 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     await second.close();
   });
 
-  it('shows a Pro user their subscription instead of the plans’ buttons, and resumes a cancelled one', async () => {
+  it('shows a Pro user their subscription and plan instead of a checkout, switches the plan, and resumes a cancelled one', async () => {
     const user = await newLibraryUser(gateway.url, 'resume');
     const page = await pageFor(user, '/subscribe');
     const checkout = await checkoutAndPay(page, 'Monthly');
     await checkout.getByRole('heading', { name: 'Subscription Successful!' }).waitFor();
+    const sessionId = new URL(checkout.url()).searchParams.get('session_id')!;
     await checkout.close();
     // The plans' tab, told of the payment, shows the subscription: no checkout to start, no error.
     const status = page.getByRole('status').filter({ hasText: 'You have Pro' });
     await status.waitFor();
     expect(await page.getByRole('button', { name: /^Choose / }).count()).toBe(0);
     expect(await page.getByText('Unlimited prompts', { exact: true }).count()).toBe(2);
+    const monthly = page.getByRole('region', { name: 'Monthly' });
+    const annual = page.getByRole('region', { name: 'Annual' });
+    expect(await monthly.getByRole('button', { name: 'Current plan' }).isDisabled()).toBe(true);
+
+    // Monthly to annual, at Stripe too.
+    await annual.getByRole('button', { name: 'Switch to Annual' }).click();
+    await page.getByText('You are now on the annual plan.').waitFor();
+    await annual.getByRole('button', { name: 'Current plan' }).waitFor();
+    await monthly.getByRole('button', { name: 'Switch to Monthly' }).waitFor();
+    const subscription = await stripeOf(stack).subscriptions.retrieve(await subscriptionOf(stack, sessionId));
+    expect(subscription.items.data[0].price.id).toBe('price_pro_annual');
 
     expect((await user.client.post('/api/subscription/cancel')).status).toBe(200);
     const endsOn = new Date((await limitsOf(user)).subscription.endsAt!).toLocaleDateString('en-US', {

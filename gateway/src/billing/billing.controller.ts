@@ -3,9 +3,11 @@ import {
   checkoutSession,
   checkoutStatus,
   done,
+  subscriptionPlan,
   type CheckoutSession,
   type CheckoutStatus,
   type Done,
+  type SubscriptionPlan,
 } from '@promptlib/proto';
 import { BillingClient } from '../clients/billing.client';
 import { LibraryClient } from '../clients/library.client';
@@ -105,5 +107,36 @@ export class BillingController {
     // Answered once the limits read renewing again (or after 5 s), as a cancel is.
     await this.library.awaitTierVersion(userId, tierVersion, TIER_WAIT_MS);
     return { success: true };
+  }
+
+  @Get('subscription')
+  @ApiDoc({
+    summary: 'The Pro plan the user’s subscription renews (or ends) at',
+    description: 'The price id, one of those /api/config lists; null without a running subscription.',
+    tag: 'Billing',
+    response: subscriptionPlan,
+    errors: errorsOf.read,
+  })
+  @Header('Cache-Control', 'no-store')
+  @SignedIn()
+  plan(@CurrentUserId() userId: number): Promise<SubscriptionPlan> {
+    return this.billing.subscriptionPlan(userId);
+  }
+
+  @Post('subscription/plan')
+  @ApiDoc({
+    summary: 'Move the running subscription to the other Pro plan',
+    description:
+      'From now on, the payment provider prorating what was paid; a cancelled subscription keeps its end ' +
+      'date. A user with no running subscription gets 404.',
+    tag: 'Billing',
+    body: createCheckoutDto,
+    response: subscriptionPlan,
+    errors: [...errorsOf.write, 404],
+  })
+  @HttpCode(200)
+  @SignedInWrite()
+  changePlan(@CurrentUserId() userId: number, @Body() body: unknown): Promise<SubscriptionPlan> {
+    return this.billing.changePlan(userId, validateBody(createCheckoutDto, body).priceId);
   }
 }

@@ -5,6 +5,7 @@ import {
   type CheckoutSession,
   type CheckoutState,
   type SubscriptionCancelled,
+  type SubscriptionPlan,
   type SubscriptionResumed,
   type WebhookReceived,
 } from '@promptlib/proto';
@@ -46,6 +47,22 @@ export class BillingClient {
     return this.services.request(
       subjects.billing.subscriptionResume,
       { userId },
+      { timeoutMs: BILLING_TIMEOUT_MS },
+    );
+  }
+
+  subscriptionPlan(userId: number): Promise<SubscriptionPlan> {
+    return this.services.request(
+      subjects.billing.subscriptionGet,
+      { userId },
+      { timeoutMs: BILLING_TIMEOUT_MS },
+    );
+  }
+
+  changePlan(userId: number, priceId: string): Promise<SubscriptionPlan> {
+    return this.services.request(
+      subjects.billing.subscriptionChangePlan,
+      { userId, priceId },
       { timeoutMs: BILLING_TIMEOUT_MS },
     );
   }

@@ -121,6 +121,24 @@ describe('the Stripe sandbox through the official SDK', () => {
     });
     const resumed = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
     expect(resumed).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+    // A plan change: the one item moves to the other price.
+    const annual = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: item.id, price: 'price_pro_annual' }],
+      proration_behavior: 'create_prorations',
+    });
+    expect(annual.items.data).toHaveLength(1);
+    expect(annual.items.data[0]).toMatchObject({ id: item.id, price: { id: 'price_pro_annual' } });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).items.data[0].price.id).toBe(
+      'price_pro_annual',
+    );
+    await expect(
+      stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, price: 'price_unknown' }] }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await expect(
+      stripe.subscriptions.update(subscription.id, {
+        items: [{ id: 'si_other', price: 'price_pro_monthly' }],
+      }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     const cancelled = await stripe.subscriptions.cancel(subscription.id);
     expect(cancelled.status).toBe('canceled');
     expect(cancelled.ended_at).not.toBeNull();

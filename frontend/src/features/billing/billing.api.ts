@@ -1,4 +1,4 @@
-import type { CheckoutSession, CheckoutStatus, Done } from '@promptlib/proto';
+import type { CheckoutSession, CheckoutStatus, Done, SubscriptionPlan } from '@promptlib/proto';
 import { baseApi } from '../../api/base-api';
 
 const billingApi = baseApi.injectEndpoints({
@@ -13,6 +13,14 @@ const billingApi = baseApi.injectEndpoints({
     cancelSubscription: build.mutation<Done, void>({
       query: () => ({ url: '/subscription/cancel', method: 'POST' }),
     }),
+    getSubscriptionPlan: build.query<SubscriptionPlan, void>({
+      query: () => '/subscription',
+      providesTags: ['Subscription'],
+    }),
+    changePlan: build.mutation<SubscriptionPlan, { priceId: string }>({
+      query: (body) => ({ url: '/subscription/plan', method: 'POST', body }),
+      invalidatesTags: (_plan, error) => (error ? [] : ['Subscription']),
+    }),
     // Answered once the limits read renewing again: reading them now shows it.
     resumeSubscription: build.mutation<Done, void>({
       query: () => ({ url: '/subscription/resume', method: 'POST' }),
@@ -26,4 +34,6 @@ export const {
   useLazyGetCheckoutStatusQuery,
   useCancelSubscriptionMutation,
   useResumeSubscriptionMutation,
+  useGetSubscriptionPlanQuery,
+  useChangePlanMutation,
 } = billingApi;

@@ -1,7 +1,10 @@
 import { plainText } from '@promptlib/proto';
 import { z } from 'zod';
 
-/** The plan chosen on /subscribe: one of the price ids /api/config lists (billing checks which). */
+/**
+ * The plan chosen on /subscribe, for a checkout or a running subscription's plan change: one of the
+ * price ids /api/config lists (billing checks which).
+ */
 export const createCheckoutDto = z.object({
   priceId: plainText('priceId', 'line', z.string({ error: 'priceId is required' }))
     .min(1, 'priceId is required')

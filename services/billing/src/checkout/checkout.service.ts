@@ -8,7 +8,7 @@ import {
   type subjects,
 } from '@promptlib/proto';
 import { BILLING_DATA, type BillingData } from '../billing-data';
-import { BILLING_CONFIG, pricesOf, type BillingConfig } from '../config/billing-config';
+import { BILLING_CONFIG, requireProPrice, type BillingConfig } from '../config/billing-config';
 import { CustomersService } from '../customers/customers.service';
 import { StripeApi } from '../stripe/stripe-api';
 import { SubscriptionMirror } from '../subscriptions/subscription-mirror';
@@ -35,11 +35,7 @@ export class CheckoutService {
 
   /** A hosted checkout for one of the Pro prices; a user who is Pro already gets none. */
   async create({ userId, priceId }: CreateCheckoutRequest): Promise<CheckoutSession> {
-    if (!pricesOf(this.config).includes(priceId)) {
-      throw serviceError('VALIDATION_FAILED', billingMessages.unknownPrice, {
-        priceId: { rule: 'invalid', message: billingMessages.unknownPrice },
-      });
-    }
+    requireProPrice(this.config, priceId);
     const { result: url } = await this.ledger.forUser(userId, async (tx) => {
       // Read fresh: a subscription that ended (or started) without billing hearing of it yet.
       const subscriptions = await this.mirror.syncLive(tx, userId);

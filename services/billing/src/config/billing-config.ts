@@ -4,8 +4,10 @@ import {
   loadConfig,
   serviceDevDefaults,
   serviceEnvShape,
+  serviceError,
   type Env,
 } from '@promptlib/platform';
+import { billingMessages } from '@promptlib/proto';
 import { z } from 'zod';
 
 /** Where Stripe's own API answers; anything else is the Stripe sandbox in tools/sandboxes (or a mistake). */
@@ -60,7 +62,15 @@ export function loadBillingConfig(env: Env): BillingConfig {
   return config;
 }
 
-/** The price ids a checkout may be for. */
+/** The price ids a checkout, or a plan change, may be for. */
 export function pricesOf(config: BillingConfig): string[] {
   return [config.STRIPE_PRICE_MONTHLY, config.STRIPE_PRICE_ANNUAL];
+}
+
+/** Refuses a price that is neither Pro plan, naming the field. */
+export function requireProPrice(config: BillingConfig, priceId: string): void {
+  if (pricesOf(config).includes(priceId)) return;
+  throw serviceError('VALIDATION_FAILED', billingMessages.unknownPrice, {
+    priceId: { rule: 'invalid', message: billingMessages.unknownPrice },
+  });
 }

@@ -98,6 +98,18 @@ export class StripeApi {
     );
   }
 
+  /** Moves the subscription's one item to another price; Stripe prorates the difference. */
+  async switchPrice(id: string, priceId: string): Promise<Stripe.Subscription> {
+    const [item] = (await this.retrieveSubscription(id)).items.data;
+    return this.call('subscriptions.update', () =>
+      this.stripe.subscriptions.update(
+        id,
+        { items: [{ id: item.id, price: priceId }], proration_behavior: 'create_prorations' },
+        { idempotencyKey: `plan-${id}-${randomUUID()}` },
+      ),
+    );
+  }
+
   /** Renews again: a cancel asked for before the period's end is taken back. */
   resumeRenewal(id: string): Promise<Stripe.Subscription> {
     return this.call('subscriptions.update', () =>

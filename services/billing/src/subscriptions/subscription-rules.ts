@@ -78,3 +78,18 @@ export function idOf(reference: string | { id: string } | null | undefined): str
   if (!reference) return null;
   return typeof reference === 'string' ? reference : reference.id;
 }
+
+/**
+ * The price of the subscription the user's Pro comes from: one that renews before one that ends,
+ * and of those that end the last; null while none grants Pro.
+ */
+export function runningPriceOf(
+  subscriptions: (SubscriptionState & { priceId: string })[],
+  now: Date,
+): string | null {
+  const granting = subscriptions.filter((subscription) => grantsPro(subscription, now));
+  const renewing = granting.find((subscription) => subscription.endsAt === null);
+  if (renewing) return renewing.priceId;
+  const [last] = granting.sort((a, b) => b.endsAt!.getTime() - a.endsAt!.getTime());
+  return last?.priceId ?? null;
+}

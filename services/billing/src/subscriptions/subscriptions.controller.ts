@@ -3,10 +3,11 @@ import { Handles } from '@promptlib/platform';
 import {
   subjects,
   type SubscriptionCancelled,
+  type SubscriptionPlan,
   type SubscriptionResumed,
   type UserScoped,
 } from '@promptlib/proto';
-import { SubscriptionsService } from './subscriptions.service';
+import { SubscriptionsService, type ChangePlanRequest } from './subscriptions.service';
 
 @Controller()
 export class SubscriptionsController {
@@ -20,5 +21,15 @@ export class SubscriptionsController {
   @Handles(subjects.billing.subscriptionResume)
   resume(request: UserScoped): Promise<SubscriptionResumed> {
     return this.subscriptions.resume(request);
+  }
+
+  @Handles(subjects.billing.subscriptionGet)
+  plan(request: UserScoped): Promise<SubscriptionPlan> {
+    return this.subscriptions.plan(request);
+  }
+
+  @Handles(subjects.billing.subscriptionChangePlan)
+  changePlan(request: ChangePlanRequest): Promise<SubscriptionPlan> {
+    return this.subscriptions.changePlan(request);
   }
 }

@@ -100,6 +100,46 @@ describe('SubscriptionsService', () => {
     expect(stripe.resumed).toEqual([]);
   });
 
+  it('tells the plan the user’s Pro renews at, and none without Pro', async () => {
+    expect(await rules.subscriptions.plan({ userId })).toEqual({ priceId: null });
+    await proUser();
+    expect(await rules.subscriptions.plan({ userId })).toEqual({ priceId: 'price_pro_monthly' });
+  });
+
+  it('moves the running subscription to the other plan, once; a cancelled one keeps its end date', async () => {
+    const subscriptionId = await proUser();
+    await rules.subscriptions.cancel({ userId });
+    const endsAt = billing.tables.subscriptions[0].endsAt;
+    expect(await rules.subscriptions.changePlan({ userId, priceId: 'price_pro_annual' })).toEqual({
+      priceId: 'price_pro_annual',
+    });
+    expect(await rules.subscriptions.changePlan({ userId, priceId: 'price_pro_annual' })).toEqual({
+      priceId: 'price_pro_annual',
+    });
+    expect(billing.tables.subscriptions[0]).toMatchObject({
+      id: subscriptionId,
+      priceId: 'price_pro_annual',
+      endsAt,
+    });
+    expect(await rules.subscriptions.plan({ userId })).toEqual({ priceId: 'price_pro_annual' });
+    // The tier did not change: still Pro, still cancelled.
+    expect(billing.eventsOf(eventSubjects.tierChanged)).toHaveLength(2);
+  });
+
+  it('refuses a price that is no Pro plan, and has no plan to change without a subscription', async () => {
+    await proUser();
+    expect((await failureOf(rules.subscriptions.changePlan({ userId, priceId: 'price_other' }))).code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(
+      await failureOf(rules.subscriptions.changePlan({ userId: 2, priceId: 'price_pro_annual' })),
+    ).toEqual({
+      code: 'NOT_FOUND',
+      message: 'You have no subscription whose plan could change.',
+      params: { subject: 'subscriptionToChange' },
+    });
+  });
+
   it('cancels nothing when Stripe cannot be reached', async () => {
     await proUser();
     stripe.down = true;

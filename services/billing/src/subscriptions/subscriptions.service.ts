@@ -1,14 +1,25 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '@promptlib/platform';
-import { type SubscriptionCancelled, type SubscriptionResumed, type UserScoped } from '@promptlib/proto';
+import {
+  type ParsedRequestOf,
+  type SubscriptionCancelled,
+  type SubscriptionPlan,
+  type SubscriptionResumed,
+  type subjects,
+  type UserScoped,
+} from '@promptlib/proto';
+import { BILLING_CONFIG, requireProPrice, type BillingConfig } from '../config/billing-config';
 import { StripeApi } from '../stripe/stripe-api';
 import { TierLedger } from '../tiers/tier-ledger';
 import { SubscriptionMirror } from './subscription-mirror';
-import { grantsPro } from './subscription-rules';
+import { grantsPro, runningPriceOf } from './subscription-rules';
+
+export type ChangePlanRequest = ParsedRequestOf<typeof subjects.billing.subscriptionChangePlan>;
 
 @Injectable()
 export class SubscriptionsService {
   constructor(
+    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     private readonly stripe: StripeApi,
     private readonly mirror: SubscriptionMirror,
     private readonly ledger: TierLedger,
@@ -50,5 +61,32 @@ export class SubscriptionsService {
     });
     if (result === 'nothing-running') throw notFound('subscriptionToResume');
     return { tierVersion: tier.version };
+  }
+
+  /** The price the user's Pro renews (or ends) at, as billing last read it; null without Pro. */
+  async plan({ userId }: UserScoped): Promise<SubscriptionPlan> {
+    const { result } = await this.ledger.forUser(userId, async (tx) =>
+      runningPriceOf(await tx.subscriptions.ofUser(userId), new Date()),
+    );
+    return { priceId: result };
+  }
+
+  /**
+   * Moves the running subscription to the other Pro price, from now on (Stripe prorates what was
+   * paid); a cancelled one keeps its end date. On that price already, nothing changes.
+   */
+  async changePlan({ userId, priceId }: ChangePlanRequest): Promise<SubscriptionPlan> {
+    requireProPrice(this.config, priceId);
+    const { result } = await this.ledger.forUser(userId, async (tx) => {
+      const now = new Date();
+      const running = (await this.mirror.syncLive(tx, userId)).filter((s) => grantsPro(s, now));
+      if (running.length === 0) return null;
+      for (const subscription of running.filter((s) => s.priceId !== priceId)) {
+        await this.mirror.store(tx, userId, await this.stripe.switchPrice(subscription.id, priceId));
+      }
+      return priceId;
+    });
+    if (result === null) throw notFound('subscriptionToChange');
+    return { priceId: result };
   }
 }

@@ -82,6 +82,16 @@ export class FakeStripe implements StripeCalls {
     return this.retrieveSubscription(id);
   }
 
+  async switchPrice(id: string, priceId: string): Promise<Stripe.Subscription> {
+    this.call();
+    const subscription = this.subscriptions.get(id)!;
+    const [item] = subscription.items.data;
+    this.update(id, {
+      items: { ...subscription.items, data: [{ ...item, price: { ...item.price, id: priceId } }] },
+    });
+    return this.retrieveSubscription(id);
+  }
+
   async resumeRenewal(id: string): Promise<Stripe.Subscription> {
     this.call();
     this.resumed.push(id);

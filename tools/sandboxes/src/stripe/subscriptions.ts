@@ -6,6 +6,7 @@ import { newId, nowSeconds } from './ids';
 import { periodInvoice } from './invoices';
 import type { PaymentOutcomes } from './payments';
 import { metadataOf } from './params';
+import { SANDBOX_PRICES } from './prices';
 
 const DAY_SECONDS = 24 * 3600;
 
@@ -104,10 +105,15 @@ export class Subscriptions {
     return subscription;
   }
 
-  /** `cancel_at_period_end` and metadata: what billing changes. */
+  /**
+   * `cancel_at_period_end`, the price of its one item (`items[0][id]` with `items[0][price]`: a plan
+   * change, prorated by Stripe's default, which the sandbox does not invoice) and metadata: what
+   * billing changes.
+   */
   update(id: string, params: FormFields): Stripe.Subscription {
     const subscription = this.retrieve(id);
-    const before = { ...subscription };
+    const before = { ...subscription, items: { ...subscription.items, data: [...subscription.items.data] } };
+    if (params.items !== undefined) this.changePrice(subscription, params.items);
     if (params.cancel_at_period_end !== undefined) {
       const cancel = booleanOf(params.cancel_at_period_end, 'cancel_at_period_end');
       if (subscription.status === 'canceled') {
@@ -130,6 +136,23 @@ export class Subscriptions {
       );
     }
     return subscription;
+  }
+
+  private changePrice(subscription: Stripe.Subscription, items: FormFields[string]): void {
+    const [change] = Array.isArray(items) ? items : [];
+    const current = subscription.items.data[0];
+    if (!change || typeof change !== 'object' || Array.isArray(change) || change.id !== current.id) {
+      throw invalidParameter('items', 'Name the subscription item to change by its id (items[0][id]).');
+    }
+    if (subscription.status === 'canceled') {
+      throw invalidParameter(
+        'items',
+        'A canceled subscription can only update its cancellation_details and metadata.',
+      );
+    }
+    const price = SANDBOX_PRICES.find((known) => known.id === change.price);
+    if (!price) throw missing('price', String(change.price), 'items[0][price]');
+    subscription.items.data[0] = { ...current, price, plan: planOf(price) };
   }
 
   /**
@@ -287,7 +310,7 @@ function changedFields(
   before: Stripe.Subscription,
   after: Stripe.Subscription,
 ): Partial<Stripe.Subscription> {
-  const fields = ['cancel_at_period_end', 'cancel_at', 'canceled_at', 'metadata'] as const;
+  const fields = ['cancel_at_period_end', 'cancel_at', 'canceled_at', 'items', 'metadata'] as const;
   const changed = fields.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
   return Object.fromEntries(changed.map((field) => [field, before[field]])) as Partial<Stripe.Subscription>;
 }

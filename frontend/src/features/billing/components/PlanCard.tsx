@@ -13,7 +13,7 @@ export type PlanCardProps = {
   saving?: string;
   badge?: string;
   /** The plan's button; none where the user has Pro already. */
-  action?: { choose: string; busy: boolean; disabled: boolean; onChoose: () => void };
+  action?: { choose: string; busy: boolean; busyLabel: string; disabled: boolean; onChoose: () => void };
 };
 
 export function PlanCard({ name, price, period, saving, badge, action }: PlanCardProps) {
@@ -59,7 +59,7 @@ export function PlanCard({ name, price, period, saving, badge, action }: PlanCar
           disabled={action.disabled}
           onClick={action.onChoose}
           busy={action.busy}
-          busyLabel={t('subscribe.opening')}
+          busyLabel={action.busyLabel}
         >
           {action.choose}
         </BusyButton>

@@ -19,8 +19,13 @@ import { serverMessage } from '../../../shared/server-message';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { authPathFor } from '../../auth/return-path';
 import { Header } from '../../shell/components/Header';
-import { useCreateSubscriptionMutation, useResumeSubscriptionMutation } from '../billing.api';
-import { PlanCard } from '../components/PlanCard';
+import {
+  useChangePlanMutation,
+  useCreateSubscriptionMutation,
+  useGetSubscriptionPlanQuery,
+  useResumeSubscriptionMutation,
+} from '../billing.api';
+import { PlanCard, type PlanCardProps } from '../components/PlanCard';
 import { ANNUAL_SAVING, PLAN_DOLLARS } from '../plan-prices';
 import { formatDay, formatDollars, formatPercent } from '../../../shared/locale-format';
 import { BusyButton } from '../../../shared/components/BusyButton';
@@ -65,9 +70,69 @@ function Plans() {
   const [createSubscription] = useCreateSubscriptionMutation();
   const [pending, setPending] = useState<Plan | null>(null);
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
-  // A Pro user is shown their subscription instead of a checkout they could not start.
+  // A Pro user is shown their subscription instead of a checkout they could not start, and may
+  // move it to the other plan.
   const { data: limits } = useGetLimitsQuery();
   const isPro = limits?.isPro === true;
+  const { data: subscription } = useGetSubscriptionPlanQuery(undefined, {
+    skip: !isPro,
+    refetchOnMountOrArgChange: true,
+  });
+  const [changePlan, { isLoading: switching }] = useChangePlanMutation();
+  const currentPlan = (['monthly', 'annual'] as const).find(
+    (plan) => Boolean(subscription?.priceId) && subscription?.priceId === config.data?.prices[plan],
+  );
+
+  const switchTo = async (plan: Plan) => {
+    const priceId = config.data?.prices[plan];
+    if (!priceId) return;
+    try {
+      await changePlan({ priceId }).unwrap();
+      notify({
+        title: t('subscribe.switched.title'),
+        description: t(`subscribe.switched.${plan}`),
+        variant: 'success',
+      });
+    } catch (error) {
+      notify({
+        title: t('subscribe.switchFailed'),
+        description: isApiFailure(error)
+          ? serverMessage(error, t, t('subscribe.errors.unknown'))
+          : t('subscribe.errors.unknown'),
+        variant: 'error',
+      });
+    }
+  };
+
+  /** A plan card's button: choose it, or for a Pro user on the other plan, switch to it. */
+  const actionFor = (plan: Plan): PlanCardProps['action'] => {
+    if (!isPro) {
+      return {
+        choose: t(`subscribe.${plan}.choose`),
+        busy: pending === plan,
+        busyLabel: t('subscribe.opening'),
+        disabled: pending !== null || !config.data,
+        onChoose: () => void choose(plan),
+      };
+    }
+    if (currentPlan === undefined) return undefined;
+    if (currentPlan === plan) {
+      return {
+        choose: t('subscribe.current.plan'),
+        busy: false,
+        busyLabel: '',
+        disabled: true,
+        onChoose: () => undefined,
+      };
+    }
+    return {
+      choose: t(`subscribe.${plan}.switch`),
+      busy: switching,
+      busyLabel: t('subscribe.switching'),
+      disabled: switching,
+      onChoose: () => void switchTo(plan),
+    };
+  };
 
   const choose = async (plan: Plan) => {
     const priceId = config.data?.prices[plan];
@@ -104,16 +169,7 @@ function Plans() {
           name={t('subscribe.monthly.name')}
           price={formatDollars(PLAN_DOLLARS.monthly, i18n.resolvedLanguage)}
           period={t('subscribe.monthly.period')}
-          action={
-            isPro
-              ? undefined
-              : {
-                  choose: t('subscribe.monthly.choose'),
-                  busy: pending === 'monthly',
-                  disabled: pending !== null || !config.data,
-                  onChoose: () => void choose('monthly'),
-                }
-          }
+          action={actionFor('monthly')}
         />
         <PlanCard
           name={t('subscribe.annual.name')}
@@ -124,16 +180,7 @@ function Plans() {
             percent: formatPercent(ANNUAL_SAVING.share, i18n.resolvedLanguage),
           })}
           badge={t('subscribe.annual.badge')}
-          action={
-            isPro
-              ? undefined
-              : {
-                  choose: t('subscribe.annual.choose'),
-                  busy: pending === 'annual',
-                  disabled: pending !== null || !config.data,
-                  onChoose: () => void choose('annual'),
-                }
-          }
+          action={actionFor('annual')}
         />
       </Stack>
       {checkoutUrl ? (
