@@ -199,6 +199,35 @@ describe('the app shell in a real browser', () => {
   });
 
   describe('header', () => {
+    it('starts the keyboard at a link past the header, and rings what the keyboard is on', async () => {
+      const page = await newPage();
+      await registerThroughUi(page, gateway.url);
+      await page.locator('#new-prompt-button:not([disabled])').waitFor();
+      await page.locator('body').focus();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+      const box = (await skip.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+      // On through the list's controls to a button: the keyboard's place shows as a ring.
+      for (let tab = 0; tab < 20; tab += 1) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate(() => document.activeElement?.getAttribute('aria-label') === 'List view'))
+          break;
+      }
+      const ring = await page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement!);
+        return {
+          label: document.activeElement!.getAttribute('aria-label'),
+          style: style.outlineStyle,
+          width: style.outlineWidth,
+        };
+      });
+      expect(ring).toEqual({ label: 'List view', style: 'solid', width: '2px' });
+    });
+
     it('logs out back to /auth and the session is gone', async () => {
       const page = await newPage();
       const username = await registerThroughUi(page, gateway.url);

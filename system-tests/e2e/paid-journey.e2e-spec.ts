@@ -279,6 +279,24 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     expect(await page.getByRole('button', { name: /^Choose / }).count()).toBe(0);
   });
 
+  it('says on the plans that checkout opened in a new tab, and offers it again there', async () => {
+    const user = await newLibraryUser(gateway.url, 'opened');
+    const page = await pageFor(user, '/subscribe');
+    const [checkout] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Choose Annual' }).click(),
+    ]);
+    await checkout.getByRole('button', { name: 'Pay' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Checkout opened in a new tab. This page turns Pro as soon as you have paid.' })
+      .waitFor();
+    expect(await page.getByRole('link', { name: 'Open secure checkout' }).getAttribute('href')).toBe(
+      checkout.url(),
+    );
+    await checkout.close();
+  });
+
   it('shows the processing notice for a checkout not yet paid and stops after six re-checks', async () => {
     const user = await newLibraryUser(gateway.url, 'pending');
     const { sessionId } = await startCheckout(user);

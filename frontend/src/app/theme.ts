@@ -12,17 +12,18 @@ const fontFamily = [
 
 /** Colours chosen for WCAG AA contrast on their backgrounds in both modes. */
 export function createAppTheme(darkMode: boolean): Theme {
+  const primary = darkMode ? '#8ab4ff' : '#3451b2';
   return createTheme({
     palette: darkMode
       ? {
           mode: 'dark',
-          primary: { main: '#8ab4ff' },
+          primary: { main: primary },
           secondary: { main: '#f5b971' },
           background: { default: '#111318', paper: '#1a1d24' },
         }
       : {
           mode: 'light',
-          primary: { main: '#3451b2' },
+          primary: { main: primary },
           secondary: { main: '#9a4d00' },
           background: { default: '#f6f7fb', paper: '#ffffff' },
         },
@@ -30,6 +31,12 @@ export function createAppTheme(darkMode: boolean): Theme {
     typography: { fontFamily, button: { textTransform: 'none', fontWeight: 600 } },
     components: {
       MuiCssBaseline: { styleOverrides: '@keyframes app-spin { to { transform: rotate(360deg); } }' },
+      // What the keyboard is on shows as a ring, not only as the faint tint a selected item has too.
+      MuiButtonBase: {
+        styleOverrides: {
+          root: { '&.Mui-focusVisible': { outline: `2px solid ${primary}`, outlineOffset: 2 } },
+        },
+      },
     },
   });
 }

@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
 import { BusyButton } from '../../../shared/components/BusyButton';
 
 export type PlanCardProps = {
@@ -17,7 +18,7 @@ export type PlanCardProps = {
 };
 
 export function PlanCard({ name, price, period, saving, badge, action }: PlanCardProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', LIBRARY_NAMESPACE]);
   const features = ['categories', 'prompts', 'support', 'future'] as const;
   return (
     <Paper

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { LimitsRecord } from '@promptlib/proto';
 import { useTranslation } from 'react-i18next';
+import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
 import { Link as RouterLink } from 'react-router-dom';
 import { isApiFailure } from '../../../api/api-error';
 import { useGetClientConfigQuery } from '../../../api/config.api';
@@ -64,7 +65,7 @@ function LoginRequired() {
 }
 
 function Plans() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['translation', LIBRARY_NAMESPACE]);
   const notify = useNotify();
   const config = useGetClientConfigQuery();
   const [createSubscription] = useCreateSubscriptionMutation();
@@ -183,8 +184,12 @@ function Plans() {
           action={actionFor('annual')}
         />
       </Stack>
-      {checkoutUrl ? (
+      {checkoutUrl && !isPro ? (
         <Box sx={{ textAlign: 'center', mb: 4 }}>
+          {/* Paying in the new tab turns this one Pro by itself (the tabs' broadcast). */}
+          <Typography role="status" sx={{ mb: 1.5 }}>
+            {t('subscribe.checkoutOpened')}
+          </Typography>
           <Button
             href={checkoutUrl}
             target="_blank"
@@ -218,7 +223,7 @@ function Plans() {
  * and can be resumed until then.
  */
 function CurrentSubscription({ limits }: { limits: LimitsRecord }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['translation', LIBRARY_NAMESPACE]);
   const notify = useNotify();
   const [resume, { isLoading: resuming }] = useResumeSubscriptionMutation();
   const { isCancelled, endsAt } = limits.subscription;

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
 import { Spinner } from '../../../shared/components/Spinner';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { baseApi } from '../../../api/base-api';
@@ -24,7 +25,7 @@ const MAX_RECHECKS = 6;
 type Phase = 'verifying' | 'active' | 'pending' | 'error';
 
 export function SubscribeSuccessPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', LIBRARY_NAMESPACE]);
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const [checkStatus] = useLazyGetCheckoutStatusQuery();

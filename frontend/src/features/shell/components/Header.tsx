@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { User } from '@promptlib/proto';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIBRARY_NAMESPACE } from '../../../i18n';
@@ -54,6 +54,7 @@ export function Header({ user }: { user: User }) {
 
   return (
     <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <SkipToContent label={t('header.skipToContent')} />
       <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
         <Box
           component={RouterLink}
@@ -119,5 +120,42 @@ export function Header({ user }: { user: User }) {
         </Box>
       ) : null}
     </AppBar>
+  );
+}
+
+/**
+ * The first stop of the keyboard on every signed-in screen, seen only while it has the focus: it
+ * takes the focus past the header to the screen's main content.
+ */
+function SkipToContent({ label }: { label: string }) {
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const main = document.querySelector<HTMLElement>('main');
+    if (!main) return;
+    if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+    main.focus();
+  };
+  return (
+    <Box
+      component="a"
+      href="#main"
+      onClick={skip}
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: 8,
+        zIndex: 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        fontWeight: 600,
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none', outline: 2, outlineColor: 'primary.main' },
+      }}
+    >
+      {label}
+    </Box>
   );
 }
