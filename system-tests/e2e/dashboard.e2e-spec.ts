@@ -100,6 +100,7 @@ describe('the library dashboard in a real browser', () => {
 
     await card.getByRole('button', { name: /teilen$/ }).tap();
     const share = page.getByRole('dialog', { name: 'Prompt teilen' });
+    await share.getByRole('button', { name: 'Link erstellen' }).tap();
     await share.getByRole('button', { name: 'Link kopieren' }).waitFor();
     for (const button of await share.getByRole('button').all()) expect(await oneLine(button)).toBe(true);
     await share.getByRole('button', { name: 'Schließen' }).tap();

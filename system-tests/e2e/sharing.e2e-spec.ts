@@ -31,6 +31,14 @@ describe('sharing a prompt by link in a real browser', () => {
   async function shareFromCard(page: Page, prompt: Prompt): Promise<string> {
     await page.getByRole('button', { name: `Share "${prompt.title}"` }).click();
     const dialog = page.getByRole('dialog', { name: 'Share prompt' });
+    // A first share says what becomes public, and makes the link once asked.
+    await dialog
+      .getByText(
+        `Sharing makes a public link: anyone who has it can read the title and text of "${prompt.title}", without an account.`,
+        { exact: false },
+      )
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Create link' }).click();
     const field = dialog.getByRole('textbox', { name: 'Share link' });
     await field.waitFor();
     await dialog.getByRole('button', { name: 'Copy link' }).waitFor();

@@ -65,6 +65,10 @@ describe('ShareDialog', () => {
       if (path === '/api/shares') return { body: [] };
     });
     await renderWithApp(<ShareDialog prompt={prompt} onClose={vi.fn()} />);
+    // Not shared yet: it says what becomes public and makes nothing before the user asks.
+    await screen.findByText(/^Sharing makes a public link: anyone who has it can read the title and text of/);
+    expect(calls).not.toContain('POST /api/prompts/7/share');
+    fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
 
     expect(await screen.findByText('The service is unavailable.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -28,8 +28,9 @@ type Props = {
 };
 
 /**
- * A prompt's public link: made (or found again, the call is idempotent) as the dialog opens, ready to
- * copy, with how often it was viewed and a way to stop sharing.
+ * A prompt's public link: found again as the dialog opens when the prompt is shared already, else
+ * made once the user has read what becomes public and asked for it; ready to copy, with how often it
+ * was viewed and a way to stop sharing.
  */
 export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props) {
   const { t } = useTranslation();
@@ -45,10 +46,13 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
   const [stoppedFor, setStoppedFor] = useState<number | null>(null);
   const { copied, showCopied, clearCopied } = useCopiedFlag();
 
+  // A prompt's first link waits for the user's yes; one it has already is read again (the call is
+  // idempotent and answers with the address).
   const promptId = prompt?.id;
+  const sharedAlready = promptId !== undefined && links?.some((link) => link.promptId === promptId);
   useEffect(() => {
-    if (promptId !== undefined) void createShare(promptId);
-  }, [promptId, createShare]);
+    if (promptId !== undefined && sharedAlready) void createShare(promptId);
+  }, [promptId, sharedAlready, createShare]);
 
   const forShown = shown !== null && creation.originalArgs === shown.id;
   const link = forShown && creation.isSuccess ? creation.data : undefined;
@@ -59,7 +63,9 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
         ? 'failed'
         : link
           ? 'ready'
-          : 'loading';
+          : links !== undefined && !forShown && !sharedAlready
+            ? 'confirm'
+            : 'loading';
   const views = link ? viewsOf(links, link.shareId) : undefined;
 
   const reset = () => {
@@ -122,7 +128,9 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
       <DialogTitle id={titleId}>{t('library.share.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId} sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-          {t('library.share.intro', { title: shown?.title ?? '' })}
+          {phase === 'confirm'
+            ? t('library.share.firstShare', { title: shown?.title ?? '' })
+            : t('library.share.intro', { title: shown?.title ?? '' })}
         </DialogContentText>
         {phase === 'loading' ? (
           <Stack role="status" direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
@@ -140,7 +148,7 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
           >
             {serverMessage(creation.error, t, t('library.share.createFailed'))}
           </Alert>
-        ) : phase === 'stopped' ? (
+        ) : phase === 'confirm' ? null : phase === 'stopped' ? (
           <Alert severity="info" role="status">
             {t('library.share.stopped')}
           </Alert>
@@ -186,6 +194,13 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
               autoFocus
             >
               {copied ? t('library.share.copied') : t('library.share.copy')}
+            </Button>
+          </>
+        ) : phase === 'confirm' ? (
+          <>
+            <Button onClick={close}>{t('common.cancel')}</Button>
+            <Button key="create" variant="contained" onClick={share} autoFocus>
+              {t('library.share.create')}
             </Button>
           </>
         ) : phase === 'stopped' ? (
