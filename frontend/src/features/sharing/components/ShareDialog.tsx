@@ -48,11 +48,14 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
 
   // A prompt's first link waits for the user's yes; one it has already is read again (the call is
   // idempotent and answers with the address).
+  // Once only: the list read again after this dialog made the link must not ask for it a second time
+  // (the link would blink out while the second call runs).
   const promptId = prompt?.id;
   const sharedAlready = promptId !== undefined && links?.some((link) => link.promptId === promptId);
+  const askedFor = creation.originalArgs;
   useEffect(() => {
-    if (promptId !== undefined && sharedAlready) void createShare(promptId);
-  }, [promptId, sharedAlready, createShare]);
+    if (promptId !== undefined && sharedAlready && askedFor !== promptId) void createShare(promptId);
+  }, [promptId, sharedAlready, askedFor, createShare]);
 
   const forShown = shown !== null && creation.originalArgs === shown.id;
   const link = forShown && creation.isSuccess ? creation.data : undefined;
