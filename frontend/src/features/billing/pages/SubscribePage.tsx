@@ -97,9 +97,8 @@ function Plans() {
     } catch (error) {
       notify({
         title: t('subscribe.switchFailed'),
-        description: isApiFailure(error)
-          ? serverMessage(error, t, t('subscribe.errors.unknown'))
-          : t('subscribe.errors.unknown'),
+        // serverMessage answers the fallback for anything that is not the server's error.
+        description: serverMessage(error, t, t('subscribe.errors.unknown')),
         variant: 'error',
       });
     }
@@ -239,9 +238,8 @@ function CurrentSubscription({ limits }: { limits: LimitsRecord }) {
     } catch (error) {
       notify({
         title: t('subscribe.current.resumeFailed'),
-        description: isApiFailure(error)
-          ? serverMessage(error, t, t('subscribe.errors.unknown'))
-          : t('subscribe.errors.unknown'),
+        // serverMessage answers the fallback for anything that is not the server's error.
+        description: serverMessage(error, t, t('subscribe.errors.unknown')),
         variant: 'error',
       });
     }
