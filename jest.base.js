@@ -20,6 +20,7 @@ const ourPackagesFromSource = {
   '^@promptlib/proto$': source('proto/src/index.ts'),
   '^@promptlib/platform$': source('platform/src/index.ts'),
   '^@promptlib/platform/testing$': source('platform/testing/index.ts'),
+  '^@promptlib/platform/testing/services$': source('platform/testing/services.ts'),
   '^@promptlib/tools/testing$': source('tools/src/testing.ts'),
   '^@promptlib/gateway/config$': source('gateway/src/config/gateway-config.ts'),
   '^@promptlib/(auth|library|sharing|billing)/config$': source('services/$1/src/config/$1-config.ts'),

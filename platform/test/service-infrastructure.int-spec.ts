@@ -13,7 +13,7 @@ import {
   serviceEnvShape,
   type ServiceProcessConfig,
 } from '@promptlib/platform';
-import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
+import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing/services';
 import { redisPrefix } from '@promptlib/proto';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';

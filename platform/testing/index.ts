@@ -4,6 +4,4 @@ export * from './ports';
 export * from './private-nats-server';
 export * from './private-redis-server';
 export * from './private-server';
-export * from './service-testbed';
 export * from './wait';
-export * from './in-memory-unit-of-work';

@@ -27,8 +27,13 @@ export function run(command, args, options = {}) {
 
 // `npm install` rather than `npm ci` even on a fresh clone: with the lock file in place it installs the
 // locked tree either way, and npm 11 `ci` refuses lock files that leave out other platforms' binaries.
+// The lock file names each package's exact version and checksum, so a tarball already in npm's cache
+// is the one it asks for: --prefer-offline takes it from there without asking the registry whether it
+// changed (a fresh clone's install, cache filled: 71 → 49 s and 105 → 67 s, measured in pairs).
 export function install() {
-  step('Installing dependencies', () => run('npm', ['install', '--no-audit', '--no-fund']));
+  step('Installing dependencies', () =>
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']),
+  );
 }
 
 export function build() {

@@ -1,5 +1,6 @@
 import { DATA_SOURCE, ServiceCallError, ensureEventsStream, type ServiceClient } from '@promptlib/platform';
-import { malformed, startServiceTestbed, waitUntil, type ServiceTestbed } from '@promptlib/platform/testing';
+import { waitUntil } from '@promptlib/platform/testing';
+import { malformed, startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing/services';
 import { eventsStream, subjects, usernameKey, type EventEnvelope } from '@promptlib/proto';
 import type { DataSource } from 'typeorm';
 import { AddUsernameKey1764892800000 } from '../src/migrations/1764892800000-AddUsernameKey';

@@ -1,5 +1,6 @@
 import type { ServiceClient } from '@promptlib/platform';
-import { eventually, startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
+import { eventually } from '@promptlib/platform/testing';
+import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing/services';
 import { subjects } from '@promptlib/proto';
 import type { RunningStripeSandbox } from '@promptlib/sandboxes';
 import type Stripe from 'stripe';

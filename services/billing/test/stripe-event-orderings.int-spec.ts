@@ -1,5 +1,5 @@
 import { DATA_SOURCE, createLogger } from '@promptlib/platform';
-import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
+import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing/services';
 import type Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
 import { BILLING_DATA, type BillingData } from '../src/billing-data';

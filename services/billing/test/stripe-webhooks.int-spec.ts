@@ -1,6 +1,6 @@
 import type { ServiceClient } from '@promptlib/platform';
 import { bullMqPrefix } from '@promptlib/platform';
-import type { ServiceTestbed } from '@promptlib/platform/testing';
+import type { ServiceTestbed } from '@promptlib/platform/testing/services';
 import { subjects } from '@promptlib/proto';
 import type { RunningStripeSandbox } from '@promptlib/sandboxes';
 import Redis from 'ioredis';

@@ -1,4 +1,4 @@
-import { malformed, startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
+import { malformed, startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing/services';
 import type { ServiceClient } from '@promptlib/platform';
 import {
   CATEGORY_DELETED_MAX_PROMPT_IDS,

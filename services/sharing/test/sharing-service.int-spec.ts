@@ -1,4 +1,5 @@
-import { startServiceTestbed, waitUntil, type ServiceTestbed } from '@promptlib/platform/testing';
+import { waitUntil } from '@promptlib/platform/testing';
+import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing/services';
 import { REDIS, type ServiceClient } from '@promptlib/platform';
 import { namespaced, subjects, type EventData, type EventSubject, type SharedPrompt } from '@promptlib/proto';
 import type Redis from 'ioredis';

@@ -1,5 +1,5 @@
 import { uniqueViolation } from '@promptlib/platform';
-import { InMemoryUnitOfWork } from '@promptlib/platform/testing';
+import { InMemoryUnitOfWork } from '@promptlib/platform/testing/services';
 import type { AuthRepositories } from '../../src/auth-data';
 import {
   IdTokenRejected,

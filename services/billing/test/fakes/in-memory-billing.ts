@@ -1,5 +1,5 @@
 import { createLogger, uniqueViolation } from '@promptlib/platform';
-import { InMemoryUnitOfWork } from '@promptlib/platform/testing';
+import { InMemoryUnitOfWork } from '@promptlib/platform/testing/services';
 import type { RpcException } from '@nestjs/microservices';
 import type { ServiceError } from '@promptlib/proto';
 import type Stripe from 'stripe';

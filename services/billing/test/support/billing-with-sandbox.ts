@@ -1,5 +1,5 @@
 import type { ServiceClient } from '@promptlib/platform';
-import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing';
+import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing/services';
 import {
   eventsStream,
   namespaced,

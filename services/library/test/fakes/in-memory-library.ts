@@ -1,5 +1,5 @@
 import { uniqueViolation } from '@promptlib/platform';
-import { InMemoryUnitOfWork } from '@promptlib/platform/testing';
+import { InMemoryUnitOfWork } from '@promptlib/platform/testing/services';
 import { GENERAL_CATEGORY_NAME, PROMPT_PREVIEW_CHARS, type TierChanged } from '@promptlib/proto';
 import type { CategoryRow, KeyedCategory } from '../../src/categories/categories.repository';
 import type { CategoryEntity } from '../../src/categories/category.entity';

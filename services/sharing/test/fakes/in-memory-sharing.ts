@@ -1,5 +1,5 @@
 import { ServiceCallError, uniqueViolation } from '@promptlib/platform';
-import { InMemoryUnitOfWork } from '@promptlib/platform/testing';
+import { InMemoryUnitOfWork } from '@promptlib/platform/testing/services';
 import { libraryMessages, subjects, type OwnedPrompt, type SharedPrompt } from '@promptlib/proto';
 import type { LibraryPrompts } from '../../src/links/library-prompts';
 import type { LiveLink } from '../../src/links/share-links.repository';
