@@ -1,5 +1,5 @@
-import Bolt from '@mui/icons-material/Bolt';
-import Search from '@mui/icons-material/Search';
+import Bolt from '../../shared/icons/Bolt';
+import Search from '../../shared/icons/Search';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';

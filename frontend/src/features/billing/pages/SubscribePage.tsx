@@ -1,4 +1,4 @@
-import OpenInNew from '@mui/icons-material/OpenInNew';
+import OpenInNew from '../../../shared/icons/OpenInNew';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';

@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import DragIndicator from '@mui/icons-material/DragIndicator';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import DragIndicator from '../../../shared/icons/DragIndicator';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';

@@ -1,4 +1,4 @@
-import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import ShareOutlined from '../../../shared/icons/ShareOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

@@ -1,5 +1,5 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
-import OpenInNew from '@mui/icons-material/OpenInNew';
+import ContentCopy from '../../../shared/icons/ContentCopy';
+import OpenInNew from '../../../shared/icons/OpenInNew';
 import type { Prompt, PromptCard } from '@promptlib/proto';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import Add from '@mui/icons-material/Add';
+import Add from '../../../shared/icons/Add';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Fab from '@mui/material/Fab';

@@ -1,5 +1,5 @@
-import Check from '@mui/icons-material/Check';
-import LibraryAdd from '@mui/icons-material/LibraryAdd';
+import Check from '../../../shared/icons/Check';
+import LibraryAdd from '../../../shared/icons/LibraryAdd';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

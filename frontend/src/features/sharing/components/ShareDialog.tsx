@@ -1,5 +1,5 @@
-import Check from '@mui/icons-material/Check';
-import ContentCopy from '@mui/icons-material/ContentCopy';
+import Check from '../../../shared/icons/Check';
+import ContentCopy from '../../../shared/icons/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

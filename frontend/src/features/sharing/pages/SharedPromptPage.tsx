@@ -1,4 +1,4 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
+import ContentCopy from '../../../shared/icons/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

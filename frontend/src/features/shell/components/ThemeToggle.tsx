@@ -1,5 +1,5 @@
-import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
-import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import DarkModeOutlined from '../../../shared/icons/DarkModeOutlined';
+import LightModeOutlined from '../../../shared/icons/LightModeOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import OpenInNew from '@mui/icons-material/OpenInNew';
+import OpenInNew from '../../../shared/icons/OpenInNew';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';

@@ -1,4 +1,4 @@
-import UploadFile from '@mui/icons-material/UploadFile';
+import UploadFile from '../../../shared/icons/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
