@@ -498,6 +498,34 @@ describe('the library dashboard in a real browser', () => {
     ]);
   });
 
+  it('duplicates a prompt as a new one holding its whole text, made only when the user saves it', async () => {
+    const user = await newLibraryUser(gateway.url, 'duplicate');
+    // Longer than a card's preview: the copy holds the whole text, read before the dialog opens.
+    const content = `Summarize the meeting.\n${'Keep every decision and who owns it. '.repeat(30).trim()}`;
+    await createPrompt(user, { title: 'Meeting notes', content });
+    const page = await dashboardFor(user);
+    const create = page.getByRole('dialog', { name: 'Create New Prompt' });
+
+    // Closed untouched, the copy leaves the library as it was.
+    await page.getByRole('button', { name: 'Duplicate "Meeting notes"' }).click();
+    expect(await create.getByLabel('Title').inputValue()).toBe('Meeting notes (copy)');
+    expect(await create.getByLabel('Content').inputValue()).toBe(content);
+    await page.keyboard.press('Escape');
+    await create.waitFor({ state: 'detached' });
+    expect(await listPrompts(user)).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Duplicate "Meeting notes"' }).click();
+    await create.getByRole('button', { name: 'Save Prompt' }).click();
+    await page.getByText('Prompt created successfully').waitFor();
+    await create.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 2);
+    const saved = (await listPrompts(user)).map((prompt) => [prompt.title, prompt.content]);
+    expect(saved.sort(([a], [b]) => a.localeCompare(b))).toEqual([
+      ['Meeting notes', content],
+      ['Meeting notes (copy)', content],
+    ]);
+  });
+
   it('sorts by recent, name and use, and switches between grid and list', async () => {
     const user = await newLibraryUser(gateway.url, 'sort');
     const bravo = await createPrompt(user, { title: 'Bravo' });

@@ -15,7 +15,7 @@ const prompt: PromptCardData = {
   updatedAt: '2025-01-05T10:00:00.000Z',
 };
 
-function renderCard(shared: boolean, onShare = vi.fn()) {
+function renderCard(shared: boolean, onShare = vi.fn(), onDuplicate = vi.fn()) {
   return renderWithApp(
     <PromptCard
       prompt={prompt}
@@ -23,6 +23,7 @@ function renderCard(shared: boolean, onShare = vi.fn()) {
       shared={shared}
       onEdit={vi.fn()}
       onShare={onShare}
+      onDuplicate={onDuplicate}
       onDelete={vi.fn()}
     />,
   );
@@ -45,5 +46,12 @@ describe('PromptCard', () => {
     await renderCard(false, onShare);
     fireEvent.click(screen.getByRole('button', { name: 'Share "Code review"' }));
     expect(onShare).toHaveBeenCalledWith(prompt);
+  });
+
+  it('asks for a copy of its own prompt from a button named after it', async () => {
+    const onDuplicate = vi.fn();
+    await renderCard(false, vi.fn(), onDuplicate);
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate "Code review"' }));
+    expect(onDuplicate).toHaveBeenCalledWith(prompt);
   });
 });

@@ -2,6 +2,7 @@ import Check from '../../../shared/icons/Check';
 import ContentCopy from '../../../shared/icons/ContentCopy';
 import DeleteOutline from '../../../shared/icons/DeleteOutline';
 import EditOutlined from '../../../shared/icons/EditOutlined';
+import LibraryAdd from '../../../shared/icons/LibraryAdd';
 import LinkIcon from '../../../shared/icons/Link';
 import ShareOutlined from '../../../shared/icons/ShareOutlined';
 import Star from '../../../shared/icons/Star';
@@ -37,6 +38,7 @@ type Props = {
   shared: boolean;
   onEdit: (prompt: PromptCardData) => void;
   onShare: (prompt: PromptCardData) => void;
+  onDuplicate: (prompt: PromptCardData) => void;
   onDelete: (prompt: PromptCardData) => void;
 };
 
@@ -46,6 +48,7 @@ export const PromptCard = memo(function PromptCard({
   shared,
   onEdit,
   onShare,
+  onDuplicate,
   onDelete,
 }: Props) {
   const { t } = useTranslation();
@@ -203,6 +206,14 @@ export const PromptCard = memo(function PromptCard({
           onClick={() => onShare(prompt)}
         >
           <ShareOutlined fontSize="small" />
+        </IconButton>
+        <IconButton
+          size="small"
+          title={t('library.card.duplicate')}
+          aria-label={t('library.card.duplicateNamed', { title: prompt.title })}
+          onClick={() => onDuplicate(prompt)}
+        >
+          <LibraryAdd fontSize="small" />
         </IconButton>
         <IconButton
           size="small"

@@ -23,6 +23,7 @@ type Props = {
   isShared: (prompt: PromptCardData) => boolean;
   onEdit: (prompt: PromptCardData) => void;
   onShare: (prompt: PromptCardData) => void;
+  onDuplicate: (prompt: PromptCardData) => void;
   onDelete: (prompt: PromptCardData) => void;
 };
 
@@ -47,6 +48,7 @@ export function PromptGrid({
   isShared,
   onEdit,
   onShare,
+  onDuplicate,
   onDelete,
 }: Props) {
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
@@ -148,6 +150,7 @@ export function PromptGrid({
                 shared={isShared(prompt)}
                 onEdit={onEdit}
                 onShare={onShare}
+                onDuplicate={onDuplicate}
                 onDelete={onDelete}
               />
             </Box>

@@ -24,11 +24,14 @@ import type { LibraryData } from '../hooks/useLibraryData';
 import { useCreatePromptMutation, useLazyGetCategoriesQuery, useUpdatePromptMutation } from '../library.api';
 import { TEMP_GENERAL_ID, type CategoryKey } from '../library.slice';
 import { isGeneral } from '../prompt-selection';
+import { copyTitle } from './copy-title';
 import { LimitReachedPanel } from './LimitReachedPanel';
 import { promptSchema } from './prompt.schema';
 
 export type PromptDialogState =
-  { mode: 'create'; categoryId: CategoryKey | null } | { mode: 'edit'; prompt: Prompt } | null;
+  | { mode: 'create'; categoryId: CategoryKey | null; copyOf?: Prompt }
+  | { mode: 'edit'; prompt: Prompt }
+  | null;
 
 type Props = {
   state: PromptDialogState;
@@ -91,8 +94,13 @@ export const PromptFormDialog = memo(function PromptFormDialog({
     }
     const wanted = state?.mode === 'create' ? state.categoryId : null;
     const allowed = wanted !== null && choices.some((choice) => choice.key === wanted);
-    return { title: '', content: '', categoryId: allowed ? wanted : generalKey };
-  }, [editing, state, choices, generalKey]);
+    const copyOf = state?.mode === 'create' ? state.copyOf : undefined;
+    return {
+      title: copyOf ? copyTitle(copyOf.title, t) : '',
+      content: copyOf?.content ?? '',
+      categoryId: allowed ? wanted : generalKey,
+    };
+  }, [editing, state, choices, generalKey, t]);
 
   const schema = useMemo(() => promptSchema(t), [t, i18n.resolvedLanguage]);
 

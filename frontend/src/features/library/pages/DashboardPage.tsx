@@ -137,6 +137,21 @@ export function DashboardPage() {
       ),
     [readWhole, notify, t],
   );
+  // A copy starts as a new prompt holding the whole text, in the same category, saved only when
+  // the user saves it (a free account at its limit gets the limit's panel, as for any new prompt).
+  const onDuplicate = useCallback(
+    (card: PromptCard) =>
+      void readWhole(card).then(
+        (prompt) => setPromptDialog({ mode: 'create', categoryId: prompt.categoryId, copyOf: prompt }),
+        () =>
+          notify({
+            title: t('library.loadFailed.title'),
+            description: t('library.loadFailed.description'),
+            variant: 'error',
+          }),
+      ),
+    [readWhole, notify, t],
+  );
   // Where the card asked to be deleted stands in the list, read as it is asked (see onPromptDeleted).
   const shownCards = useRef(list.cards);
   useEffect(() => {
@@ -276,6 +291,7 @@ export function DashboardPage() {
             isShared={isShared}
             onEdit={onEdit}
             onShare={onShare}
+            onDuplicate={onDuplicate}
             onDelete={onDelete}
           />
         )}
