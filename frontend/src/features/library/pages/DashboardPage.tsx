@@ -123,11 +123,11 @@ export function DashboardPage() {
     setDrawerOpen(false);
     setCategoryDialogOpen(true);
   }, []);
-  // The dialog edits the whole text, which a card holds only the start of: it is read first.
-  const onEdit = useCallback(
-    (card: PromptCard) =>
+  // The dialog edits (or copies) the whole text, which a card holds only the start of: it is read first.
+  const openDialogWithWhole = useCallback(
+    (card: PromptCard, dialogFor: (prompt: Prompt) => PromptDialogState) =>
       void readWhole(card).then(
-        (prompt) => setPromptDialog({ mode: 'edit', prompt }),
+        (prompt) => setPromptDialog(dialogFor(prompt)),
         () =>
           notify({
             title: t('library.loadFailed.title'),
@@ -137,20 +137,20 @@ export function DashboardPage() {
       ),
     [readWhole, notify, t],
   );
+  const onEdit = useCallback(
+    (card: PromptCard) => openDialogWithWhole(card, (prompt) => ({ mode: 'edit', prompt })),
+    [openDialogWithWhole],
+  );
   // A copy starts as a new prompt holding the whole text, in the same category, saved only when
   // the user saves it (a free account at its limit gets the limit's panel, as for any new prompt).
   const onDuplicate = useCallback(
     (card: PromptCard) =>
-      void readWhole(card).then(
-        (prompt) => setPromptDialog({ mode: 'create', categoryId: prompt.categoryId, copyOf: prompt }),
-        () =>
-          notify({
-            title: t('library.loadFailed.title'),
-            description: t('library.loadFailed.description'),
-            variant: 'error',
-          }),
-      ),
-    [readWhole, notify, t],
+      openDialogWithWhole(card, (prompt) => ({
+        mode: 'create',
+        categoryId: prompt.categoryId,
+        copyOf: prompt,
+      })),
+    [openDialogWithWhole],
   );
   // Where the card asked to be deleted stands in the list, read as it is asked (see onPromptDeleted).
   const shownCards = useRef(list.cards);
