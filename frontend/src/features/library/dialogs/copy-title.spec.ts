@@ -15,4 +15,11 @@ describe('copyTitle', () => {
     expect(copy).toHaveLength(limits.promptTitle.max);
     expect(copy.endsWith('x… (copy)')).toBe(true);
   });
+
+  it('never cuts an emoji in half', () => {
+    // The cut falls between the emoji's two UTF-16 halves: the emoji goes whole.
+    const before = 'x'.repeat(limits.promptTitle.max - 9);
+    const copy = copyTitle(`${before}😀${'y'.repeat(7)}`, t);
+    expect(copy).toBe(`${before}… (copy)`);
+  });
 });
