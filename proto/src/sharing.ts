@@ -16,8 +16,10 @@ export const getPublicShareRequest = z.object({ shareId, client: z.string().max(
 export const shareCreated = z.object({ shareId });
 export type ShareCreated = z.output<typeof shareCreated>;
 
+/** A live link as its owner sees it: the prompt's current title, to know it by. */
 export const shareSummary = z.object({
   promptId: id,
+  title: z.string(),
   shareId,
   views: z.number().int().nonnegative(),
   createdAt: z.string(),

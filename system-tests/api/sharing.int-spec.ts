@@ -80,6 +80,7 @@ describe('share links through the gateway', () => {
     expect(links).toEqual([
       {
         promptId: prompt.id,
+        title: 'Weekly summary',
         shareId: first.body.shareId,
         url: first.body.url,
         views: 1,
@@ -135,7 +136,7 @@ describe('share links through the gateway', () => {
     expect((await visit(link.shareId)).status).toBe(404);
   });
 
-  it('shows an edit on the public page, and 404 once the prompt or its category is deleted', async () => {
+  it('shows an edit on the public page and in the owner’s list, and 404 once the prompt or its category is deleted', async () => {
     const owner = await newLibraryUser(gateway.url, 'editor');
     const { prompt, link } = await sharedPrompt(owner, { title: 'First title' });
     expect((await visit(link.shareId)).body).toMatchObject({ title: 'First title' });
@@ -145,6 +146,7 @@ describe('share links through the gateway', () => {
       (answer) => (answer.body as SharedPrompt).title === 'Second title',
     );
     expect(edited.body).toEqual({ title: 'Second title', content: 'New content.' });
+    expect(await linksOf(owner)).toMatchObject([{ shareId: link.shareId, title: 'Second title' }]);
 
     await owner.client.send('DELETE', `/api/prompts/${prompt.id}`, undefined, {});
     expect(

@@ -88,6 +88,69 @@ describe('sharing a prompt by link in a real browser', () => {
     expect(await seriousAccessibilityViolations(guest)).toEqual([]);
   });
 
+  it('lists the user’s shared links from the user menu, copies one, stops sharing them, in light and dark', async () => {
+    const owner = await newLibraryUser(gateway.url, 'linker');
+    const older = await createPrompt(owner, { title: 'Weekly summary', content: 'Summarise my week.' });
+    const newer = await createPrompt(owner, { title: 'Release notes', content: 'Draft the release notes.' });
+    const links: string[] = [];
+    for (const prompt of [older, newer]) {
+      const made = await owner.client.send<{ url: string }>(
+        'POST',
+        `/api/prompts/${prompt.id}/share`,
+        undefined,
+        {},
+      );
+      expect(made.status).toBe(200);
+      links.push(made.body.url);
+    }
+    const guest = await visitor();
+    await guest.goto(links[0]);
+    await guest.getByRole('heading', { name: 'Weekly summary' }).waitFor();
+
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const { page } = await suite.dashboard(owner, { colorScheme });
+      await page.getByRole('button', { name: `Account menu: ${owner.username}` }).click();
+      await page.getByRole('menuitem', { name: 'Shared links' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Your shared links' });
+      const rows = dialog.getByRole('listitem');
+      await rows.first().waitFor();
+      // Newest first, each with its day and views.
+      expect((await rows.allInnerTexts()).map((text) => text.split('\n')[0])).toEqual([
+        'Release notes',
+        'Weekly summary',
+      ]);
+      await dialog
+        .getByRole('listitem', { name: 'Weekly summary' })
+        .getByText(/^Shared on \w{3} \d{1,2}, \d{4} · Viewed 1 time$/)
+        .waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      if (colorScheme === 'dark') continue;
+
+      await dialog.getByRole('button', { name: 'Copy the link to "Weekly summary"' }).click();
+      await dialog
+        .getByRole('listitem', { name: 'Weekly summary' })
+        .getByRole('button', { name: 'Copied!' })
+        .waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(links[0]);
+      expect(
+        await dialog
+          .getByRole('link', { name: 'Open the public page of "Release notes"' })
+          .getAttribute('href'),
+      ).toBe(links[1]);
+
+      await dialog.getByRole('button', { name: 'Stop sharing "Weekly summary"' }).click();
+      await page.getByText('Stopped sharing "Weekly summary". Its link no longer works.').waitFor();
+      await dialog.getByRole('listitem', { name: 'Weekly summary' }).waitFor({ state: 'detached' });
+      await guest.reload();
+      await guest.getByText('Prompt Not Found').waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    expect(
+      (await owner.client.get<{ title: string }[]>('/api/shares')).body.map((link) => link.title),
+    ).toEqual(['Release notes']);
+  });
+
   it('lets a signed-in visitor save a copy once, tells the owner the prompt is theirs, and invites only visitors to sign up', async () => {
     const owner = await newLibraryUser(gateway.url, 'giver');
     const prompt = await createPrompt(owner, {

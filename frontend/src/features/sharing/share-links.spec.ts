@@ -4,6 +4,7 @@ import { sharedPromptIds, viewsOf } from './share-links';
 
 const link = (promptId: number, shareId: string, views: number): SharedLink => ({
   promptId,
+  title: `Prompt ${promptId}`,
   shareId,
   url: `http://localhost:8080/shared/${shareId}`,
   views,

@@ -17,7 +17,7 @@ const REVOKE = `
   RETURNING "id"`;
 // A link whose prompt is deleted is dead even before anyone revokes it.
 const LIST = `
-  SELECT l."id", l."prompt_id", l."views", l."created_at"
+  SELECT l."id", l."prompt_id", t."title", l."views", l."created_at"
   FROM ${SHARE_LINKS} l JOIN ${PROMPT_TEXTS} t ON t."prompt_id" = l."prompt_id"
   WHERE l."owner_id" = $1 AND l."revoked_at" IS NULL AND NOT t."deleted"
   ORDER BY l."created_at" DESC, l."id"`;
@@ -35,7 +35,7 @@ const ADD_VIEWS = `
   WHERE link."id" = counted.id`;
 
 /** A live link as its owner sees it in the list, with the views added to Postgres so far. */
-export type LiveLink = { shareId: string; promptId: number; views: number; createdAt: Date };
+export type LiveLink = { shareId: string; promptId: number; title: string; views: number; createdAt: Date };
 
 /** Every link ever made (a revoked one stays, so its id is never handed out again) and its views. */
 export class ShareLinksRepository {
@@ -60,13 +60,17 @@ export class ShareLinksRepository {
 
   /** The owner's live links to prompts not deleted, newest first. */
   async listLive(ownerId: number): Promise<LiveLink[]> {
-    const rows = await this.db.query<{ id: string; prompt_id: number; views: string; created_at: Date }>(
-      LIST,
-      [ownerId],
-    );
+    const rows = await this.db.query<{
+      id: string;
+      prompt_id: number;
+      title: string;
+      views: string;
+      created_at: Date;
+    }>(LIST, [ownerId]);
     return rows.map((row) => ({
       shareId: row.id,
       promptId: row.prompt_id,
+      title: row.title,
       views: Number(row.views),
       createdAt: row.created_at,
     }));

@@ -138,9 +138,9 @@ describe('ShareLinksService', () => {
   });
 
   describe('list', () => {
-    it('lists the user’s live links newest first, each with its added and pending views', async () => {
-      const older = library.add(ownerId);
-      const newer = library.add(ownerId);
+    it('lists the user’s live links newest first, each with its title and its added and pending views', async () => {
+      const older = library.add(ownerId, { title: 'Weekly summary' });
+      const newer = library.add(ownerId, { title: 'Release notes' });
       const first = await links.create({ userId: ownerId, promptId: older.id });
       const second = await links.create({ userId: ownerId, promptId: newer.id });
       await sharing.direct.shareLinks.addViews({ [first.shareId]: '4' });
@@ -149,8 +149,20 @@ describe('ShareLinksService', () => {
 
       const listed = await links.list({ userId: ownerId });
       expect(listed).toEqual([
-        { promptId: newer.id, shareId: second.shareId, views: 1, createdAt: expect.any(String) },
-        { promptId: older.id, shareId: first.shareId, views: 6, createdAt: expect.any(String) },
+        {
+          promptId: newer.id,
+          title: 'Release notes',
+          shareId: second.shareId,
+          views: 1,
+          createdAt: expect.any(String),
+        },
+        {
+          promptId: older.id,
+          title: 'Weekly summary',
+          shareId: first.shareId,
+          views: 6,
+          createdAt: expect.any(String),
+        },
       ]);
       expect(Date.parse(listed[0].createdAt)).toBeGreaterThan(Date.parse(listed[1].createdAt));
     });

@@ -69,6 +69,7 @@ export class ShareLinksService {
       .catch(() => new Map<string, number>());
     return links.map((link) => ({
       promptId: link.promptId,
+      title: link.title,
       shareId: link.shareId,
       views: link.views + (pending.get(link.shareId) ?? 0),
       createdAt: link.createdAt.toISOString(),

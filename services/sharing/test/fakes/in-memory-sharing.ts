@@ -82,6 +82,7 @@ class InMemoryShareLinks implements ShareLinks {
       .map((link) => ({
         shareId: link.id,
         promptId: link.promptId,
+        title: this.text(link.promptId)!.title,
         views: link.views,
         createdAt: new Date(link.createdAt),
       }));

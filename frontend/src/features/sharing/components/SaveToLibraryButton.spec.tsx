@@ -70,7 +70,14 @@ describe('SaveToLibraryButton', () => {
       if (path === '/api/shares')
         return {
           body: [
-            { promptId: 3, shareId: 's7Kp2Qx9', views: 2, createdAt: '2026-11-01T10:00:00.000Z', url: '' },
+            {
+              promptId: 3,
+              title: 'Shared',
+              shareId: 's7Kp2Qx9',
+              views: 2,
+              createdAt: '2026-11-01T10:00:00.000Z',
+              url: '',
+            },
           ],
         };
     });

@@ -15,7 +15,14 @@ const prompt: Prompt = {
 };
 const shareId = 'k3Jd9_aZ0qLmN4pQrStUvw';
 const url = `http://localhost:8080/shared/${shareId}`;
-const listed = { promptId: 7, shareId, url, views: 3, createdAt: '2025-01-05T10:00:00.000Z' };
+const listed = {
+  promptId: 7,
+  title: 'Blog outline',
+  shareId,
+  url,
+  views: 3,
+  createdAt: '2025-01-05T10:00:00.000Z',
+};
 const unavailable = {
   status: 503,
   body: { statusCode: 503, message: 'The service is unavailable.', error: 'Service Unavailable' },

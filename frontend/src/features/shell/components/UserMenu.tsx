@@ -1,5 +1,6 @@
 import Check from '../../../shared/icons/Check';
 import Download from '../../../shared/icons/Download';
+import Link from '../../../shared/icons/Link';
 import Logout from '../../../shared/icons/Logout';
 import Upload from '../../../shared/icons/Upload';
 import Avatar from '@mui/material/Avatar';
@@ -28,6 +29,9 @@ const ExportDialog = lazy(() =>
 const ImportDialog = lazy(() =>
   import('../../transfer/components/ImportDialog').then((m) => ({ default: m.ImportDialog })),
 );
+const SharedLinksDialog = lazy(() =>
+  import('../../sharing/components/SharedLinksDialog').then((m) => ({ default: m.SharedLinksDialog })),
+);
 
 // An unlimited allowance (-1) shows as the infinity sign.
 function showLimit(limit: number): string {
@@ -41,7 +45,7 @@ export function UserMenu({ user }: { user: User }) {
   const { signOut, isSigningOut } = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [cancelling, setCancelling] = useState(false);
-  const [transfer, setTransfer] = useState<'export' | 'import' | null>(null);
+  const [dialog, setDialog] = useState<'sharedLinks' | 'export' | 'import' | null>(null);
   const close = () => setAnchor(null);
   const isPro = user.isPro || limits?.isPro;
 
@@ -134,7 +138,18 @@ export function UserMenu({ user }: { user: User }) {
         <MenuItem
           onClick={() => {
             close();
-            setTransfer('export');
+            setDialog('sharedLinks');
+          }}
+        >
+          <ListItemIcon>
+            <Link fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('library.sharedLinks.menu')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            setDialog('export');
           }}
         >
           <ListItemIcon>
@@ -145,7 +160,7 @@ export function UserMenu({ user }: { user: User }) {
         <MenuItem
           onClick={() => {
             close();
-            setTransfer('import');
+            setDialog('import');
           }}
         >
           <ListItemIcon>
@@ -183,12 +198,14 @@ export function UserMenu({ user }: { user: User }) {
         </MenuItem>
       </Menu>
       <CancelSubscriptionDialog open={cancelling} onClose={() => setCancelling(false)} />
-      {transfer ? (
+      {dialog ? (
         <Suspense fallback={null}>
-          {transfer === 'export' ? (
-            <ExportDialog onClose={() => setTransfer(null)} />
+          {dialog === 'sharedLinks' ? (
+            <SharedLinksDialog onClose={() => setDialog(null)} />
+          ) : dialog === 'export' ? (
+            <ExportDialog onClose={() => setDialog(null)} />
           ) : (
-            <ImportDialog onClose={() => setTransfer(null)} />
+            <ImportDialog onClose={() => setDialog(null)} />
           )}
         </Suspense>
       ) : null}
