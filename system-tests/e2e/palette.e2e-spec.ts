@@ -147,4 +147,77 @@ describe('the command palette in a real browser', () => {
     await page.getByRole('dialog', { name: 'Befehlspalette' }).getByText('Gehe zu Favoriten').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
+
+  it('edits a prompt with Shift-Enter, opens the app’s dialogs by name, and signs out', async () => {
+    const user = await newLibraryUser(gateway.url, 'paledit');
+    await createPrompt(user, { title: 'Standup update', content: 'Yesterday, today, blockers.' });
+    const page = await signedIn(user, '/subscribe');
+    await page.getByRole('heading', { name: /Pro/ }).first().waitFor();
+
+    await openPalette(page);
+    await page.keyboard.type('standup');
+    await activeOption(page).getByText('Standup update').waitFor();
+    await page.keyboard.press('Shift+Enter');
+    const edit = page.getByRole('dialog', { name: 'Edit Prompt' });
+    await edit.waitFor();
+    expect(await edit.getByRole('textbox', { name: 'Content' }).inputValue()).toBe(
+      'Yesterday, today, blockers.',
+    );
+    await edit.getByRole('textbox', { name: 'Title' }).fill('Standup notes');
+    await page.keyboard.press('Control+Enter');
+    await edit.waitFor({ state: 'detached' });
+    await eventually(
+      () => listPrompts(user),
+      (prompts) => prompts[0]?.title === 'Standup notes',
+    );
+    // Nothing was copied: an edit is not a use.
+    expect((await listPrompts(user))[0].usageCount).toBe(0);
+
+    for (const [action, dialog] of [
+      ['Shared links', 'Your shared links'],
+      ['Export library', 'Export your library'],
+      ['Import prompts', 'Import prompts'],
+      ['Keyboard shortcuts', 'Keyboard shortcuts'],
+    ]) {
+      await openPalette(page);
+      await page.keyboard.type(action.toLowerCase());
+      await activeOption(page).getByText(action, { exact: true }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: dialog }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: dialog }).waitFor({ state: 'detached' });
+    }
+
+    await openPalette(page);
+    await page.keyboard.type('logout');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${gateway.url}/auth`);
+  });
+
+  it('lists the keyboard shortcuts on ?, except while typing, in light and dark and in German', async () => {
+    const user = await newLibraryUser(gateway.url, 'palkeys');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await suite.dashboard(user, { colorScheme });
+      // A question mark typed into a field is a character.
+      await page.keyboard.press('/');
+      await page.keyboard.type('why?');
+      expect(await page.getByPlaceholder('Search prompts...').inputValue()).toBe('why?');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      await page.getByRole('heading', { level: 1 }).click();
+
+      await page.keyboard.press('?');
+      const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await dialog.waitFor();
+      expect(await dialog.getByRole('row', { name: 'Open the command palette Ctrl + K' }).count()).toBe(1);
+      expect(await dialog.getByRole('row', { name: 'Edit the prompt Shift + Enter' }).count()).toBe(1);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    const { page } = await suite.dashboard(user, { locale: 'de-DE' });
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Tastenkürzel' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('row', { name: 'Befehlspalette öffnen Strg + K' }).count()).toBe(1);
+  });
 });

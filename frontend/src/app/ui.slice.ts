@@ -1,7 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
+/** The dialogs of the signed-in app that the user menu, the palette and shortcuts all open. */
+export type AppDialog = 'sharedLinks' | 'export' | 'import' | 'shortcuts';
+
 /** UI state only: what the user is looking at, never server data. */
-export type UiState = { darkMode: boolean; search: string };
+export type UiState = { darkMode: boolean; search: string; appDialog: AppDialog | null };
 
 export const DARK_MODE_KEY = 'darkMode';
 
@@ -13,7 +16,7 @@ export function initialDarkMode(): boolean {
 
 export const uiSlice = createSlice({
   name: 'ui',
-  initialState: (): UiState => ({ darkMode: initialDarkMode(), search: '' }),
+  initialState: (): UiState => ({ darkMode: initialDarkMode(), search: '', appDialog: null }),
   reducers: {
     toggleDarkMode(state) {
       state.darkMode = !state.darkMode;
@@ -21,7 +24,13 @@ export const uiSlice = createSlice({
     setSearch(state, action: PayloadAction<string>) {
       state.search = action.payload;
     },
+    openAppDialog(state, action: PayloadAction<AppDialog>) {
+      state.appDialog = action.payload;
+    },
+    closeAppDialog(state) {
+      state.appDialog = null;
+    },
   },
 });
 
-export const { toggleDarkMode, setSearch } = uiSlice.actions;
+export const { toggleDarkMode, setSearch, openAppDialog, closeAppDialog } = uiSlice.actions;

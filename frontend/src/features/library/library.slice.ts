@@ -1,3 +1,4 @@
+import type { PromptCard } from '@promptlib/proto';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** Stands for General in the client until the real category has loaded. */
@@ -17,6 +18,8 @@ export type LibraryUiState = {
   initialFilterChosen: boolean;
   /** A new prompt asked for from outside the library page (the command palette), not yet opened. */
   newPromptRequested: boolean;
+  /** A prompt to edit, asked for from the command palette, not yet opened. */
+  editRequested: PromptCard | null;
 };
 
 export const SORT_KEY = 'library-sort';
@@ -39,6 +42,7 @@ const initialState = (): LibraryUiState => ({
   ...savedSortAndView(),
   initialFilterChosen: false,
   newPromptRequested: false,
+  editRequested: null,
 });
 
 export const librarySlice = createSlice({
@@ -66,12 +70,26 @@ export const librarySlice = createSlice({
     newPromptOpened(state) {
       state.newPromptRequested = false;
     },
+    requestEditPrompt(state, action: PayloadAction<PromptCard>) {
+      state.editRequested = action.payload;
+    },
+    editRequestOpened(state) {
+      state.editRequested = null;
+    },
     reset() {
       return initialState();
     },
   },
 });
 
-export const { setFilter, setSort, setView, chooseInitialFilter, requestNewPrompt, newPromptOpened } =
-  librarySlice.actions;
+export const {
+  setFilter,
+  setSort,
+  setView,
+  chooseInitialFilter,
+  requestNewPrompt,
+  newPromptOpened,
+  requestEditPrompt,
+  editRequestOpened,
+} = librarySlice.actions;
 export const resetLibraryUi = librarySlice.actions.reset;

@@ -12,6 +12,9 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { CardListArgs } from '../library/card-lists';
 import { useGetPromptCardsQuery, useGetPromptTitlesQuery } from '../library/library.api';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/store';
+import { requestEditPrompt } from '../library/library.slice';
 import { usePromptActions } from '../library/hooks/usePromptActions';
 import { useLibraryData } from '../library/hooks/useLibraryData';
 import { recentUses } from '../library/recent-uses';
@@ -73,13 +76,15 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
   const data = useLibraryData();
   const promptActions = usePromptActions();
   const actions = usePaletteActions(data);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [recent, setRecent] = useState<number[]>([]);
 
   // Enter typed ahead, or pressed before the server answered what was typed, runs the top result
   // once the answer is here: never a result for an earlier, shorter query.
-  const [pendingEnter, setPendingEnter] = useState(false);
+  const [pendingEnter, setPendingEnter] = useState<'copy' | 'edit' | false>(false);
   const [serverSearch, setServerSearch] = useState('');
 
   useEffect(() => {
@@ -89,7 +94,7 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
     setServerSearch(serverSearchOf(ahead.text));
     setActive(0);
     setRecent(recentUses());
-    setPendingEnter(ahead.enter);
+    setPendingEnter(ahead.enter ? 'copy' : false);
   }, [open, takeTypedAhead]);
 
   const wanted = serverSearchOf(query);
@@ -156,17 +161,21 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
     if (open) document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
   });
 
-  const run = (row: Row | undefined) => {
+  // Shift-Enter opens a prompt in the library's edit dialog instead of copying it.
+  const run = (row: Row | undefined, edit = false) => {
     if (!row) return;
     onClose();
-    if (row.kind === 'prompt') promptActions.copy(row.hit.entry.prompt);
-    else row.action.run();
+    if (row.kind === 'action') row.action.run();
+    else if (edit) {
+      dispatch(requestEditPrompt(row.hit.entry.prompt));
+      navigate('/');
+    } else promptActions.copy(row.hit.entry.prompt);
   };
 
   useEffect(() => {
     if (!pendingEnter || !answered) return;
     setPendingEnter(false);
-    run(rows[current]);
+    run(rows[current], pendingEnter === 'edit');
     // run changes with every render; the Enter is run once, with the rows of that moment.
   }, [pendingEnter, answered]);
 
@@ -184,8 +193,8 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
       setActive(move());
     } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      if (answered) run(rows[current]);
-      else setPendingEnter(true);
+      if (answered) run(rows[current], event.shiftKey);
+      else setPendingEnter(event.shiftKey ? 'edit' : 'copy');
     }
   };
 

@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { toggleDarkMode } from '../../app/ui.slice';
+import { openAppDialog, toggleDarkMode, type AppDialog } from '../../app/ui.slice';
 import { languages } from '../../i18n';
+import { useSignOut } from '../auth/hooks/useSignOut';
 import type { LibraryData } from '../library/hooks/useLibraryData';
 import { useGetLimitsQuery } from '../library/library.api';
 import { requestNewPrompt, setFilter, TEMP_GENERAL_ID, type PromptFilter } from '../library/library.slice';
@@ -18,6 +19,7 @@ export function usePaletteActions(data: LibraryData): PaletteAction[] {
   const darkMode = useAppSelector((state) => state.ui.darkMode);
   const { data: limits } = useGetLimitsQuery();
   const isPro = limits?.isPro ?? false;
+  const { signOut } = useSignOut();
 
   return useMemo(() => {
     const goTo = (id: string, name: string, filter: PromptFilter): PaletteAction => ({
@@ -27,6 +29,11 @@ export function usePaletteActions(data: LibraryData): PaletteAction[] {
         dispatch(setFilter(filter));
         navigate('/');
       },
+    });
+    const dialog = (id: string, label: string, which: AppDialog): PaletteAction => ({
+      id,
+      label,
+      run: () => dispatch(openAppDialog(which)),
     });
     const actions: PaletteAction[] = [
       {
@@ -58,10 +65,15 @@ export function usePaletteActions(data: LibraryData): PaletteAction[] {
           label: t('palette.action.language', { language: language.label }),
           run: () => void i18n.changeLanguage(language.code),
         })),
+      dialog('shared-links', t('library.sharedLinks.menu'), 'sharedLinks'),
+      dialog('export', t('transfer.export.menu'), 'export'),
+      dialog('import', t('transfer.import.menu'), 'import'),
+      dialog('shortcuts', t('shortcuts.menu'), 'shortcuts'),
+      { id: 'logout', label: t('header.logout'), run: () => void signOut() },
     ];
     if (!isPro) {
       actions.push({ id: 'upgrade', label: t('header.upgrade'), run: () => navigate('/subscribe') });
     }
     return actions;
-  }, [t, i18n, dispatch, navigate, darkMode, isPro, data.general, data.ownCategories]);
+  }, [t, i18n, dispatch, navigate, darkMode, isPro, signOut, data.general, data.ownCategories]);
 }

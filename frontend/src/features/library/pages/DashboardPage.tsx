@@ -29,6 +29,7 @@ import { useGetLimitsQuery } from '../library.api';
 import {
   chooseInitialFilter,
   newPromptOpened,
+  editRequestOpened,
   setFilter,
   setSort,
   setView,
@@ -50,7 +51,7 @@ export function DashboardPage() {
   const limitsQuery = useGetLimitsQuery();
   // Only for the cards' marker: without the list they simply show none.
   const { data: shareLinks } = useListSharesQuery();
-  const { filter, sort, view, newPromptRequested } = useAppSelector((state) => state.library);
+  const { filter, sort, view, newPromptRequested, editRequested } = useAppSelector((state) => state.library);
   const search = useAppSelector((state) => state.ui.search);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -141,6 +142,12 @@ export function DashboardPage() {
     (card: PromptCard) => openDialogWithWhole(card, (prompt) => ({ mode: 'edit', prompt })),
     [openDialogWithWhole],
   );
+  // Asked for from the command palette, perhaps on another page.
+  useEffect(() => {
+    if (!editRequested || !loaded) return;
+    dispatch(editRequestOpened());
+    onEdit(editRequested);
+  }, [editRequested, loaded, dispatch, onEdit]);
   // A copy starts as a new prompt holding the whole text, in the same category, saved only when
   // the user saves it (a free account at its limit gets the limit's panel, as for any new prompt).
   const onDuplicate = useCallback(

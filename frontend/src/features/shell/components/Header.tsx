@@ -11,31 +11,41 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { User } from '@promptlib/proto';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/store';
+import { openAppDialog } from '../../../app/ui.slice';
 import { LIBRARY_NAMESPACE } from '../../../i18n';
 import { Logo } from '../../../shared/components/Logo';
 import { useTierWatcher } from '../../billing/hooks/useTierWatcher';
 import { CommandPaletteHost } from '../../palette/CommandPaletteHost';
+import { AppDialogs } from './AppDialogs';
 import { SearchField } from './SearchField';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
-/** '/' jumps to search from anywhere except while typing in a field. */
-function useSlashToSearch(focus: () => void) {
+/**
+ * '/' jumps to search and '?' lists the shortcuts, from anywhere except while typing in a field
+ * (where they are characters) or with a dialog open (whose keys are its own).
+ */
+function usePageKeys(focusSearch: () => void, showShortcuts: () => void) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
-      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
-      if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const typing = target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]');
+      if (typing || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      if (event.key === '/') {
         event.preventDefault();
-        focus();
+        focusSearch();
+      } else if (event.key === '?') {
+        event.preventDefault();
+        showShortcuts();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [focus]);
+  }, [focusSearch, showShortcuts]);
 }
 
 export function Header({ user }: { user: User }) {
@@ -50,7 +60,9 @@ export function Header({ user }: { user: User }) {
     if (searchInput.current) searchInput.current.focus();
     else setMobileSearchOpen(true);
   }).current;
-  useSlashToSearch(focusSearch);
+  const dispatch = useAppDispatch();
+  const showShortcuts = useCallback(() => dispatch(openAppDialog('shortcuts')), [dispatch]);
+  usePageKeys(focusSearch, showShortcuts);
 
   return (
     <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -114,6 +126,7 @@ export function Header({ user }: { user: User }) {
       </Toolbar>
       {/* Every signed-in screen has this header, so Ctrl/Cmd-K works on each of them. */}
       <CommandPaletteHost />
+      <AppDialogs />
       {small && mobileSearchOpen ? (
         <Box id="mobile-search" sx={{ px: 2, pb: 1.5 }}>
           <SearchField ref={searchInput} autoFocus />

@@ -12,26 +12,17 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { User } from '@promptlib/proto';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shared/components/Spinner';
 import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/store';
+import { openAppDialog } from '../../../app/ui.slice';
 import { languages } from '../../../i18n';
 import { formatDay } from '../../../shared/locale-format';
 import { useSignOut } from '../../auth/hooks/useSignOut';
 import { CancelSubscriptionDialog } from '../../billing/components/CancelSubscriptionDialog';
 import { useGetLimitsQuery } from '../../library/library.api';
-
-// Loaded when asked for: the file formats and the zip writer are not part of every screen.
-const ExportDialog = lazy(() =>
-  import('../../transfer/components/ExportDialog').then((m) => ({ default: m.ExportDialog })),
-);
-const ImportDialog = lazy(() =>
-  import('../../transfer/components/ImportDialog').then((m) => ({ default: m.ImportDialog })),
-);
-const SharedLinksDialog = lazy(() =>
-  import('../../sharing/components/SharedLinksDialog').then((m) => ({ default: m.SharedLinksDialog })),
-);
 
 // An unlimited allowance (-1) shows as the infinity sign.
 function showLimit(limit: number): string {
@@ -45,7 +36,7 @@ export function UserMenu({ user }: { user: User }) {
   const { signOut, isSigningOut } = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [cancelling, setCancelling] = useState(false);
-  const [dialog, setDialog] = useState<'sharedLinks' | 'export' | 'import' | null>(null);
+  const dispatch = useAppDispatch();
   const close = () => setAnchor(null);
   const isPro = user.isPro || limits?.isPro;
 
@@ -138,7 +129,7 @@ export function UserMenu({ user }: { user: User }) {
         <MenuItem
           onClick={() => {
             close();
-            setDialog('sharedLinks');
+            dispatch(openAppDialog('sharedLinks'));
           }}
         >
           <ListItemIcon>
@@ -149,7 +140,7 @@ export function UserMenu({ user }: { user: User }) {
         <MenuItem
           onClick={() => {
             close();
-            setDialog('export');
+            dispatch(openAppDialog('export'));
           }}
         >
           <ListItemIcon>
@@ -160,13 +151,21 @@ export function UserMenu({ user }: { user: User }) {
         <MenuItem
           onClick={() => {
             close();
-            setDialog('import');
+            dispatch(openAppDialog('import'));
           }}
         >
           <ListItemIcon>
             <Upload fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('transfer.import.menu')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            dispatch(openAppDialog('shortcuts'));
+          }}
+        >
+          <ListItemText inset>{t('shortcuts.menu')}</ListItemText>
         </MenuItem>
         <Divider component="li" />
         <MenuItem disabled dense sx={{ '&.Mui-disabled': { opacity: 1 }, color: 'text.secondary' }}>
@@ -198,17 +197,6 @@ export function UserMenu({ user }: { user: User }) {
         </MenuItem>
       </Menu>
       <CancelSubscriptionDialog open={cancelling} onClose={() => setCancelling(false)} />
-      {dialog ? (
-        <Suspense fallback={null}>
-          {dialog === 'sharedLinks' ? (
-            <SharedLinksDialog onClose={() => setDialog(null)} />
-          ) : dialog === 'export' ? (
-            <ExportDialog onClose={() => setDialog(null)} />
-          ) : (
-            <ImportDialog onClose={() => setDialog(null)} />
-          )}
-        </Suspense>
-      ) : null}
     </>
   );
 }
