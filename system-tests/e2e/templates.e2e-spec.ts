@@ -97,6 +97,40 @@ describe('prompts with blanks and "open in" in a real browser', () => {
     ).toBe(1);
   });
 
+  it('copies nothing while a blank is empty: it says which, and focuses it', async () => {
+    const user = await newLibraryUser(gateway.url, 'blank');
+    const prompt = await createPrompt(user, {
+      title: 'Greeting',
+      content: 'Dear {{name}}, about {{topic=tests}}.',
+    });
+    const { page } = await dashboardFor(user);
+    await page.evaluate(() => navigator.clipboard.writeText('before'));
+
+    await cardOf(page, 'Greeting').getByRole('button', { name: 'Copy "Greeting"' }).click();
+    const dialog = await fillDialog(page, 'Greeting');
+    await dialog.getByRole('textbox', { name: 'topic' }).fill(' ');
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    const name = dialog.getByRole('textbox', { name: 'name' });
+    await dialog.getByText('Fill in this blank first.').first().waitFor();
+    expect(await dialog.getByText('Fill in this blank first.').count()).toBe(2);
+    expect(await name.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('before');
+
+    await name.fill('Carl');
+    await dialog.getByRole('textbox', { name: 'topic' }).fill('docs');
+    await dialog.getByRole('textbox', { name: 'topic' }).press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Dear Carl, about docs.');
+    expect(
+      await eventually(
+        () => usesOf(user, prompt.id),
+        (uses) => uses > 0,
+      ),
+    ).toBe(1);
+  });
+
   it('starts the dialog from the values last used for that prompt on this device, and Cancel uses nothing', async () => {
     const user = await newLibraryUser(gateway.url, 'remember');
     const prompt = await createPrompt(user, { title: 'Email', content: EMAIL_TEMPLATE });

@@ -39,6 +39,31 @@ describe('FillTemplateDialog', () => {
     expect(screen.getAllByLabelText('name: empty', { selector: 'mark' })).toHaveLength(2);
   });
 
+  it('uses nothing while a blank is empty or only spaces: it marks the empty ones and focuses the first', async () => {
+    const run = vi.fn().mockResolvedValue(true);
+    await renderDialog(run);
+    fireEvent.change(screen.getByRole('textbox', { name: 'topic' }), { target: { value: '   ' } });
+    expect(screen.queryByText('Fill in this blank first.')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(run).not.toHaveBeenCalled();
+    expect(screen.getAllByText('Fill in this blank first.')).toHaveLength(2);
+    const name = screen.getByRole('textbox', { name: 'name' });
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Fill in this blank first.');
+
+    fireEvent.change(name, { target: { value: 'Ada' } });
+    expect(screen.getAllByText('Fill in this blank first.')).toHaveLength(1);
+    fireEvent.keyDown(name, { key: 'Enter' });
+    expect(screen.getByRole('textbox', { name: 'topic' })).toHaveFocus();
+    expect(run).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'topic' }), { target: { value: 'docs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(run).toHaveBeenCalledWith('Hi Ada, formal note on docs for Ada.'));
+  });
+
   it('uses the filled text once however often it is asked, then remembers the values and closes', async () => {
     let finish: (used: boolean) => void = () => undefined;
     const run = vi.fn(() => new Promise<boolean>((resolve) => (finish = resolve)));

@@ -44,6 +44,8 @@ type Props = {
  * The blanks of a template, one field each (a select for a choice), the filled text previewed as it
  * will be used, and one button that uses it. Mounted only while open, so it starts from the values
  * last used for this prompt on this device each time. Enter uses the text; Shift+Enter is a new line.
+ * Every text blank must hold something: using the text with one empty (or only spaces) marks the
+ * empty ones and moves the focus to the first, rather than copying "Dear ,".
  */
 export function FillTemplateDialog({ title, template, memoryKey, action, onClose }: Props) {
   const { t } = useTranslation();
@@ -52,12 +54,23 @@ export function FillTemplateDialog({ title, template, memoryKey, action, onClose
     initialValues(template, rememberedValues(memoryKey)),
   );
   const [busy, setBusy] = useState(false);
+  const [showMissing, setShowMissing] = useState(false);
+  const fieldIds = useId();
   const filled = useMemo(() => fillTemplate(template, values), [template, values]);
+  const missing = template.variables.filter(
+    (variable) => variable.kind !== 'choice' && (values[variable.name] ?? '').trim() === '',
+  );
+  const fieldId = (index: number) => `${fieldIds}-${index}`;
 
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   const use = async () => {
     if (busy) return;
+    if (missing.length > 0) {
+      setShowMissing(true);
+      document.getElementById(fieldId(template.variables.indexOf(missing[0]!)))?.focus();
+      return;
+    }
     setBusy(true);
     const used = await action.run(filled).catch(() => false);
     if (used) {
@@ -105,7 +118,10 @@ export function FillTemplateDialog({ title, template, memoryKey, action, onClose
               ) : (
                 <FormTextField
                   key={variable.name}
+                  id={fieldId(index)}
                   label={variable.name}
+                  required
+                  error={showMissing && missing.includes(variable) ? t('templates.fill.required') : undefined}
                   value={values[variable.name] ?? ''}
                   onChange={(event) => set(variable.name, event.target.value)}
                   onKeyDown={submitOnEnter}
