@@ -27,6 +27,7 @@ import {
   category,
   copyResult,
   createCategoryRequest,
+  renameCategoryRequest,
   createPromptRequest,
   deleteCategoryRequest,
   deletedCategory,
@@ -90,6 +91,7 @@ export const contracts = {
   [subjects.library.categoriesEnsureDefault]: json(userScoped, category),
   [subjects.library.categoriesList]: json(userScoped, z.array(category)),
   [subjects.library.categoriesCreate]: json(createCategoryRequest, category),
+  [subjects.library.categoriesRename]: json(renameCategoryRequest, category),
   [subjects.library.categoriesDelete]: json(deleteCategoryRequest, deletedCategory),
   [subjects.library.categoriesReorder]: json(reorderCategoriesRequest, z.array(category)),
   // Headers carry the page's count and next cursor (promptPageHeaders); the body is a Prompt[].

@@ -71,6 +71,10 @@ export type UserScoped = z.input<typeof userScoped>;
 export const createCategoryRequest = userScoped.extend({
   name: plainText('Category name').max(limits.categoryName.max * 4),
 });
+export const renameCategoryRequest = userScoped.extend({
+  categoryId: id,
+  name: plainText('Category name').max(limits.categoryName.max * 4),
+});
 export const deleteCategoryRequest = userScoped.extend({ categoryId: id });
 export const reorderCategoriesRequest = userScoped.extend({
   categoryPositions: z.array(categoryPosition).max(1_000),

@@ -15,6 +15,7 @@ export const libraryMessages = {
   generalProtected:
     'The General category cannot be deleted as it serves as the default category for prompts.',
   generalNotReorderable: 'The General category always comes first and cannot be moved.',
+  generalNotRenamable: 'The General category keeps its name: it is the default category for prompts.',
   freePromptLimit: (limit: number) =>
     `You've reached the limit of ${limit} prompts on the free plan. Upgrade to Pro for unlimited prompts.`,
   freeCategoryLimit:

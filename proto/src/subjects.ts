@@ -13,6 +13,7 @@ export const subjects = {
     categoriesEnsureDefault: 'library.categories.ensureDefault',
     categoriesList: 'library.categories.list',
     categoriesCreate: 'library.categories.create',
+    categoriesRename: 'library.categories.rename',
     categoriesDelete: 'library.categories.delete',
     categoriesReorder: 'library.categories.reorder',
     promptsList: 'library.prompts.list',

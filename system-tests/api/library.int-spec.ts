@@ -375,6 +375,41 @@ describe('the library through the gateway', () => {
       expect((await owner.client.get<Category[]>('/api/categories')).body).toContainEqual(category);
     });
 
+    it('renames a category by PATCH: its prompts stay, General and other users’ categories are refused', async () => {
+      const user = await newLibraryUser(gateway.url);
+      const other = await newLibraryUser(gateway.url);
+      await setTier(user, true);
+      const writing = (await user.client.post<Category>('/api/categories', { name: 'Writing' })).body;
+      await user.client.post<Category>('/api/categories', { name: 'Straße' });
+      const prompt = await createPrompt(user, { categoryId: writing.id });
+      const rename = (id: number, body: unknown, as = user) =>
+        as.client.send<Category & ApiError>('PATCH', `/api/categories/${id}`, body, {});
+
+      const renamed = await rename(writing.id, { name: '  Essays ' });
+      expect(renamed).toMatchObject({ status: 200, body: { ...writing, name: 'Essays' } });
+      expect((await user.client.get<Prompt>(`/api/prompts/${prompt.id}`)).body.categoryId).toBe(writing.id);
+      expect((await rename(writing.id, { name: 'ESSAYS' })).status).toBe(200);
+
+      // Postgres's own lower case decides what is taken, as for a new category.
+      expect(await rename(writing.id, { name: 'STRASSE' })).toMatchObject({ status: 200 });
+      expect(await rename(writing.id, { name: 'straße' })).toMatchObject({
+        status: 409,
+        body: { code: 'CATEGORY_NAME_TAKEN' },
+      });
+      expect(await rename(writing.id, { name: 'general' })).toMatchObject({ status: 409 });
+      expect(await rename(writing.id, { name: 'x' })).toMatchObject({ status: 400 });
+      expect(await rename(writing.id, {})).toMatchObject({ status: 400 });
+      expect(await rename(user.general.id, { name: 'Inbox' })).toMatchObject({
+        status: 403,
+        body: { code: 'GENERAL_CATEGORY_PROTECTED' },
+      });
+      expect((await rename(writing.id, { name: 'Theirs now' }, other)).status).toBe(404);
+      expect((await rename(0, { name: 'Nothing' })).status).toBe(404);
+      expect(
+        (await user.client.get<Category[]>('/api/categories')).body.map((category) => category.name),
+      ).toEqual(['General', 'STRASSE', 'Straße']);
+    });
+
     it('deletes a category with its prompts in one go and announces it once', async () => {
       const user = await newLibraryUser(gateway.url);
       await setTier(user, true);

@@ -727,6 +727,43 @@ describe('the library dashboard in a real browser', () => {
     expect(await order()).toEqual(['Email', 'Writing']);
   });
 
+  it('renames a category from the sidebar: refused when taken, kept with its prompts, in light and dark', async () => {
+    const user = await newLibraryUser(gateway.url, 'rename');
+    await makePro(stack, user);
+    const writing = (await user.client.post<Category>('/api/categories', { name: 'Writing' })).body;
+    await user.client.post<Category>('/api/categories', { name: 'Code' });
+    await createPrompt(user, { title: 'Essay plan', categoryId: writing.id });
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const { page } = await suite.dashboard(user, { colorScheme });
+      await page.getByRole('button', { name: 'Rename category "Writing"' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Rename Category' });
+      const field = dialog.getByLabel('Category Name');
+      expect(await field.inputValue()).toBe('Writing');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      if (colorScheme === 'dark') {
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        continue;
+      }
+      // Selected as it opens: typing replaces the old name.
+      await page.keyboard.type('code');
+      await page.keyboard.press('Enter');
+      await dialog.getByText('A category with this name already exists').waitFor();
+      await field.fill('Essays');
+      await dialog.getByRole('button', { name: 'Rename' }).click();
+      await page.getByText('"Writing" is now "Essays".').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: /^Essays/ }).click();
+      await page.getByRole('heading', { level: 1, name: /Essays/ }).waitFor();
+      expect(await cardTitles(page)).toEqual(['Essay plan']);
+      // General has no rename.
+      expect(await page.getByRole('button', { name: 'Rename category "General"' }).count()).toBe(0);
+    }
+    expect(
+      (await user.client.get<Category[]>('/api/categories')).body.map((category) => category.name),
+    ).toEqual(['General', 'Essays', 'Code']);
+  });
+
   it('lets a Pro user file a new prompt in a chosen category', async () => {
     const user = await newLibraryUser(gateway.url, 'file');
     await makePro(stack, user);

@@ -39,6 +39,10 @@ export class LibraryClient {
     return this.services.request(subjects.library.categoriesCreate, { userId, name });
   }
 
+  renameCategory(userId: number, categoryId: number, name: string): Promise<Category> {
+    return this.services.request(subjects.library.categoriesRename, { userId, categoryId, name });
+  }
+
   deleteCategory(userId: number, categoryId: number): Promise<DeletedCategory> {
     return this.services.request(subjects.library.categoriesDelete, { userId, categoryId });
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
   category,
   deleteCategoryResponse,
@@ -9,7 +9,7 @@ import { CurrentUserId } from '../session/current-user.decorator';
 import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
 import { validateBody } from '../common/validate-body';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
-import { categoryPositionsDto, createCategoryDto } from './dto/category.dto';
+import { categoryPositionsDto, createCategoryDto, renameCategoryDto } from './dto/category.dto';
 import { LibraryClient } from '../clients/library.client';
 import { routeId } from '../common/route-id';
 
@@ -54,6 +54,24 @@ export class CategoriesController {
   @SignedInWrite()
   reorder(@CurrentUserId() userId: number, @Body() body: unknown): Promise<Category[]> {
     return this.library.reorderCategories(userId, validateBody(categoryPositionsDto, body).categoryPositions);
+  }
+
+  @Patch(':id')
+  @ApiDoc({
+    summary: 'Rename one of the user’s categories (not General)',
+    description: 'The name follows the rules of a new category’s; the prompts stay in it.',
+    tag: 'Library',
+    body: renameCategoryDto,
+    response: category,
+    errors: [...errorsOf.write, 404, 409],
+  })
+  @SignedInWrite()
+  rename(@CurrentUserId() userId: number, @Param('id') id: string, @Body() body: unknown): Promise<Category> {
+    return this.library.renameCategory(
+      userId,
+      routeId(id, 'category'),
+      validateBody(renameCategoryDto, body).name,
+    );
   }
 
   @Delete(':id')

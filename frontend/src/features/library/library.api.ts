@@ -209,6 +209,19 @@ export const libraryApi = baseApi.injectEndpoints({
         dispatch(libraryApi.util.invalidateTags(['Limits']));
       },
     }),
+    /** The new name shows wherever the category does once the server has accepted it. */
+    renameCategory: build.mutation<Category, { id: number; name: string }>({
+      query: ({ id, name }) => ({ url: `/categories/${id}`, method: 'PATCH', body: { name } }),
+      async onQueryStarted(_input, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(
+          libraryApi.util.updateQueryData('getCategories', undefined, (categories) =>
+            categories.map((category) => (category.id === data.id ? data : category)),
+          ),
+        );
+      },
+    }),
     /** Deleting a category deletes its prompts too, here as on the server. */
     deleteCategory: build.mutation<DeleteCategoryResponse, number>({
       query: (id) => ({ url: `/categories/${id}`, method: 'DELETE' }),
@@ -323,5 +336,6 @@ export const {
   useToggleFavoriteMutation,
   useCreateCategoryMutation,
   useDeleteCategoryMutation,
+  useRenameCategoryMutation,
   useReorderCategoriesMutation,
 } = libraryApi;

@@ -1,14 +1,19 @@
 import { entityId, limits, plainText, validationMessages } from '@promptlib/proto';
 import { z } from 'zod';
 
+const categoryName = plainText(
+  'Category name',
+  'line',
+  z.string({ error: validationMessages.categoryNameMin }),
+)
+  .trim()
+  .min(limits.categoryName.min, validationMessages.categoryNameMin)
+  .max(limits.categoryName.max, validationMessages.categoryNameMax);
+
 /** SPEC's client sends a position too; the server computes it (highest + 1), so it is accepted and ignored. */
-export const createCategoryDto = z.object({
-  name: plainText('Category name', 'line', z.string({ error: validationMessages.categoryNameMin }))
-    .trim()
-    .min(limits.categoryName.min, validationMessages.categoryNameMin)
-    .max(limits.categoryName.max, validationMessages.categoryNameMax),
-  position: z.unknown().optional(),
-});
+export const createCategoryDto = z.object({ name: categoryName, position: z.unknown().optional() });
+
+export const renameCategoryDto = z.object({ name: categoryName });
 
 export const categoryPositionsDto = z.object({
   categoryPositions: z

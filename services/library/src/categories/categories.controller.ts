@@ -5,6 +5,7 @@ import {
   CategoriesService,
   type CreateCategoryRequest,
   type DeleteCategoryRequest,
+  type RenameCategoryRequest,
   type ReorderCategoriesRequest,
 } from './categories.service';
 
@@ -25,6 +26,11 @@ export class CategoriesController {
   @Handles(subjects.library.categoriesCreate)
   create(request: CreateCategoryRequest): Promise<Category> {
     return this.categories.create(request);
+  }
+
+  @Handles(subjects.library.categoriesRename)
+  rename(request: RenameCategoryRequest): Promise<Category> {
+    return this.categories.rename(request);
   }
 
   @Handles(subjects.library.categoriesDelete)

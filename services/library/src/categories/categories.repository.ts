@@ -104,6 +104,16 @@ export class CategoriesRepository {
       .getMany();
   }
 
+  /** Fails with Postgres's unique violation when another of the user's categories has that name. */
+  async rename(userId: number, categoryId: number, name: string): Promise<CategoryRow> {
+    const [renamed] = await this.db.changed<CategoryRow>(
+      `UPDATE ${CATEGORIES} SET "name" = $3 WHERE "user_id" = $1 AND "id" = $2
+       RETURNING "id", "name", "position"`,
+      [userId, categoryId, name],
+    );
+    return renamed;
+  }
+
   async delete(userId: number, categoryId: number): Promise<void> {
     await this.db.repository(CategoryEntity).delete({ id: categoryId, userId });
   }

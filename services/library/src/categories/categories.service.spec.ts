@@ -64,6 +64,45 @@ describe('CategoriesService', () => {
       });
     });
 
+    it('renames a category by the rules of a new name, keeping its place and its prompts', async () => {
+      const writing = await categories.create({ userId, name: 'Writing' });
+      await categories.create({ userId, name: 'Code' });
+      const prompt = await prompts.create({
+        userId,
+        title: 'Essay',
+        content: 'Draft.',
+        categoryId: writing.id,
+      });
+
+      expect(await categories.rename({ userId, categoryId: writing.id, name: '  Essays  ' })).toEqual({
+        ...writing,
+        name: 'Essays',
+      });
+      // A change of case alone is a rename too.
+      await categories.rename({ userId, categoryId: writing.id, name: 'ESSAYS' });
+      expect((await categories.list({ userId })).map((category) => category.name)).toEqual([
+        'General',
+        'ESSAYS',
+        'Code',
+      ]);
+      expect((await prompts.get({ userId, promptId: prompt.id })).categoryId).toBe(writing.id);
+
+      await expect(categories.rename({ userId, categoryId: writing.id, name: 'code' })).rejects.toMatchObject(
+        {
+          error: { code: 'CATEGORY_NAME_TAKEN', rules: { name: 'taken' } },
+        },
+      );
+      await expect(
+        categories.rename({ userId, categoryId: writing.id, name: 'general' }),
+      ).rejects.toMatchObject({
+        error: { code: 'CATEGORY_NAME_TAKEN' },
+      });
+      await expect(categories.rename({ userId, categoryId: writing.id, name: ' x ' })).rejects.toMatchObject({
+        error: { code: 'VALIDATION_FAILED', rules: { name: 'tooShort' } },
+      });
+      expect((await categories.list({ userId }))[1].name).toBe('ESSAYS');
+    });
+
     it('stops at the abuse quota with a sentence naming it', async () => {
       const capped = libraryRules(library, { ...testLibraryConfig, PRO_MAX_CATEGORIES: 2 }).categories;
       await capped.create({ userId, name: 'Second' });
@@ -177,5 +216,18 @@ describe('CategoriesService', () => {
       error: { code: 'NOT_FOUND' },
     });
     expect(await categories.list({ userId: 2 })).toHaveLength(2);
+  });
+
+  it('keeps General’s name, and answers another user’s category as not found on rename', async () => {
+    const general = await categories.ensureDefault({ userId });
+    await expect(categories.rename({ userId, categoryId: general.id, name: 'Inbox' })).rejects.toMatchObject({
+      error: { code: 'GENERAL_CATEGORY_PROTECTED', message: libraryMessages.generalNotRenamable },
+    });
+    await setTier(library, 2, true);
+    const foreign = await categories.create({ userId: 2, name: 'Theirs' });
+    await expect(categories.rename({ userId, categoryId: foreign.id, name: 'Mine' })).rejects.toMatchObject({
+      error: { code: 'NOT_FOUND' },
+    });
+    expect((await categories.list({ userId: 2 }))[1].name).toBe('Theirs');
   });
 });

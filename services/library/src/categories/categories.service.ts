@@ -18,6 +18,7 @@ import { categoryNameProblems, normalizeCategoryName } from './category-rules';
 import type { CategoryEntity } from './category.entity';
 
 export type CreateCategoryRequest = ParsedRequestOf<typeof subjects.library.categoriesCreate>;
+export type RenameCategoryRequest = ParsedRequestOf<typeof subjects.library.categoriesRename>;
 export type DeleteCategoryRequest = ParsedRequestOf<typeof subjects.library.categoriesDelete>;
 export type ReorderCategoriesRequest = ParsedRequestOf<typeof subjects.library.categoriesReorder>;
 
@@ -46,9 +47,7 @@ export class CategoriesService {
   }
 
   async create({ userId, name: rawName }: CreateCategoryRequest): Promise<Category> {
-    const name = normalizeCategoryName(rawName);
-    const problems = categoryNameProblems(name);
-    if (problems) throw serviceError('VALIDATION_FAILED', problems.name!.message, problems);
+    const name = validName(rawName);
     try {
       return await this.data.transaction(async (tx) => {
         // Creations by one user take turns on their tier row, so a count and its insert are never raced.
@@ -71,12 +70,26 @@ export class CategoriesService {
         return toCategory(await tx.categories.insert(userId, name, position));
       });
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw serviceError('CATEGORY_NAME_TAKEN', validationMessages.categoryNameTaken, {
-          name: { rule: 'taken', message: validationMessages.categoryNameTaken },
-        });
-      }
-      throw error;
+      throw nameTakenOr(error);
+    }
+  }
+
+  /**
+   * Gives one of the user's own categories a new name, by the rules of a new one (a change of case
+   * alone included); its prompts stay in it. General keeps its name.
+   */
+  async rename({ userId, categoryId, name: rawName }: RenameCategoryRequest): Promise<Category> {
+    const name = validName(rawName);
+    try {
+      return await this.data.transaction(async (tx) => {
+        const category = await tx.categories.lockOwned(userId, categoryId);
+        if (!category) throw notFound('category');
+        if (category.isDefault)
+          throw serviceError('GENERAL_CATEGORY_PROTECTED', libraryMessages.generalNotRenamable);
+        return tx.categories.rename(userId, categoryId, name);
+      });
+    } catch (error) {
+      throw nameTakenOr(error);
     }
   }
 
@@ -144,6 +157,21 @@ export class CategoriesService {
     }
     return category;
   }
+}
+
+function validName(rawName: string): string {
+  const name = normalizeCategoryName(rawName);
+  const problems = categoryNameProblems(name);
+  if (problems) throw serviceError('VALIDATION_FAILED', problems.name!.message, problems);
+  return name;
+}
+
+/** A name another of the user's categories has (the unique index) as the error the user reads. */
+function nameTakenOr(error: unknown): unknown {
+  if (!isUniqueViolation(error)) return error;
+  return serviceError('CATEGORY_NAME_TAKEN', validationMessages.categoryNameTaken, {
+    name: { rule: 'taken', message: validationMessages.categoryNameTaken },
+  });
 }
 
 export function toCategory(entity: CategoryRow): Category {

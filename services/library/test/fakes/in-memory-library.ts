@@ -325,6 +325,17 @@ class InMemoryCategories implements Categories {
       .map((category) => ({ ...category }));
   }
 
+  async rename(userId: number, categoryId: number, name: string): Promise<CategoryRow> {
+    // The unique index on (user_id, lower(name)).
+    const others = this.owned(userId).filter((category) => category.id !== categoryId);
+    if (others.some((category) => category.name.toLowerCase() === name.toLowerCase())) {
+      throw uniqueViolation('categories_user_id_lower_name');
+    }
+    const category = this.owned(userId).find((row) => row.id === categoryId)!;
+    category.name = name;
+    return { id: category.id, name, position: category.position };
+  }
+
   async delete(userId: number, categoryId: number): Promise<void> {
     this.tables.categories = this.tables.categories.filter(
       (category) => !(category.userId === userId && category.id === categoryId),

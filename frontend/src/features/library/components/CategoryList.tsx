@@ -26,6 +26,7 @@ type Props = {
   counts: Map<number, number>;
   selectedId: number | null;
   onSelect: (category: Category) => void;
+  onRename: (category: Category) => void;
   onDelete: (category: Category) => void;
 };
 
@@ -33,7 +34,7 @@ type Props = {
  * The user's own categories in their order, reorderable by drag and drop (General is never among
  * them). Dropping where it started, or outside the list, changes nothing.
  */
-export function CategoryList({ categories, counts, selectedId, onSelect, onDelete }: Props) {
+export function CategoryList({ categories, counts, selectedId, onSelect, onRename, onDelete }: Props) {
   const { t } = useTranslation();
   const notify = useNotify();
   const [reorder] = useReorderCategoriesMutation();
@@ -100,6 +101,7 @@ export function CategoryList({ categories, counts, selectedId, onSelect, onDelet
             count={counts.get(category.id) ?? 0}
             selected={selectedId === category.id}
             onSelect={() => onSelect(category)}
+            onRename={() => onRename(category)}
             onDelete={() => onDelete(category)}
           />
         ))}

@@ -32,6 +32,7 @@ type Props = {
   onFilter: (filter: PromptFilter) => void;
   onNewPrompt: () => void;
   onAddCategory: () => void;
+  onRenameCategory: (category: Category) => void;
   onDeleteCategory: (category: Category) => void;
 };
 
@@ -58,6 +59,7 @@ export const Sidebar = memo(function Sidebar({
   onFilter,
   onNewPrompt,
   onAddCategory,
+  onRenameCategory,
   onDeleteCategory,
 }: Props) {
   const { t } = useTranslation();
@@ -153,6 +155,7 @@ export const Sidebar = memo(function Sidebar({
             counts={counts.byCategory}
             selectedId={typeof selectedCategory === 'number' ? selectedCategory : null}
             onSelect={(category) => onFilter({ kind: 'category', categoryId: category.id })}
+            onRename={onRenameCategory}
             onDelete={onDeleteCategory}
           />
         </List>

@@ -2,6 +2,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import DeleteOutline from '../../../shared/icons/DeleteOutline';
 import DragIndicator from '../../../shared/icons/DragIndicator';
+import EditOutlined from '../../../shared/icons/EditOutlined';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -15,11 +16,15 @@ type Props = {
   count: number;
   selected: boolean;
   onSelect: () => void;
+  onRename: () => void;
   onDelete: () => void;
 };
 
-/** One of the user's own categories: select it, drag it by its handle (mouse or keyboard), delete it. */
-export function SortableCategoryItem({ category, count, selected, onSelect, onDelete }: Props) {
+/**
+ * One of the user's own categories: select it, drag it by its handle (mouse or keyboard), rename
+ * or delete it.
+ */
+export function SortableCategoryItem({ category, count, selected, onSelect, onRename, onDelete }: Props) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
@@ -31,14 +36,23 @@ export function SortableCategoryItem({ category, count, selected, onSelect, onDe
       component="div"
       disablePadding
       secondaryAction={
-        <IconButton
-          edge="end"
-          size="small"
-          aria-label={t('library.categories.deleteButton', { name: category.name })}
-          onClick={onDelete}
-        >
-          <DeleteOutline fontSize="small" />
-        </IconButton>
+        <>
+          <IconButton
+            size="small"
+            aria-label={t('library.categories.renameButton', { name: category.name })}
+            onClick={onRename}
+          >
+            <EditOutlined fontSize="small" />
+          </IconButton>
+          <IconButton
+            edge="end"
+            size="small"
+            aria-label={t('library.categories.deleteButton', { name: category.name })}
+            onClick={onDelete}
+          >
+            <DeleteOutline fontSize="small" />
+          </IconButton>
+        </>
       }
       sx={{
         transform: CSS.Transform.toString(transform),
@@ -47,6 +61,8 @@ export function SortableCategoryItem({ category, count, selected, onSelect, onDe
         opacity: isDragging ? 0.85 : 1,
         bgcolor: isDragging ? 'action.hover' : undefined,
         borderRadius: 1,
+        // Room for both buttons, where the list item's own rule leaves room for one.
+        '& > .MuiListItemButton-root': { pr: 9.5 },
       }}
     >
       <IconButton
@@ -59,7 +75,7 @@ export function SortableCategoryItem({ category, count, selected, onSelect, onDe
       >
         <DragIndicator fontSize="small" />
       </IconButton>
-      <ListItemButton selected={selected} onClick={onSelect} sx={{ pl: 0.5, pr: 6, borderRadius: 1 }}>
+      <ListItemButton selected={selected} onClick={onSelect} sx={{ pl: 0.5, borderRadius: 1 }}>
         <ListItemText primary={category.name} slotProps={{ primary: { noWrap: true } }} />
         <CountBadge count={count} />
       </ListItemButton>

@@ -19,6 +19,7 @@ import { PromptToolbar } from '../components/PromptToolbar';
 import { Sidebar } from '../components/Sidebar';
 import { CategoryDialog } from '../dialogs/CategoryDialog';
 import { DeleteCategoryDialog } from '../dialogs/DeleteCategoryDialog';
+import { RenameCategoryDialog } from '../dialogs/RenameCategoryDialog';
 import { DeletePromptDialog } from '../dialogs/DeletePromptDialog';
 import { PromptFormDialog, type PromptDialogState } from '../dialogs/PromptFormDialog';
 import { useLibraryData } from '../hooks/useLibraryData';
@@ -61,6 +62,7 @@ export function DashboardPage() {
   const [sharingPrompt, setSharingPrompt] = useState<PromptCard | Prompt | null>(null);
   const [categoryDialogOpen, setCategoryDialogOpen] = useState(false);
   const [deletingCategory, setDeletingCategory] = useState<Category | null>(null);
+  const [renamingCategory, setRenamingCategory] = useState<Category | null>(null);
 
   const loaded = !data.isLoading;
   const { general } = data;
@@ -196,6 +198,7 @@ export function DashboardPage() {
   }, [deletedPrompt, deletingPrompt, list.cards]);
   const closeCategoryDialog = useCallback(() => setCategoryDialogOpen(false), []);
   const closeDeleteCategory = useCallback(() => setDeletingCategory(null), []);
+  const closeRenameCategory = useCallback(() => setRenamingCategory(null), []);
   const onCategoryDeleted = useCallback(
     (category: Category) => {
       if (filterCategory === category.id) dispatch(setFilter({ kind: 'all' }));
@@ -215,6 +218,7 @@ export function DashboardPage() {
       onFilter={chooseFilter}
       onNewPrompt={openNewPrompt}
       onAddCategory={openCategoryDialog}
+      onRenameCategory={setRenamingCategory}
       onDeleteCategory={setDeletingCategory}
     />
   );
@@ -335,6 +339,11 @@ export function DashboardPage() {
         limits={limitsQuery.data}
         onRefreshLimits={refreshLimits}
         onClose={closeCategoryDialog}
+      />
+      <RenameCategoryDialog
+        category={renamingCategory}
+        categories={allCategories}
+        onClose={closeRenameCategory}
       />
       <DeleteCategoryDialog
         category={deletingCategory}
