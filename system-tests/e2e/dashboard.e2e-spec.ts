@@ -57,6 +57,57 @@ describe('the library dashboard in a real browser', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
+  it('offers a new account three examples to start from and says how to find and fill them, in light and dark and German', async () => {
+    const user = await newLibraryUser(gateway.url, 'firstrun');
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const { page } = await suite.dashboard(user, { colorScheme });
+      await page
+        .getByText(
+          'Tip: Ctrl+K finds any prompt from anywhere, and {{name}} in a prompt is a blank you fill in each time you copy it.',
+        )
+        .waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      if (colorScheme === 'dark') continue;
+
+      await page.getByRole('button', { name: 'Add three examples' }).click();
+      await page
+        .getByText(
+          'Three example prompts are in General: try copying one, then edit or delete them as you like.',
+        )
+        .waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
+      expect((await cardTitles(page)).sort()).toEqual([
+        'Code review',
+        'Reply to an email',
+        'Summarize a text',
+      ]);
+      // The offer is for an empty library only.
+      expect(await page.getByRole('button', { name: 'Add three examples' }).count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Copy "Reply to an email"' }).click();
+      const fill = page.getByRole('dialog', { name: 'Fill in “Reply to an email”' });
+      await fill.getByRole('combobox', { name: 'tone' }).waitFor();
+      await page.keyboard.press('Escape');
+      await fill.waitFor({ state: 'detached' });
+    }
+    const stored = await listPrompts(user);
+    expect(stored.map((prompt) => prompt.categoryId)).toEqual([
+      user.general.id,
+      user.general.id,
+      user.general.id,
+    ]);
+
+    const german = await newLibraryUser(gateway.url, 'ersterlauf');
+    const { page } = await suite.dashboard(german, { locale: 'de-DE' });
+    await page.getByRole('button', { name: 'Drei Beispiele hinzufügen' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
+    expect((await cardTitles(page)).sort()).toEqual([
+      'Auf eine E-Mail antworten',
+      'Code-Review',
+      'Text zusammenfassen',
+    ]);
+  });
+
   it('on a phone, in German: New Prompt and Upgrade to Pro in reach, a card’s details whole, and every label on one line', async () => {
     const user = await newLibraryUser(gateway.url, 'phone');
     for (let n = 1; n <= 3; n += 1) await createPrompt(user, { title: `Phone prompt ${n}` });

@@ -4,8 +4,11 @@ import SearchOff from '../../../shared/icons/SearchOff';
 import ViewList from '../../../shared/icons/ViewList';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../shared/components/BusyButton';
+import { usesCommandKey } from '../../../shared/keyboard';
 
 /** Why the list is empty: no prompt at all, none in a category, no favourite, or no match. */
 export type EmptyList =
@@ -19,6 +22,8 @@ type Props = {
   onCreate: () => void;
   onShowAll: () => void;
   onClearSearch: () => void;
+  /** For an account with no prompt at all: examples to start from, and the two things to know. */
+  firstRun?: { onAddExamples: () => void; adding: boolean };
 };
 
 /**
@@ -26,7 +31,7 @@ type Props = {
  * library or in a category), every prompt where no favourite is marked yet, and the whole list
  * again where a search found nothing. Creating is no answer to the last two: the prompts exist.
  */
-export function EmptyState({ list, onCreate, onShowAll, onClearSearch }: Props) {
+export function EmptyState({ list, onCreate, onShowAll, onClearSearch, firstRun }: Props) {
   const { t } = useTranslation();
   const reason =
     list.kind === 'search'
@@ -52,10 +57,34 @@ export function EmptyState({ list, onCreate, onShowAll, onClearSearch }: Props) 
           {t('library.empty.showAll')}
         </Button>
       ) : (
-        <Button variant="contained" startIcon={<Add />} onClick={onCreate}>
-          {t('library.empty.create')}
-        </Button>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ justifyContent: 'center', alignItems: 'center' }}
+        >
+          <Button variant="contained" startIcon={<Add />} onClick={onCreate}>
+            {t('library.empty.create')}
+          </Button>
+          {firstRun ? (
+            <BusyButton
+              variant="outlined"
+              busy={firstRun.adding}
+              busyLabel={t('library.firstRun.adding')}
+              onClick={firstRun.onAddExamples}
+            >
+              {t('library.firstRun.addExamples')}
+            </BusyButton>
+          ) : null}
+        </Stack>
       )}
+      {firstRun ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 3, maxWidth: 520, mx: 'auto' }}>
+          {t('library.firstRun.tip', {
+            shortcut: usesCommandKey() ? '⌘K' : t('library.firstRun.ctrlK'),
+            blank: '{{name}}',
+          })}
+        </Typography>
+      ) : null}
     </Box>
   );
 }

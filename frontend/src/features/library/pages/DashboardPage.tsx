@@ -26,7 +26,9 @@ import { useLibraryData } from '../hooks/useLibraryData';
 import { usePromptCards } from '../hooks/usePromptCards';
 import { useWholePrompt } from '../hooks/useWholePrompt';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { useGetLimitsQuery } from '../library.api';
+import { useCreatePromptMutation, useGetLimitsQuery } from '../library.api';
+import { examplePrompts } from '../first-run-examples';
+import { serverMessage } from '../../../shared/server-message';
 import {
   chooseInitialFilter,
   newPromptOpened,
@@ -44,10 +46,12 @@ const SIDEBAR_WIDTH = 300;
 
 /** The library: categories on the side, the chosen prompts in the middle, and their dialogs. */
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const data = useLibraryData();
   const notify = useNotify();
+  const [createPrompt] = useCreatePromptMutation();
+  const [addingExamples, setAddingExamples] = useState(false);
   const readWhole = useWholePrompt();
   const limitsQuery = useGetLimitsQuery();
   // Only for the cards' marker: without the list they simply show none.
@@ -223,6 +227,32 @@ export function DashboardPage() {
     />
   );
 
+  // A new account may start from examples, made one after another in General as any new prompt.
+  const addExamples = async () => {
+    setAddingExamples(true);
+    try {
+      for (const example of examplePrompts(i18n.resolvedLanguage))
+        await createPrompt({ ...example, categoryId: data.general?.id ?? null }).unwrap();
+      notify({
+        title: t('library.firstRun.added.title'),
+        description: t('library.firstRun.added.description'),
+        variant: 'success',
+      });
+    } catch (error) {
+      notify({
+        title: t('library.toasts.error'),
+        description: serverMessage(error, t, t('library.firstRun.failed')),
+        variant: 'error',
+      });
+    } finally {
+      setAddingExamples(false);
+    }
+  };
+  const firstRun =
+    data.counts.all === 0 && search.trim() === ''
+      ? { onAddExamples: () => void addExamples(), adding: addingExamples }
+      : undefined;
+
   // SPEC's two sentences where they hold (no prompt at all, none in a category); a favourite not
   // yet marked and a search without a match say so, with their own way back to the prompts.
   const emptyList: EmptyList =
@@ -288,6 +318,7 @@ export function DashboardPage() {
               onCreate={openNewPrompt}
               onShowAll={showAll}
               onClearSearch={clearSearch}
+              firstRun={firstRun}
             />
           )
         ) : (

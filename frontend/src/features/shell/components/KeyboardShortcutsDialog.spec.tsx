@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderWithApp } from '../../../shared/testing/render-with-app';
-import { KeyboardShortcutsDialog, usesCommandKey } from './KeyboardShortcutsDialog';
+import { usesCommandKey } from '../../../shared/keyboard';
+import { KeyboardShortcutsDialog } from './KeyboardShortcutsDialog';
 
 describe('KeyboardShortcutsDialog', () => {
   it('takes ⌘ on Apple’s systems and Ctrl elsewhere', () => {

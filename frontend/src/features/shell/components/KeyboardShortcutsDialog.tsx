@@ -7,11 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** Whether this device's shortcuts take ⌘ where others take Ctrl: Apple's systems. */
-export function usesCommandKey(platform = navigator.platform || navigator.userAgent): boolean {
-  return /Mac|iPhone|iPad/.test(platform);
-}
+import { usesCommandKey } from '../../../shared/keyboard';
 
 /** Keys pressed together, or with `either`, any one of them. */
 type Shortcut = { keys: string[]; what: string; either?: boolean };
