@@ -57,6 +57,39 @@ describe('the library dashboard in a real browser', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
+  it('reads a long prompt whole from its card, copies it or edits it from there, in light and dark', async () => {
+    const user = await newLibraryUser(gateway.url, 'reader');
+    const long = `${'A paragraph of the long prompt that goes on. '.repeat(60)}The very last sentence.`;
+    await createPrompt(user, { title: 'Long brief', content: long });
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const { page } = await suite.dashboard(user, { colorScheme });
+      await page.getByRole('button', { name: /All Prompts/ }).click();
+      await page.getByRole('button', { name: 'Read "Long brief" whole' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Long brief' });
+      await dialog.waitFor();
+      expect(await dialog.getByRole('region', { name: 'Prompt text' }).innerText()).toBe(long);
+      await dialog.getByText(/^General · used 0 times · changed \w{3} \d{1,2}, \d{4}$/).waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      if (colorScheme === 'dark') continue;
+
+      await dialog.getByRole('button', { name: 'Copy' }).click();
+      await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(long);
+      await dialog.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Prompt' });
+      await edit.waitFor();
+      expect(await edit.getByLabel('Content').inputValue()).toBe(long);
+      await page.keyboard.press('Escape');
+      await edit.waitFor({ state: 'detached' });
+    }
+    expect(
+      await eventually(
+        async () => (await listPrompts(user))[0].usageCount,
+        (uses) => uses > 0,
+      ),
+    ).toBe(1);
+  });
+
   it('offers a new account three examples to start from and says how to find and fill them, in light and dark and German', async () => {
     const user = await newLibraryUser(gateway.url, 'firstrun');
     for (const colorScheme of ['dark', 'light'] as const) {

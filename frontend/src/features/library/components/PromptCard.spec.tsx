@@ -15,12 +15,13 @@ const prompt: PromptCardData = {
   updatedAt: '2025-01-05T10:00:00.000Z',
 };
 
-function renderCard(shared: boolean, onShare = vi.fn(), onDuplicate = vi.fn()) {
+function renderCard(shared: boolean, onShare = vi.fn(), onDuplicate = vi.fn(), onRead = vi.fn()) {
   return renderWithApp(
     <PromptCard
       prompt={prompt}
       categoryName="General"
       shared={shared}
+      onRead={onRead}
       onEdit={vi.fn()}
       onShare={onShare}
       onDuplicate={onDuplicate}
@@ -53,5 +54,12 @@ describe('PromptCard', () => {
     await renderCard(false, vi.fn(), onDuplicate);
     fireEvent.click(screen.getByRole('button', { name: 'Duplicate "Code review"' }));
     expect(onDuplicate).toHaveBeenCalledWith(prompt);
+  });
+
+  it('opens the prompt whole from its preview, a button named for the prompt', async () => {
+    const onRead = vi.fn();
+    await renderCard(false, vi.fn(), vi.fn(), onRead);
+    fireEvent.click(screen.getByRole('button', { name: 'Read "Code review" whole' }));
+    expect(onRead).toHaveBeenCalledWith(prompt);
   });
 });

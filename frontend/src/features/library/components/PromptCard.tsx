@@ -9,6 +9,7 @@ import Star from '../../../shared/icons/Star';
 import StarBorder from '../../../shared/icons/StarBorder';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -36,6 +37,7 @@ type Props = {
   categoryName: string;
   /** Whether the prompt has a live public link. */
   shared: boolean;
+  onRead: (prompt: PromptCardData) => void;
   onEdit: (prompt: PromptCardData) => void;
   onShare: (prompt: PromptCardData) => void;
   onDuplicate: (prompt: PromptCardData) => void;
@@ -46,6 +48,7 @@ export const PromptCard = memo(function PromptCard({
   prompt,
   categoryName,
   shared,
+  onRead,
   onEdit,
   onShare,
   onDuplicate,
@@ -143,8 +146,16 @@ export const PromptCard = memo(function PromptCard({
           {prompt.isFavorite === 1 ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
         </IconButton>
       </Stack>
-      <Box
+      {/* The preview opens the prompt whole, to read however long it is. */}
+      <ButtonBase
+        aria-label={t('library.card.readNamed', { title: prompt.title })}
+        onClick={() => onRead(prompt)}
         sx={{
+          display: 'block',
+          width: '100%',
+          textAlign: 'start',
+          font: 'inherit',
+          borderRadius: 1,
           maxHeight: 150,
           flexGrow: 1,
           overflow: 'hidden',
@@ -153,10 +164,11 @@ export const PromptCard = memo(function PromptCard({
           color: 'text.secondary',
           fontSize: 14,
           maskImage: 'linear-gradient(to bottom, black 75%, transparent)',
+          '&:hover': { color: 'text.primary' },
         }}
       >
         <TemplateText template={template} />
-      </Box>
+      </ButtonBase>
       {/* On a phone the uses and category take a line of their own, above the buttons, not a few
           letters between them. */}
       <Stack

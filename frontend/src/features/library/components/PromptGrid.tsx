@@ -23,6 +23,7 @@ type Props = {
   isShared: (prompt: PromptCardData) => boolean;
   onEdit: (prompt: PromptCardData) => void;
   onShare: (prompt: PromptCardData) => void;
+  onRead: (prompt: PromptCardData) => void;
   onDuplicate: (prompt: PromptCardData) => void;
   onDelete: (prompt: PromptCardData) => void;
 };
@@ -48,6 +49,7 @@ export function PromptGrid({
   isShared,
   onEdit,
   onShare,
+  onRead,
   onDuplicate,
   onDelete,
 }: Props) {
@@ -150,6 +152,7 @@ export function PromptGrid({
                 shared={isShared(prompt)}
                 onEdit={onEdit}
                 onShare={onShare}
+                onRead={onRead}
                 onDuplicate={onDuplicate}
                 onDelete={onDelete}
               />

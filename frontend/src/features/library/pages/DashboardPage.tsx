@@ -20,6 +20,7 @@ import { Sidebar } from '../components/Sidebar';
 import { CategoryDialog } from '../dialogs/CategoryDialog';
 import { DeleteCategoryDialog } from '../dialogs/DeleteCategoryDialog';
 import { RenameCategoryDialog } from '../dialogs/RenameCategoryDialog';
+import { ReadPromptDialog } from '../dialogs/ReadPromptDialog';
 import { DeletePromptDialog } from '../dialogs/DeletePromptDialog';
 import { PromptFormDialog, type PromptDialogState } from '../dialogs/PromptFormDialog';
 import { useLibraryData } from '../hooks/useLibraryData';
@@ -92,7 +93,10 @@ export function DashboardPage() {
     },
     [general, data.ownCategories, t],
   );
-  const categoryNameOf = useCallback((prompt: PromptCard) => categoryName(prompt.categoryId), [categoryName]);
+  const categoryNameOf = useCallback(
+    (prompt: PromptCard | Prompt) => categoryName(prompt.categoryId),
+    [categoryName],
+  );
   const sharedIds = useMemo(() => sharedPromptIds(shareLinks), [shareLinks]);
   const isShared = useCallback((prompt: PromptCard) => sharedIds.has(prompt.id), [sharedIds]);
 
@@ -154,6 +158,23 @@ export function DashboardPage() {
     dispatch(editRequestOpened());
     onEdit(editRequested);
   }, [editRequested, loaded, dispatch, onEdit]);
+  const [readingPrompt, setReadingPrompt] = useState<Prompt | null>(null);
+  const onRead = useCallback(
+    (card: PromptCard) =>
+      void readWhole(card).then(setReadingPrompt, () =>
+        notify({
+          title: t('library.loadFailed.title'),
+          description: t('library.loadFailed.description'),
+          variant: 'error',
+        }),
+      ),
+    [readWhole, notify, t],
+  );
+  const closeRead = useCallback(() => setReadingPrompt(null), []);
+  const editRead = useCallback((prompt: Prompt) => {
+    setReadingPrompt(null);
+    setPromptDialog({ mode: 'edit', prompt });
+  }, []);
   // A copy starts as a new prompt holding the whole text, in the same category, saved only when
   // the user saves it (a free account at its limit gets the limit's panel, as for any new prompt).
   const onDuplicate = useCallback(
@@ -333,6 +354,7 @@ export function DashboardPage() {
             isShared={isShared}
             onEdit={onEdit}
             onShare={onShare}
+            onRead={onRead}
             onDuplicate={onDuplicate}
             onDelete={onDelete}
           />
@@ -360,6 +382,12 @@ export function DashboardPage() {
         onRefreshLimits={refreshLimits}
         onShare={onShare}
         onClose={closePromptDialog}
+      />
+      <ReadPromptDialog
+        prompt={readingPrompt}
+        categoryName={categoryNameOf}
+        onEdit={editRead}
+        onClose={closeRead}
       />
       <ShareDialog prompt={sharingPrompt} onClose={closeShare} />
       <DeletePromptDialog prompt={deletingPrompt} onClose={closeDeletePrompt} onDeleted={onPromptDeleted} />
