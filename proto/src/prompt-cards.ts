@@ -7,10 +7,10 @@ const id = entityId;
 /**
  * The dashboard's orders: recent is newest first (id descending); name is title A–Z, case and
  * accents aside and numbers by value ("Prompt 2" before "Prompt 10"), as the browser's collator
- * sorts; used is most copied first. Ties go newest first, so every order is total and a page
- * boundary is never ambiguous.
+ * sorts; used is most copied first; lastUsed is most recently copied first, never-copied last. Ties
+ * go newest first, so every order is total and a page boundary is never ambiguous.
  */
-export const PROMPT_SORTS = ['recent', 'name', 'used'] as const;
+export const PROMPT_SORTS = ['recent', 'name', 'used', 'lastUsed'] as const;
 export const promptSort = z.enum(PROMPT_SORTS);
 export type PromptSort = z.output<typeof promptSort>;
 
@@ -32,6 +32,8 @@ export const PROMPT_CURSOR_MAX_CHARS = 1_200;
 export const promptCard = prompt.omit({ content: true }).extend({
   preview: z.string(),
   contentLength: z.number().int().nonnegative(),
+  /** When the prompt was last copied (ISO 8601, to the millisecond); null until it is. */
+  lastUsedAt: z.string().nullable(),
 });
 export type PromptCard = z.output<typeof promptCard>;
 

@@ -1,11 +1,12 @@
-import type {
-  ApiError,
-  Category,
-  Prompt,
-  PromptCard,
-  PromptCounts,
-  PromptTitlesPage,
-  WholePromptsPage,
+import {
+  PROMPT_SORTS,
+  type ApiError,
+  type Category,
+  type Prompt,
+  type PromptCard,
+  type PromptCounts,
+  type PromptTitlesPage,
+  type WholePromptsPage,
 } from '@promptlib/proto';
 import { cardListReference, cardsPage, everyCardsPage, type CardListQuery } from '../support/card-list';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
@@ -19,6 +20,8 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
   let owner: LibraryUser;
   let stranger: LibraryUser;
   let research: Category;
+  /** The prompts copied, least recently first. */
+  let usedInOrder: number[] = [];
 
   beforeAll(async () => {
     stack = await startStack('cards', ['auth', 'library']);
@@ -42,10 +45,16 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
     await seedPrompts(stack, owner.id, research.id, 40);
     await seedPrompts(stack, stranger.id, stranger.general.id, 30);
     const mine = await listPrompts(owner);
+    const copy = async (prompt: Prompt) => {
+      await owner.client.post(`/api/prompts/${prompt.id}/copy`);
+      usedInOrder = [...usedInOrder.filter((id) => id !== prompt.id), prompt.id];
+    };
     for (const prompt of mine.slice(0, 3)) {
       await owner.client.post(`/api/prompts/${prompt.id}/toggle-favorite`);
-      await owner.client.post(`/api/prompts/${prompt.id}/copy`);
+      await copy(prompt);
     }
+    // Copied one after another, older prompts last: "last used" orders these apart from "recent".
+    for (const prompt of [mine[40], mine[7], mine[120], mine[2]]) await copy(prompt);
   }, 120_000);
 
   afterAll(async () => {
@@ -73,11 +82,11 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
       { filter: 'category', categoryId: research.id },
     ];
     for (const filter of filters) {
-      for (const sort of ['recent', 'name', 'used'] as const) {
+      for (const sort of PROMPT_SORTS) {
         for (const search of ['', 'moon', '  ÄPFEL ', '100%', 'under_', 'summary of', 'no such text']) {
           const query = { ...filter, sort, search, limit: 37 };
           const { ids, total } = await everyCard(owner, query);
-          const expected = cardListReference(all, query);
+          const expected = cardListReference(all, query, usedInOrder);
           expect({ query, ids }).toEqual({ query, ids: expected });
           expect(total).toBe(expected.length);
         }
@@ -100,6 +109,7 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
         usageCount: prompt.usageCount,
         createdAt: prompt.createdAt,
         updatedAt: prompt.updatedAt,
+        lastUsedAt: usedInOrder.includes(prompt.id) ? expect.stringMatching(/^\d{4}-.+\.\d{3}Z$/) : null,
       });
     }
     expect(res.body.cards.some((card) => card.contentLength > 300)).toBe(true);
@@ -123,11 +133,11 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
   });
 
   it('keeps paging right while prompts are created and deleted between pages', async () => {
-    for (const sort of ['recent', 'name', 'used'] as const) {
+    for (const sort of PROMPT_SORTS) {
       const before = await listPrompts(owner);
       const first = await cardsPage(owner, { sort, limit: 40 });
       const seen = first.body.cards.map((card) => card.id);
-      const ahead = cardListReference(before, { sort }).slice(60, 64);
+      const ahead = cardListReference(before, { sort }, usedInOrder).slice(60, 64);
       // Changes on both sides of the page boundary, all at once, while the next pages are read.
       const changes = Promise.all([
         ...ahead.map((id) => owner.client.send('DELETE', `/api/prompts/${id}`, undefined, {})),
@@ -149,7 +159,7 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
       const deleted = new Set([...ahead, seen[5]]);
       // Every prompt there before and after was listed once and in order (one deleted meanwhile may
       // or may not be, as its page was read before or after the delete).
-      const kept = cardListReference(before, { sort }).filter((id) => !deleted.has(id));
+      const kept = cardListReference(before, { sort }, usedInOrder).filter((id) => !deleted.has(id));
       expect(listed.filter((id) => kept.includes(id))).toEqual(kept);
     }
   }, 60_000);

@@ -610,12 +610,12 @@ describe('the library dashboard in a real browser', () => {
     ]);
   });
 
-  it('sorts by recent, name and use, and switches between grid and list', async () => {
+  it('sorts by recent, name, use and last use, and switches between grid and list', async () => {
     const user = await newLibraryUser(gateway.url, 'sort');
     const bravo = await createPrompt(user, { title: 'Bravo' });
     await createPrompt(user, { title: 'alpha' });
     await createPrompt(user, { title: 'Charlie' });
-    await user.client.post(`/api/prompts/${bravo.id}/copy`);
+    for (let n = 0; n < 2; n += 1) await user.client.post(`/api/prompts/${bravo.id}/copy`);
     const page = await dashboardFor(user);
     await page.getByRole('button', { name: /All Prompts/ }).click();
     await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
@@ -659,6 +659,20 @@ describe('the library dashboard in a real browser', () => {
     expect(await cardTitles(page)).toEqual(['Bravo', 'Charlie', 'alpha']);
     expect(await page.getByRole('button', { name: 'List view', pressed: true }).count()).toBe(1);
     expect((await lefts()).size).toBe(1);
+
+    // Recently used: the last copied first (Charlie, copied here after Bravo, though used less), the
+    // never copied last; an order none of the others gives.
+    await page.getByRole('button', { name: 'Copy "Charlie"' }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Recently Used' }).click();
+    await page.waitForFunction(() => document.querySelector('article h3')?.textContent === 'Charlie');
+    expect(await cardTitles(page)).toEqual(['Charlie', 'Bravo', 'alpha']);
+    await page.reload();
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).innerText()).toBe('Recently Used');
+    expect(await cardTitles(page)).toEqual(['Charlie', 'Bravo', 'alpha']);
   });
 
   it('shows prompt text containing HTML as text', async () => {

@@ -13,12 +13,17 @@ export type CardListQuery = {
 // case-insensitive substring of title or content, then recent (id descending), name (title A–Z,
 // as the browser's collator with base sensitivity and numbers by value) or used (most copied).
 const collator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
-export function cardListReference(prompts: Prompt[], query: CardListQuery): number[] {
+export function cardListReference(
+  prompts: Prompt[],
+  query: CardListQuery,
+  usedInOrder: number[] = [],
+): number[] {
   const needle = (query.search ?? '').trim().toLowerCase();
   const order: Record<PromptSort, (a: Prompt, b: Prompt) => number> = {
     recent: (a, b) => b.id - a.id,
     name: (a, b) => collator.compare(a.title, b.title) || b.id - a.id,
     used: (a, b) => b.usageCount - a.usageCount || b.id - a.id,
+    lastUsed: (a, b) => usedInOrder.indexOf(b.id) - usedInOrder.indexOf(a.id) || b.id - a.id,
   };
   return prompts
     .filter((prompt) => query.filter !== 'favorites' || prompt.isFavorite === 1)

@@ -98,6 +98,24 @@ describe('the loaded pages of a list', () => {
   });
 });
 
+describe('the last-used order', () => {
+  const used = (id: number, at: string | null): PromptCard => ({ ...card(id), lastUsedAt: at });
+
+  it('puts the most recently used first and the never used last, newest first among equals', () => {
+    const lastUsed: CardListArgs = { ...all, sort: 'lastUsed' };
+    const loaded = list([used(2, '2026-11-27T05:00:00.000Z'), used(9, null), used(4, null)]);
+    addCard(loaded, used(1, '2026-11-27T06:00:00.000Z'), lastUsed.sort);
+    addCard(loaded, used(7, null), lastUsed.sort);
+    expect(ids(loaded)).toEqual([1, 2, 9, 7, 4]);
+  });
+
+  it('keeps a card’s last use when an edit changes it', () => {
+    const loaded = list([used(3, '2026-11-27T05:00:00.000Z')]);
+    putPrompt(loaded, all, prompt(3, { title: 'Renamed' }));
+    expect(loaded.cards[0]).toMatchObject({ title: 'Renamed', lastUsedAt: '2026-11-27T05:00:00.000Z' });
+  });
+});
+
 describe('the sidebar counts', () => {
   it('move with a prompt created or deleted', () => {
     const counts = { all: 1, favorites: 0, byCategory: [{ categoryId: 1, count: 1 }] };

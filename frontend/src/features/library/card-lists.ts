@@ -30,7 +30,8 @@ export function cardListOf(page: PromptCardsPage): CardList {
 }
 
 /** The card the server would send for a prompt: the start of its content and its length. */
-export function cardOf(prompt: Prompt): PromptCard {
+/** A prompt as its card: a whole prompt does not say when it was last used, so the caller does. */
+export function cardOf(prompt: Prompt, lastUsedAt: string | null = null): PromptCard {
   const { content, ...rest } = prompt;
   // Postgres counts characters, not UTF-16 units: an emoji is one.
   const characters = Array.from(content);
@@ -38,7 +39,12 @@ export function cardOf(prompt: Prompt): PromptCard {
     ...rest,
     preview: characters.slice(0, PROMPT_PREVIEW_CHARS).join(''),
     contentLength: characters.length,
+    lastUsedAt,
   };
+}
+
+function lastUsedMs(card: PromptCard): number {
+  return card.lastUsedAt === null ? -Infinity : Date.parse(card.lastUsedAt);
 }
 
 /** Whether the card's preview is the prompt's whole content, so copying it needs no second read. */
@@ -69,13 +75,18 @@ export function listTakes(args: CardListArgs, prompt: Prompt): boolean {
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-/** The server's orders: recent is newest first, name is title A–Z, used is most copied; ties newest first. */
+/**
+ * The server's orders: recent is newest first, name is title A–Z, used is most copied, lastUsed is
+ * most recently copied (never copied last); ties newest first.
+ */
 export function compareCards(sort: PromptSort): (a: PromptCard, b: PromptCard) => number {
   switch (sort) {
     case 'name':
       return (a, b) => collator.compare(a.title, b.title) || b.id - a.id;
     case 'used':
       return (a, b) => b.usageCount - a.usageCount || b.id - a.id;
+    case 'lastUsed':
+      return (a, b) => lastUsedMs(b) - lastUsedMs(a) || b.id - a.id;
     default:
       return (a, b) => b.id - a.id;
   }
@@ -119,8 +130,8 @@ export function removeCard(list: CardList, id: number): boolean {
  * taken out if the list no longer holds it, put in if it has come to hold it.
  */
 export function putPrompt(list: CardList, args: CardListArgs, prompt: Prompt): void {
-  const card = cardOf(prompt);
   const at = list.cards.findIndex((existing) => existing.id === prompt.id);
+  const card = cardOf(prompt, list.cards[at]?.lastUsedAt ?? null);
   const takes = listTakes(args, prompt);
   if (at !== -1 && takes) list.cards[at] = card;
   else if (at !== -1) removeCard(list, prompt.id);

@@ -161,8 +161,11 @@ export const libraryApi = baseApi.injectEndpoints({
     copyPrompt: build.mutation<CopyResult, number>({
       query: (id) => ({ url: `/prompts/${id}/copy`, method: 'POST' }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const now = new Date().toISOString();
         const patches = changeCachedPrompt(getState, dispatch, id, (prompt) => {
           prompt.usageCount += 1;
+          // The card stays where it is, as for the use count; the list sorts it anew when read again.
+          if ('lastUsedAt' in prompt) prompt.lastUsedAt = now;
         });
         patches.push(
           changeTitle(dispatch, id, (title) => {

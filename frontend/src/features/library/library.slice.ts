@@ -7,7 +7,7 @@ export const TEMP_GENERAL_ID = 'temp-general';
 export type CategoryKey = number | typeof TEMP_GENERAL_ID;
 export type PromptFilter =
   { kind: 'all' } | { kind: 'favorites' } | { kind: 'category'; categoryId: CategoryKey };
-export type PromptSort = 'recent' | 'name' | 'used';
+export type PromptSort = 'recent' | 'name' | 'used' | 'lastUsed';
 export type PromptView = 'grid' | 'list';
 
 /** What the user is looking at in the library; the data itself lives in the API cache. */
@@ -24,7 +24,7 @@ export type LibraryUiState = {
 
 export const SORT_KEY = 'library-sort';
 export const VIEW_KEY = 'library-view';
-const SORTS: readonly PromptSort[] = ['recent', 'name', 'used'];
+const SORTS: readonly PromptSort[] = ['recent', 'name', 'used', 'lastUsed'];
 const VIEWS: readonly PromptView[] = ['grid', 'list'];
 
 /** The sort and view last chosen on this device (kept across reloads and sign-ins), else SPEC's defaults. */

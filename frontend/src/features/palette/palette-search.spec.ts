@@ -16,6 +16,7 @@ const prompt = (title: string, content = 'Some text here.', usageCount = 0): Pro
   title,
   preview: content,
   contentLength: content.length,
+  lastUsedAt: null,
   categoryId: null,
   isFavorite: 0,
   usageCount,

@@ -197,6 +197,7 @@ export function titleCardOf([id, title, categoryId, usageCount]: PromptTitle): P
     updatedAt: '',
     preview: '',
     contentLength: Number.MAX_SAFE_INTEGER,
+    lastUsedAt: null,
   };
 }
 

@@ -1,10 +1,12 @@
 import { CreateLibrary1763856000000 } from './1763856000000-CreateLibrary';
 import { CreatePromptSearch1764115200000 } from './1764115200000-CreatePromptSearch';
 import { StorePromptSearchText1764201600000 } from './1764201600000-StorePromptSearchText';
+import { AddPromptLastUsed1764806400000 } from './1764806400000-AddPromptLastUsed';
 
 /** In the order they run. */
 export const migrations = [
   CreateLibrary1763856000000,
   CreatePromptSearch1764115200000,
   StorePromptSearchText1764201600000,
+  AddPromptLastUsed1764806400000,
 ];

@@ -24,17 +24,22 @@ const CONTENT_LOWER = `"content_search"`;
 // by value, as the browser's Intl.Collator(…, { sensitivity: 'base', numeric: true }) sorts.
 const TITLE_ORDERED = `"title" COLLATE "library"."title_order"`;
 
+// Never-used prompts after every used one; the same expression as the index (AddPromptLastUsed).
+const LAST_USED = `COALESCE("last_used_at", '-infinity'::timestamptz)`;
+
 const ORDER: Record<PromptSort, string> = {
   recent: `"id" DESC`,
   name: `${TITLE_ORDERED} ASC, "id" DESC`,
   used: `"usage_count" DESC, "id" DESC`,
+  lastUsed: `${LAST_USED} DESC, "id" DESC`,
 };
 
 const CARD_COLUMNS = `"id", "title", left("content", ${PROMPT_PREVIEW_CHARS}) AS "preview",
   char_length("content") AS "contentLength", "category_id" AS "categoryId", "is_favorite" AS "isFavorite",
   "usage_count" AS "usageCount",
   to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-  to_char("updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
+  to_char("updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
+  to_char("last_used_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastUsedAt"`;
 
 /** A LIKE pattern that finds `needle` anywhere, its own % and _ taken literally. */
 export function containsPattern(needle: string): string {
@@ -118,6 +123,12 @@ function keysetConditions(key: CardKey | null, values: unknown[]): string[] {
   if (key.sort === 'used') {
     values.push(key.usageCount);
     return [`("usage_count", "id") < ($${values.length}, ${id})`];
+  }
+  if (key.sort === 'lastUsed') {
+    values.push(key.lastUsedAt);
+    return [
+      `(${LAST_USED}, "id") < (COALESCE($${values.length}::timestamptz, '-infinity'::timestamptz), ${id})`,
+    ];
   }
   values.push(key.title);
   const title = `$${values.length}::text`;

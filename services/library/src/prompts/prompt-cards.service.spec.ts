@@ -26,6 +26,9 @@ const seeds: Seed[] = Array.from({ length: 37 }, (_, n) => ({
   usageCount: n % 6,
 }));
 const collator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
+// Copied in this order, after the seeds were made: the last is the most recently used.
+const USED_IN_ORDER = [5, 2, 9, 30, 12];
+const usesOf = (n: number) => seeds[n].usageCount + (USED_IN_ORDER.includes(n) ? 1 : 0);
 
 describe('PromptCardsService', () => {
   let library: InMemoryLibrary;
@@ -37,6 +40,7 @@ describe('PromptCardsService', () => {
     cards = new PromptCardsService(library);
     ids = (await library.direct.prompts.insertMany(userId, seeds)).map((prompt) => prompt.id);
     await library.direct.prompts.insertMany(otherUserId, seeds.slice(0, 5));
+    for (const n of USED_IN_ORDER) await library.direct.prompts.incrementUsage(userId, ids[n]);
   });
 
   const request = (change: Partial<PromptCardsRequest> = {}): PromptCardsRequest => ({
@@ -71,7 +75,8 @@ describe('PromptCardsService', () => {
     const order: Record<PromptSort, (a: number, b: number) => number> = {
       recent: (a, b) => ids[b] - ids[a],
       name: (a, b) => collator.compare(seeds[a].title, seeds[b].title) || ids[b] - ids[a],
-      used: (a, b) => seeds[b].usageCount - seeds[a].usageCount || ids[b] - ids[a],
+      used: (a, b) => usesOf(b) - usesOf(a) || ids[b] - ids[a],
+      lastUsed: (a, b) => USED_IN_ORDER.indexOf(b) - USED_IN_ORDER.indexOf(a) || ids[b] - ids[a],
     };
     return seeds
       .map((_, n) => n)
@@ -93,7 +98,7 @@ describe('PromptCardsService', () => {
     ['category', WORK],
     ['category', HOME],
   ];
-  const sorts: PromptSort[] = ['recent', 'name', 'used'];
+  const sorts: PromptSort[] = ['recent', 'name', 'used', 'lastUsed'];
   const searches = ['', '  moon ', 'ÄPFEL', '%_', 'nothing like it'];
 
   it.each(

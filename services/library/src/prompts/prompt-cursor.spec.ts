@@ -1,3 +1,4 @@
+import type { PromptSort } from '@promptlib/proto';
 import { decodeCursor, encodeCursor, type CardKey } from './prompt-cursor';
 
 describe('prompt list cursors', () => {
@@ -5,6 +6,8 @@ describe('prompt list cursors', () => {
     { sort: 'recent', id: 42 },
     { sort: 'name', id: 7, title: 'Ünïcödé "quoted" title 🚀' },
     { sort: 'used', id: 2_147_483_647, usageCount: 0 },
+    { sort: 'lastUsed', id: 9, lastUsedAt: '2026-11-27T05:01:02.345Z' },
+    { sort: 'lastUsed', id: 9, lastUsedAt: null },
   ])('gives back the key it was made of (%o)', (key) => {
     expect(decodeCursor(encodeCursor(key), key.sort)).toEqual(key);
   });
@@ -13,7 +16,7 @@ describe('prompt list cursors', () => {
     expect(encodeCursor({ sort: 'name', id: 1, title: '???>>>' })).toMatch(/^n\.[A-Za-z0-9_-]+$/);
   });
 
-  const refused = (cursor: string, sort: 'recent' | 'name' | 'used' = 'recent') =>
+  const refused = (cursor: string, sort: PromptSort = 'recent') =>
     expect(() => decodeCursor(cursor, sort)).toThrow(
       expect.objectContaining({
         error: expect.objectContaining({ code: 'VALIDATION_FAILED', rules: { cursor: 'invalid' } }),
@@ -47,5 +50,14 @@ describe('prompt list cursors', () => {
     refused(`n.${encoded([5, 12])}`, 'name');
     refused(`n.${encoded([5, 'a\u0000b'])}`, 'name');
     refused(`n.${encoded([5, 'x'.repeat(1_001)])}`, 'name');
+  });
+
+  it('refuses a last use that is not a time as a card gives it', () => {
+    refused(encodeCursor({ sort: 'lastUsed', id: 5, lastUsedAt: null }), 'used');
+    refused(`l.${encoded([5])}`, 'lastUsed');
+    refused(`l.${encoded([5, 1_764_000_000_000])}`, 'lastUsed');
+    refused(`l.${encoded([5, 'yesterday'])}`, 'lastUsed');
+    refused(`l.${encoded([5, '2026-11-27'])}`, 'lastUsed');
+    refused(`l.${encoded([5, '2026-13-45T99:99:99.999Z'])}`, 'lastUsed');
   });
 });

@@ -23,6 +23,10 @@ export class PromptEntity {
   @Column({ name: 'usage_count', type: 'integer' })
   usageCount!: number;
 
+  /** When the prompt was last copied; null until it is. */
+  @Column({ name: 'last_used_at', type: 'timestamptz', precision: 3, nullable: true })
+  lastUsedAt!: Date | null;
+
   /** Grows with every change of title, content or category; events carry it so consumers never go back. */
   @Column({ type: 'integer' })
   version!: number;

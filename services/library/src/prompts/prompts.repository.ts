@@ -20,7 +20,7 @@ const PROMPTS = '"library"."prompts"';
 const PROMPT_PAGE: PreparedStatement = { name: 'library-prompt-page', text: PROMPT_PAGE_QUERY };
 const INCREMENT_USAGE: PreparedStatement = {
   name: 'library-increment-usage',
-  text: `UPDATE ${PROMPTS} SET "usage_count" = "usage_count" + 1
+  text: `UPDATE ${PROMPTS} SET "usage_count" = "usage_count" + 1, "last_used_at" = now()
          WHERE "id" = $1 AND "user_id" = $2 RETURNING "usage_count"`,
 };
 const TOGGLE_FAVORITE: PreparedStatement = {

@@ -162,6 +162,7 @@ class InMemoryPrompts implements Prompts {
       id: ++this.tables.lastId,
       isFavorite: 0,
       usageCount: 0,
+      lastUsedAt: null,
       version: 1,
       createdAt: now,
       updatedAt: now,
@@ -178,6 +179,7 @@ class InMemoryPrompts implements Prompts {
       id: ++this.tables.lastId,
       isFavorite: isFavorite ? 1 : 0,
       usageCount,
+      lastUsedAt: null,
       version: 1,
       createdAt: now,
       updatedAt: now,
@@ -232,6 +234,7 @@ class InMemoryPrompts implements Prompts {
     const prompt = this.row(userId, promptId);
     if (!prompt) return null;
     prompt.usageCount += 1;
+    prompt.lastUsedAt = useTime();
     return prompt.usageCount;
   }
 
@@ -427,6 +430,18 @@ export function libraryRules(library: InMemoryLibrary, config: LibraryConfig = t
 
 const titleCollator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
 
+// Uses in one test follow each other within a millisecond; the database's clock would tell them apart.
+let lastUse = 0;
+function useTime(): Date {
+  lastUse = Math.max(Date.now(), lastUse + 1);
+  return new Date(lastUse);
+}
+
+/** A last use as the cards query gives it: never used sorts after any use. */
+function lastUsedMs(key: { lastUsedAt: string | null }): number {
+  return key.lastUsedAt === null ? -Infinity : Date.parse(key.lastUsedAt);
+}
+
 /** Negative when a comes first in the sort. */
 function cardOrder(sort: CardQuery['sort']): (a: CardKey, b: CardKey) => number {
   return (a, b) => {
@@ -434,6 +449,8 @@ function cardOrder(sort: CardQuery['sort']): (a: CardKey, b: CardKey) => number 
       return titleCollator.compare(a.title, b.title) || b.id - a.id;
     if (a.sort === 'used' && b.sort === 'used' && sort === 'used')
       return b.usageCount - a.usageCount || b.id - a.id;
+    if (a.sort === 'lastUsed' && b.sort === 'lastUsed' && sort === 'lastUsed')
+      return lastUsedMs(b) - lastUsedMs(a) || b.id - a.id;
     return b.id - a.id;
   };
 }
@@ -441,7 +458,8 @@ function cardOrder(sort: CardQuery['sort']): (a: CardKey, b: CardKey) => number 
 /** The page of these prompts after the query's key, in its sort's order, as the page SQL reads it. */
 function pageOf(prompts: PromptEntity[], query: CardQuery): CardRow[] {
   const order = cardOrder(query.sort);
-  const key = (prompt: PromptEntity) => keyOf(prompt, query.sort);
+  const key = (prompt: PromptEntity) =>
+    keyOf({ ...prompt, lastUsedAt: prompt.lastUsedAt?.toISOString() ?? null }, query.sort);
   return prompts
     .filter((prompt) => query.after === null || order(key(prompt), query.after) > 0)
     .sort((a, b) => order(key(a), key(b)))
@@ -458,6 +476,7 @@ function toCard(prompt: PromptEntity): CardRow {
     contentLength: [...prompt.content].length,
     categoryId: prompt.categoryId,
     isFavorite: prompt.isFavorite,
+    lastUsedAt: prompt.lastUsedAt?.toISOString() ?? null,
     usageCount: prompt.usageCount,
     createdAt: prompt.createdAt.toISOString(),
     updatedAt: prompt.updatedAt.toISOString(),

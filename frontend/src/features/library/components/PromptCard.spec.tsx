@@ -8,6 +8,7 @@ const prompt: PromptCardData = {
   title: 'Code review',
   preview: 'Review this code for bugs.',
   contentLength: 26,
+  lastUsedAt: null,
   categoryId: 1,
   isFavorite: 0,
   usageCount: 2,

@@ -73,6 +73,7 @@ export const PromptToolbar = memo(function PromptToolbar({
           <MenuItem value="recent">{t('library.sort.recent')}</MenuItem>
           <MenuItem value="name">{t('library.sort.name')}</MenuItem>
           <MenuItem value="used">{t('library.sort.used')}</MenuItem>
+          <MenuItem value="lastUsed">{t('library.sort.lastUsed')}</MenuItem>
         </Select>
       </FormControl>
       <ToggleButtonGroup
