@@ -659,6 +659,12 @@ describe('the library dashboard in a real browser', () => {
     expect(await cardTitles(page)).toEqual(['Bravo', 'Charlie', 'alpha']);
     expect(await page.getByRole('button', { name: 'List view', pressed: true }).count()).toBe(1);
     expect((await lefts()).size).toBe(1);
+    // The list view is dense: a row per prompt, a third of a card's height.
+    const heights = await cards(page).evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().height),
+    );
+    expect(Math.max(...heights)).toBeLessThan(100);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Recently used: the last copied first (Charlie, copied here after Bravo, though used less), the
     // never copied last; an order none of the others gives.

@@ -30,6 +30,10 @@ const FAVORITE_LOCK_MS = 1_000;
 
 /** The card's own height, so the virtualised list can lay out thousands without measuring each. */
 export const PROMPT_CARD_HEIGHT = 262;
+/** A row of the list view, by whether its buttons share the row (wide screens) or take a line below. */
+export const PROMPT_ROW_HEIGHT = { wide: 92, narrow: 132 } as const;
+/** The space between two rows of the list view. */
+export const ROW_GAP = 8;
 
 type Props = {
   /** The card as the list holds it: the start of the content, the whole read when needed. */
@@ -42,6 +46,8 @@ type Props = {
   onShare: (prompt: PromptCardData) => void;
   onDuplicate: (prompt: PromptCardData) => void;
   onDelete: (prompt: PromptCardData) => void;
+  /** The list view's row instead of the grid's card. */
+  dense?: boolean;
 };
 
 export const PromptCard = memo(function PromptCard({
@@ -53,6 +59,7 @@ export const PromptCard = memo(function PromptCard({
   onShare,
   onDuplicate,
   onDelete,
+  dense = false,
 }: Props) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -89,13 +96,188 @@ export const PromptCard = memo(function PromptCard({
 
   const favoriteLabel = prompt.isFavorite === 1 ? t('library.favorite.remove') : t('library.favorite.add');
 
+  const title = (
+    <Typography
+      id={`prompt-title-${prompt.id}`}
+      component="h3"
+      variant="subtitle1"
+      sx={{
+        fontWeight: 700,
+        flexGrow: 1,
+        minWidth: 0,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        overflowWrap: 'anywhere',
+        ...(dense
+          ? { whiteSpace: 'nowrap' }
+          : { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }),
+      }}
+    >
+      {prompt.title}
+    </Typography>
+  );
+  const sharedMarker = shared ? (
+    <Box
+      component="span"
+      role="img"
+      aria-label={t('library.share.marker')}
+      title={t('library.share.marker')}
+      sx={{ display: 'inline-flex', p: '5px', color: 'primary.main' }}
+    >
+      <LinkIcon fontSize="small" />
+    </Box>
+  ) : null;
+  const star = (
+    <IconButton
+      size="small"
+      title={favoriteLabel}
+      aria-label={favoriteLabel}
+      aria-pressed={prompt.isFavorite === 1}
+      disabled={favoriteLocked}
+      onClick={() => void favorite()}
+      sx={{ color: prompt.isFavorite === 1 ? 'warning.main' : undefined }}
+    >
+      {prompt.isFavorite === 1 ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
+    </IconButton>
+  );
+  // The preview opens the prompt whole, to read however long it is.
+  const preview = (
+    <ButtonBase
+      aria-label={t('library.card.readNamed', { title: prompt.title })}
+      onClick={() => onRead(prompt)}
+      sx={{
+        display: 'block',
+        width: '100%',
+        textAlign: 'start',
+        font: 'inherit',
+        borderRadius: 1,
+        overflow: 'hidden',
+        overflowWrap: 'anywhere',
+        color: 'text.secondary',
+        fontSize: 14,
+        '&:hover': { color: 'text.primary' },
+        ...(dense
+          ? { whiteSpace: 'nowrap', textOverflow: 'ellipsis' }
+          : {
+              maxHeight: 150,
+              flexGrow: 1,
+              whiteSpace: 'pre-wrap',
+              maskImage: 'linear-gradient(to bottom, black 75%, transparent)',
+            }),
+      }}
+    >
+      <TemplateText template={template} />
+    </ButtonBase>
+  );
+  const copyButton = (
+    <Button
+      size="small"
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+      variant={copied ? 'contained' : 'outlined'}
+      color={copied ? 'success' : 'primary'}
+      startIcon={copied ? <Check /> : <ContentCopy />}
+      onClick={() => actions.copy(prompt, showCopied)}
+      aria-label={copied ? t('library.copy.copied') : t('library.copy.button', { title: prompt.title })}
+    >
+      {copied ? t('library.copy.copied') : t('library.copy.label')}
+    </Button>
+  );
+  const openIn = (
+    <OpenInMenu title={prompt.title} onPick={(assistant) => actions.openIn(prompt, assistant)} />
+  );
+  const meta = t('library.card.meta', { count: prompt.usageCount, category: categoryName });
+  // Native titles, not MUI tooltips: cards are rendered often, and their buttons already have names.
+  const itemButtons = (
+    <>
+      <IconButton
+        size="small"
+        title={t('library.card.edit')}
+        aria-label={t('library.card.editNamed', { title: prompt.title })}
+        onClick={() => onEdit(prompt)}
+      >
+        <EditOutlined fontSize="small" />
+      </IconButton>
+      <IconButton
+        size="small"
+        title={t('library.share.button')}
+        aria-label={t('library.share.buttonNamed', { title: prompt.title })}
+        onClick={() => onShare(prompt)}
+      >
+        <ShareOutlined fontSize="small" />
+      </IconButton>
+      <IconButton
+        size="small"
+        title={t('library.card.duplicate')}
+        aria-label={t('library.card.duplicateNamed', { title: prompt.title })}
+        onClick={() => onDuplicate(prompt)}
+      >
+        <LibraryAdd fontSize="small" />
+      </IconButton>
+      <IconButton
+        size="small"
+        title={t('library.card.delete')}
+        aria-label={t('library.card.deleteNamed', { title: prompt.title })}
+        onClick={() => onDelete(prompt)}
+      >
+        <DeleteOutline fontSize="small" />
+      </IconButton>
+    </>
+  );
+  const article = {
+    component: 'article' as const,
+    variant: 'outlined' as const,
+    'aria-labelledby': `prompt-title-${prompt.id}`,
+    // Focused by the page after a delete (the card that took the deleted one's place), never by Tab.
+    tabIndex: -1,
+  };
+
+  if (dense) {
+    // The list view: a row per prompt, its title and the first line of its text beside the
+    // buttons; on a phone the buttons take a line of their own below.
+    return (
+      <Paper
+        {...article}
+        sx={{
+          px: 2,
+          py: 1,
+          height: { xs: PROMPT_ROW_HEIGHT.narrow - ROW_GAP, md: PROMPT_ROW_HEIGHT.wide - ROW_GAP },
+          display: 'flex',
+          flexWrap: { xs: 'wrap', md: 'nowrap' },
+          alignItems: 'center',
+          columnGap: 2,
+          '&:focus:not(:focus-visible)': { outline: 'none' },
+        }}
+      >
+        <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+            {title}
+            {sharedMarker}
+          </Stack>
+          {preview}
+          <Typography variant="caption" noWrap sx={{ display: 'block', color: 'text.secondary' }}>
+            {meta}
+          </Typography>
+        </Box>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          useFlexGap
+          sx={{ alignItems: 'center', flexBasis: { xs: '100%', md: 'auto' }, flexShrink: 0 }}
+        >
+          {copyButton}
+          {openIn}
+          <Box sx={{ flexGrow: 1 }} />
+          {star}
+          {itemButtons}
+        </Stack>
+        {actions.dialog}
+      </Paper>
+    );
+  }
+
   return (
     <Paper
-      component="article"
-      variant="outlined"
-      aria-labelledby={`prompt-title-${prompt.id}`}
-      // Focused by the page after a delete (the card that took the deleted one's place), never by Tab.
-      tabIndex={-1}
+      {...article}
       sx={{
         p: 2,
         height: PROMPT_CARD_HEIGHT - 16,
@@ -106,69 +288,11 @@ export const PromptCard = memo(function PromptCard({
       }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <Typography
-          id={`prompt-title-${prompt.id}`}
-          component="h3"
-          variant="subtitle1"
-          sx={{
-            fontWeight: 700,
-            flexGrow: 1,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflowWrap: 'anywhere',
-          }}
-        >
-          {prompt.title}
-        </Typography>
-        {shared ? (
-          <Box
-            component="span"
-            role="img"
-            aria-label={t('library.share.marker')}
-            title={t('library.share.marker')}
-            sx={{ display: 'inline-flex', p: '5px', color: 'primary.main' }}
-          >
-            <LinkIcon fontSize="small" />
-          </Box>
-        ) : null}
-        <IconButton
-          size="small"
-          title={favoriteLabel}
-          aria-label={favoriteLabel}
-          aria-pressed={prompt.isFavorite === 1}
-          disabled={favoriteLocked}
-          onClick={() => void favorite()}
-          sx={{ color: prompt.isFavorite === 1 ? 'warning.main' : undefined }}
-        >
-          {prompt.isFavorite === 1 ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
-        </IconButton>
+        {title}
+        {sharedMarker}
+        {star}
       </Stack>
-      {/* The preview opens the prompt whole, to read however long it is. */}
-      <ButtonBase
-        aria-label={t('library.card.readNamed', { title: prompt.title })}
-        onClick={() => onRead(prompt)}
-        sx={{
-          display: 'block',
-          width: '100%',
-          textAlign: 'start',
-          font: 'inherit',
-          borderRadius: 1,
-          maxHeight: 150,
-          flexGrow: 1,
-          overflow: 'hidden',
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          color: 'text.secondary',
-          fontSize: 14,
-          maskImage: 'linear-gradient(to bottom, black 75%, transparent)',
-          '&:hover': { color: 'text.primary' },
-        }}
-      >
-        <TemplateText template={template} />
-      </ButtonBase>
+      {preview}
       {/* On a phone the uses and category take a line of their own, above the buttons, not a few
           letters between them. */}
       <Stack
@@ -177,18 +301,8 @@ export const PromptCard = memo(function PromptCard({
         useFlexGap
         sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
       >
-        <Button
-          size="small"
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-          variant={copied ? 'contained' : 'outlined'}
-          color={copied ? 'success' : 'primary'}
-          startIcon={copied ? <Check /> : <ContentCopy />}
-          onClick={() => actions.copy(prompt, showCopied)}
-          aria-label={copied ? t('library.copy.copied') : t('library.copy.button', { title: prompt.title })}
-        >
-          {copied ? t('library.copy.copied') : t('library.copy.label')}
-        </Button>
-        <OpenInMenu title={prompt.title} onPick={(assistant) => actions.openIn(prompt, assistant)} />
+        {copyButton}
+        {openIn}
         <Typography
           variant="caption"
           sx={{
@@ -199,42 +313,9 @@ export const PromptCard = memo(function PromptCard({
           }}
           noWrap
         >
-          {t('library.card.meta', { count: prompt.usageCount, category: categoryName })}
+          {meta}
         </Typography>
-        {/* Native titles, not MUI tooltips: cards are rendered often, and their buttons already have names. */}
-        <IconButton
-          size="small"
-          sx={{ ml: 'auto' }}
-          title={t('library.card.edit')}
-          aria-label={t('library.card.editNamed', { title: prompt.title })}
-          onClick={() => onEdit(prompt)}
-        >
-          <EditOutlined fontSize="small" />
-        </IconButton>
-        <IconButton
-          size="small"
-          title={t('library.share.button')}
-          aria-label={t('library.share.buttonNamed', { title: prompt.title })}
-          onClick={() => onShare(prompt)}
-        >
-          <ShareOutlined fontSize="small" />
-        </IconButton>
-        <IconButton
-          size="small"
-          title={t('library.card.duplicate')}
-          aria-label={t('library.card.duplicateNamed', { title: prompt.title })}
-          onClick={() => onDuplicate(prompt)}
-        >
-          <LibraryAdd fontSize="small" />
-        </IconButton>
-        <IconButton
-          size="small"
-          title={t('library.card.delete')}
-          aria-label={t('library.card.deleteNamed', { title: prompt.title })}
-          onClick={() => onDelete(prompt)}
-        >
-          <DeleteOutline fontSize="small" />
-        </IconButton>
+        <Box sx={{ ml: 'auto', display: 'flex' }}>{itemButtons}</Box>
       </Stack>
       {actions.dialog}
     </Paper>

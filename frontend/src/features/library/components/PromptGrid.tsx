@@ -8,7 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromptView } from '../library.slice';
-import { PROMPT_CARD_HEIGHT, PromptCard } from './PromptCard';
+import { PROMPT_CARD_HEIGHT, PROMPT_ROW_HEIGHT, PromptCard, ROW_GAP } from './PromptCard';
 
 type Props = {
   prompts: PromptCardData[];
@@ -55,7 +55,11 @@ export function PromptGrid({
 }: Props) {
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
-  const columns = view === 'list' || !medium ? 1 : wide ? 3 : 2;
+  const dense = view === 'list';
+  const columns = dense || !medium ? 1 : wide ? 3 : 2;
+  // Each row is as high as its cards: the grid's cards, or the list view's rows.
+  const rowHeight = dense ? (medium ? PROMPT_ROW_HEIGHT.wide : PROMPT_ROW_HEIGHT.narrow) : PROMPT_CARD_HEIGHT;
+  const gap = dense ? ROW_GAP : GAP;
   const { t } = useTranslation();
   const rows = useMemo(() => {
     const grouped: PromptCardData[][] = [];
@@ -69,32 +73,41 @@ export function PromptGrid({
   const virtualizer = useVirtualizer({
     count: rows.length + tail,
     getScrollElement: () => scrollElement.current,
-    estimateSize: () => PROMPT_CARD_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 1,
     initialRect: { width: 1024, height: 800 },
   });
+  // Rows keep the size they were laid out with until told: the view's change of height is news.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
 
   // Another number of columns (the view toggled, the window resized) keeps the first card in view
   // where it was, rather than the scroll offset, which would now show cards far from it. The offset
   // the old rows were at is read before the new ones replace them (a shorter list clamps it).
   const listRef = useRef<HTMLDivElement>(null);
-  const shownColumns = useRef(columns);
+  const shownLayout = useRef({ columns, rowHeight });
   const offsetBefore = useRef<number | null>(null);
-  if (shownColumns.current !== columns && offsetBefore.current === null && scrollElement.current)
+  const relaid = shownLayout.current.columns !== columns || shownLayout.current.rowHeight !== rowHeight;
+  if (relaid && offsetBefore.current === null && scrollElement.current)
     offsetBefore.current = scrollElement.current.scrollTop;
   useLayoutEffect(() => {
-    const before = shownColumns.current;
+    const before = shownLayout.current;
     const offset = offsetBefore.current;
-    shownColumns.current = columns;
+    shownLayout.current = { columns, rowHeight };
     offsetBefore.current = null;
     const element = scrollElement.current;
     const list = listRef.current;
-    if (before === columns || offset === null || !element || !list) return;
+    if (
+      (before.columns === columns && before.rowHeight === rowHeight) ||
+      offset === null ||
+      !element ||
+      !list
+    )
+      return;
     const listTop =
       list.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
-    const firstCard = Math.floor(Math.max(0, offset - listTop) / PROMPT_CARD_HEIGHT) * before;
-    element.scrollTop = listTop + Math.floor(firstCard / columns) * PROMPT_CARD_HEIGHT;
-  }, [scrollElement, columns]);
+    const firstCard = Math.floor(Math.max(0, offset - listTop) / before.rowHeight) * before.columns;
+    element.scrollTop = listTop + Math.floor(firstCard / columns) * rowHeight;
+  }, [scrollElement, columns, rowHeight]);
 
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? 0;
@@ -121,8 +134,8 @@ export function PromptGrid({
             transform: `translateY(${row.start}px)`,
             display: 'grid',
             gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-            gap: `${GAP}px`,
-            height: PROMPT_CARD_HEIGHT - GAP,
+            gap: `${gap}px`,
+            height: rowHeight - gap,
           }}
         >
           {row.index === rows.length ? (
@@ -155,6 +168,7 @@ export function PromptGrid({
                 onRead={onRead}
                 onDuplicate={onDuplicate}
                 onDelete={onDelete}
+                dense={dense}
               />
             </Box>
           ))}
