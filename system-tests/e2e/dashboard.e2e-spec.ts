@@ -868,6 +868,32 @@ describe('the library dashboard in a real browser', () => {
     ).toEqual(['General', 'Essays', 'Code']);
   });
 
+  it('moves a prompt by dragging its card onto a category in the sidebar', async () => {
+    const user = await newLibraryUser(gateway.url, 'dragger');
+    await makePro(stack, user);
+    const writing = (await user.client.post<Category>('/api/categories', { name: 'Writing' })).body;
+    const prompt = await createPrompt(user, { title: 'Movable', content: 'A prompt to file elsewhere.' });
+    const page = await dashboardFor(user);
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    const card = page.locator('article').filter({ hasText: 'Movable' });
+    await card.dragTo(page.getByRole('button', { name: /^Writing/ }));
+    await page.getByText('Moved "Movable" to "Writing"').waitFor();
+    await card.getByText('Used 0 times · Writing').waitFor();
+    expect((await listPrompts(user)).find((stored) => stored.id === prompt.id)).toMatchObject({
+      categoryId: writing.id,
+      content: 'A prompt to file elsewhere.',
+    });
+
+    // And back onto General; the counts follow.
+    await card.dragTo(page.getByRole('button', { name: /^General/ }));
+    await page.getByText('Moved "Movable" to "General"').waitFor();
+    await page
+      .getByRole('button', { name: /^Writing/ })
+      .getByText('0')
+      .waitFor();
+    expect((await listPrompts(user))[0].categoryId).toBe(user.general.id);
+  });
+
   it('lets a Pro user file a new prompt in a chosen category', async () => {
     const user = await newLibraryUser(gateway.url, 'file');
     await makePro(stack, user);

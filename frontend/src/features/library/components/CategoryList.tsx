@@ -28,13 +28,22 @@ type Props = {
   onSelect: (category: Category) => void;
   onRename: (category: Category) => void;
   onDelete: (category: Category) => void;
+  onDropPrompt?: (categoryId: number, promptId: number) => void;
 };
 
 /**
  * The user's own categories in their order, reorderable by drag and drop (General is never among
  * them). Dropping where it started, or outside the list, changes nothing.
  */
-export function CategoryList({ categories, counts, selectedId, onSelect, onRename, onDelete }: Props) {
+export function CategoryList({
+  categories,
+  counts,
+  selectedId,
+  onSelect,
+  onRename,
+  onDelete,
+  onDropPrompt,
+}: Props) {
   const { t } = useTranslation();
   const notify = useNotify();
   const [reorder] = useReorderCategoriesMutation();
@@ -103,6 +112,7 @@ export function CategoryList({ categories, counts, selectedId, onSelect, onRenam
             onSelect={() => onSelect(category)}
             onRename={() => onRename(category)}
             onDelete={() => onDelete(category)}
+            onDropPrompt={onDropPrompt && ((promptId) => onDropPrompt(category.id, promptId))}
           />
         ))}
       </SortableContext>

@@ -23,6 +23,7 @@ import { OpenInMenu } from '../../templates/components/OpenInMenu';
 import { TemplateText } from '../../templates/components/TemplateText';
 import { parseTemplate } from '../../templates/template';
 import { usePromptActions } from '../hooks/usePromptActions';
+import { promptDragSource } from './prompt-drag';
 import { useToggleFavoriteMutation } from '../library.api';
 
 // The favourite button rests for 1 s after each use.
@@ -229,6 +230,7 @@ export const PromptCard = memo(function PromptCard({
     'aria-labelledby': `prompt-title-${prompt.id}`,
     // Focused by the page after a delete (the card that took the deleted one's place), never by Tab.
     tabIndex: -1,
+    ...promptDragSource(prompt.id),
   };
 
   if (dense) {

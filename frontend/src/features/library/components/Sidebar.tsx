@@ -23,6 +23,7 @@ import type { LibraryData } from '../hooks/useLibraryData';
 import { TEMP_GENERAL_ID, type PromptFilter } from '../library.slice';
 import { isGeneralKey } from '../prompt-selection';
 import { CategoryList } from './CategoryList';
+import { usePromptDropTarget } from './prompt-drag';
 import { CountBadge } from './CountBadge';
 
 type Props = {
@@ -34,6 +35,8 @@ type Props = {
   onAddCategory: () => void;
   onRenameCategory: (category: Category) => void;
   onDeleteCategory: (category: Category) => void;
+  /** A prompt dropped onto a category (General or the user's own) from its card. */
+  onDropPrompt?: (categoryId: number, promptId: number) => void;
 };
 
 function Entry(props: {
@@ -42,9 +45,16 @@ function Entry(props: {
   count: number;
   selected: boolean;
   onClick: () => void;
+  onDropPrompt?: (promptId: number) => void;
 }) {
+  const { over, dropTarget } = usePromptDropTarget(props.onDropPrompt);
   return (
-    <ListItemButton selected={props.selected} onClick={props.onClick} sx={{ borderRadius: 1 }}>
+    <ListItemButton
+      selected={props.selected}
+      onClick={props.onClick}
+      {...dropTarget}
+      sx={{ borderRadius: 1, outline: over ? 2 : 0, outlineColor: 'primary.main', outlineStyle: 'dashed' }}
+    >
       <ListItemIcon sx={{ minWidth: 36 }}>{props.icon}</ListItemIcon>
       <ListItemText primary={props.label} />
       <CountBadge count={props.count} />
@@ -61,6 +71,7 @@ export const Sidebar = memo(function Sidebar({
   onAddCategory,
   onRenameCategory,
   onDeleteCategory,
+  onDropPrompt,
 }: Props) {
   const { t } = useTranslation();
   const { general, ownCategories, counts } = data;
@@ -149,6 +160,9 @@ export const Sidebar = memo(function Sidebar({
             count={counts.general}
             selected={selectedCategory !== null && isGeneralKey(selectedCategory, general)}
             onClick={() => onFilter({ kind: 'category', categoryId: generalKey })}
+            onDropPrompt={
+              general && onDropPrompt ? (promptId) => onDropPrompt(general.id, promptId) : undefined
+            }
           />
           <CategoryList
             categories={ownCategories}
@@ -157,6 +171,7 @@ export const Sidebar = memo(function Sidebar({
             onSelect={(category) => onFilter({ kind: 'category', categoryId: category.id })}
             onRename={onRenameCategory}
             onDelete={onDeleteCategory}
+            onDropPrompt={onDropPrompt}
           />
         </List>
       </Box>

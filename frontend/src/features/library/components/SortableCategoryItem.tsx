@@ -10,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import type { Category } from '@promptlib/proto';
 import { useTranslation } from 'react-i18next';
 import { CountBadge } from './CountBadge';
+import { usePromptDropTarget } from './prompt-drag';
 
 type Props = {
   category: Category;
@@ -18,13 +19,23 @@ type Props = {
   onSelect: () => void;
   onRename: () => void;
   onDelete: () => void;
+  onDropPrompt?: (promptId: number) => void;
 };
 
 /**
  * One of the user's own categories: select it, drag it by its handle (mouse or keyboard), rename
  * or delete it.
  */
-export function SortableCategoryItem({ category, count, selected, onSelect, onRename, onDelete }: Props) {
+export function SortableCategoryItem({
+  category,
+  count,
+  selected,
+  onSelect,
+  onRename,
+  onDelete,
+  onDropPrompt,
+}: Props) {
+  const { over, dropTarget } = usePromptDropTarget(onDropPrompt);
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
@@ -75,7 +86,18 @@ export function SortableCategoryItem({ category, count, selected, onSelect, onRe
       >
         <DragIndicator fontSize="small" />
       </IconButton>
-      <ListItemButton selected={selected} onClick={onSelect} sx={{ pl: 0.5, borderRadius: 1 }}>
+      <ListItemButton
+        selected={selected}
+        onClick={onSelect}
+        {...dropTarget}
+        sx={{
+          pl: 0.5,
+          borderRadius: 1,
+          outline: over ? 2 : 0,
+          outlineColor: 'primary.main',
+          outlineStyle: 'dashed',
+        }}
+      >
         <ListItemText primary={category.name} slotProps={{ primary: { noWrap: true } }} />
         <CountBadge count={count} />
       </ListItemButton>

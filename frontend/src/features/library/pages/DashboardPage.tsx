@@ -27,7 +27,7 @@ import { useLibraryData } from '../hooks/useLibraryData';
 import { usePromptCards } from '../hooks/usePromptCards';
 import { useWholePrompt } from '../hooks/useWholePrompt';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { useCreatePromptMutation, useGetLimitsQuery } from '../library.api';
+import { useCreatePromptMutation, useGetLimitsQuery, useUpdatePromptMutation } from '../library.api';
 import { examplePrompts } from '../first-run-examples';
 import { serverMessage } from '../../../shared/server-message';
 import {
@@ -53,6 +53,7 @@ export function DashboardPage() {
   const notify = useNotify();
   const [createPrompt] = useCreatePromptMutation();
   const [addingExamples, setAddingExamples] = useState(false);
+  const [updatePrompt] = useUpdatePromptMutation();
   const readWhole = useWholePrompt();
   const limitsQuery = useGetLimitsQuery();
   // Only for the cards' marker: without the list they simply show none.
@@ -197,6 +198,34 @@ export function DashboardPage() {
     setDeletingPrompt(prompt);
   }, []);
   const onShare = useCallback((prompt: PromptCard | Prompt) => setSharingPrompt(prompt), []);
+  // A card dropped onto a category moves its prompt there: an edit of its category alone, made
+  // with the whole text read first, as the edit dialog would.
+  const onDropPrompt = useCallback(
+    async (categoryId: number, promptId: number) => {
+      const card = shownCards.current.find((shown) => shown.id === promptId);
+      if (!card || card.categoryId === categoryId) return;
+      try {
+        const whole = await readWhole(card);
+        const moved = await updatePrompt({
+          id: whole.id,
+          title: whole.title,
+          content: whole.content,
+          categoryId,
+        }).unwrap();
+        notify({
+          title: t('library.move.done', { title: moved.title, category: categoryName(moved.categoryId) }),
+          variant: 'success',
+        });
+      } catch (error) {
+        notify({
+          title: t('library.toasts.error'),
+          description: serverMessage(error, t, t('library.move.failed')),
+          variant: 'error',
+        });
+      }
+    },
+    [readWhole, updatePrompt, notify, t, categoryName],
+  );
   const closeShare = useCallback(() => setSharingPrompt(null), []);
   const onSort = useCallback((next: PromptSort) => dispatch(setSort(next)), [dispatch]);
   const onView = useCallback((next: PromptView) => dispatch(setView(next)), [dispatch]);
@@ -245,6 +274,7 @@ export function DashboardPage() {
       onAddCategory={openCategoryDialog}
       onRenameCategory={setRenamingCategory}
       onDeleteCategory={setDeletingCategory}
+      onDropPrompt={onDropPrompt}
     />
   );
 
