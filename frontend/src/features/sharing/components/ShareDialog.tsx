@@ -20,6 +20,7 @@ import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
 import { viewsOf } from '../share-links';
 import { useCreateShareMutation, useListSharesQuery, useRevokeShareMutation } from '../sharing.api';
+import { useCopyLink } from '../use-copy-link';
 
 type Props = {
   /** The prompt to share; the dialog is open while there is one. */
@@ -45,6 +46,7 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
   if (prompt !== null && prompt !== shown) setShown(prompt);
   const [stoppedFor, setStoppedFor] = useState<number | null>(null);
   const { copied, showCopied, clearCopied } = useCopiedFlag();
+  const copyLink = useCopyLink();
 
   // A prompt's first link waits for the user's yes; one it has already is read again (the call is
   // idempotent and answers with the address).
@@ -85,18 +87,7 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
   };
 
   const copy = async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link.url);
-    } catch {
-      notify({
-        title: t('library.copy.failed.title'),
-        description: t('library.copy.failed.description'),
-        variant: 'error',
-      });
-      return;
-    }
-    showCopied();
+    if (link && (await copyLink(link.url))) showCopied();
   };
 
   const stop = async () => {

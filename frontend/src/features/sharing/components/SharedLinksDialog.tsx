@@ -22,6 +22,7 @@ import { useNotify } from '../../../shared/hooks/useNotify';
 import { formatDay } from '../../../shared/locale-format';
 import { serverMessage } from '../../../shared/server-message';
 import { useListSharesQuery, useRevokeShareMutation } from '../sharing.api';
+import { useCopyLink } from '../use-copy-link';
 
 /**
  * Every prompt the user has made public, newest first: its title, since when, how often it was
@@ -87,20 +88,11 @@ function SharedLinkRow({ link }: { link: SharedLink }) {
   const titleId = useId();
   const [revokeShare, revocation] = useRevokeShareMutation();
   const { copied, showCopied } = useCopiedFlag();
+  const copyLink = useCopyLink();
   const title = link.title;
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link.url);
-    } catch {
-      notify({
-        title: t('library.copy.failed.title'),
-        description: t('library.copy.failed.description'),
-        variant: 'error',
-      });
-      return;
-    }
-    showCopied();
+    if (await copyLink(link.url)) showCopied();
   };
 
   const stop = async () => {
