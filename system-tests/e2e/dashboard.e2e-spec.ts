@@ -96,7 +96,7 @@ describe('the library dashboard in a real browser', () => {
       const { page } = await suite.dashboard(user, { colorScheme });
       await page
         .getByText(
-          'Tip: Ctrl+K finds any prompt from anywhere, and {{name}} in a prompt is a blank you fill in each time you copy it.',
+          'Tip: Ctrl+K (⌘K on a Mac) finds any prompt from anywhere, and {{name}} in a prompt is a blank you fill in each time you copy it.',
         )
         .waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -859,6 +859,7 @@ describe('the library dashboard in a real browser', () => {
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: /^Essays/ }).click();
       await page.getByRole('heading', { level: 1, name: /Essays/ }).waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('article').length === 1);
       expect(await cardTitles(page)).toEqual(['Essay plan']);
       // General has no rename.
       expect(await page.getByRole('button', { name: 'Rename category "General"' }).count()).toBe(0);

@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../shared/components/BusyButton';
-import { usesCommandKey } from '../../../shared/keyboard';
 
 /** Why the list is empty: no prompt at all, none in a category, no favourite, or no match. */
 export type EmptyList =
@@ -79,10 +78,7 @@ export function EmptyState({ list, onCreate, onShowAll, onClearSearch, firstRun 
       )}
       {firstRun ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 3, maxWidth: 520, mx: 'auto' }}>
-          {t('library.firstRun.tip', {
-            shortcut: usesCommandKey() ? '⌘K' : t('library.firstRun.ctrlK'),
-            blank: '{{name}}',
-          })}
+          {t('library.firstRun.tip', { blank: '{{name}}' })}
         </Typography>
       ) : null}
     </Box>

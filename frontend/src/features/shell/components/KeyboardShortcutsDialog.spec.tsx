@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithApp } from '../../../shared/testing/render-with-app';
-import { usesCommandKey } from '../../../shared/keyboard';
-import { KeyboardShortcutsDialog } from './KeyboardShortcutsDialog';
+import { KeyboardShortcutsDialog, usesCommandKey } from './KeyboardShortcutsDialog';
 
 describe('KeyboardShortcutsDialog', () => {
   it('takes ⌘ on Apple’s systems and Ctrl elsewhere', () => {

@@ -7,9 +7,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usesCommandKey } from '../../../shared/keyboard';
 
 /** Keys pressed together, or with `either`, any one of them. */
+/** Whether this device's shortcuts take ⌘ where others take Ctrl: Apple's systems. */
+export function usesCommandKey(platform = navigator.platform || navigator.userAgent): boolean {
+  return /Mac|iPhone|iPad/.test(platform);
+}
+
 type Shortcut = { keys: string[]; what: string; either?: boolean };
 
 /** Every keyboard shortcut of the app, by where it works; opened with '?' or from the palette. */
