@@ -47,13 +47,13 @@ function Entry(props: {
   onClick: () => void;
   onDropPrompt?: (promptId: number) => void;
 }) {
-  const { over, dropTarget } = usePromptDropTarget(props.onDropPrompt);
+  const { overSx, dropTarget } = usePromptDropTarget(props.onDropPrompt);
   return (
     <ListItemButton
       selected={props.selected}
       onClick={props.onClick}
       {...dropTarget}
-      sx={{ borderRadius: 1, outline: over ? 2 : 0, outlineColor: 'primary.main', outlineStyle: 'dashed' }}
+      sx={{ borderRadius: 1, ...overSx }}
     >
       <ListItemIcon sx={{ minWidth: 36 }}>{props.icon}</ListItemIcon>
       <ListItemText primary={props.label} />

@@ -35,7 +35,7 @@ export function SortableCategoryItem({
   onDelete,
   onDropPrompt,
 }: Props) {
-  const { over, dropTarget } = usePromptDropTarget(onDropPrompt);
+  const { overSx, dropTarget } = usePromptDropTarget(onDropPrompt);
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
@@ -90,13 +90,7 @@ export function SortableCategoryItem({
         selected={selected}
         onClick={onSelect}
         {...dropTarget}
-        sx={{
-          pl: 0.5,
-          borderRadius: 1,
-          outline: over ? 2 : 0,
-          outlineColor: 'primary.main',
-          outlineStyle: 'dashed',
-        }}
+        sx={{ pl: 0.5, borderRadius: 1, ...overSx }}
       >
         <ListItemText primary={category.name} slotProps={{ primary: { noWrap: true } }} />
         <CountBadge count={count} />

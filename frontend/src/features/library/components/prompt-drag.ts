@@ -19,12 +19,15 @@ export function promptDragSource(promptId: number) {
 
 const carriesPrompt = (event: DragEvent) => event.dataTransfer.types.includes(PROMPT_DRAG_TYPE);
 
-/** What makes a sidebar entry take a dropped prompt, and whether one is over it now. */
+/**
+ * What makes a sidebar entry take a dropped prompt, and the outline that shows a card is over it
+ * (for the entry's `sx`).
+ */
 export function usePromptDropTarget(onDropPrompt: ((promptId: number) => void) | undefined) {
   const [over, setOver] = useState(false);
-  if (!onDropPrompt) return { over: false, dropTarget: {} };
+  if (!onDropPrompt) return { overSx: {}, dropTarget: {} };
   return {
-    over,
+    overSx: over ? { outline: 2, outlineStyle: 'dashed', outlineColor: 'primary.main' } : {},
     dropTarget: {
       onDragOver: (event: DragEvent) => {
         if (!carriesPrompt(event)) return;

@@ -135,19 +135,23 @@ export function DashboardPage() {
     setDrawerOpen(false);
     setCategoryDialogOpen(true);
   }, []);
-  // The dialog edits (or copies) the whole text, which a card holds only the start of: it is read first.
-  const openDialogWithWhole = useCallback(
-    (card: PromptCard, dialogFor: (prompt: Prompt) => PromptDialogState) =>
-      void readWhole(card).then(
-        (prompt) => setPromptDialog(dialogFor(prompt)),
-        () =>
-          notify({
-            title: t('library.loadFailed.title'),
-            description: t('library.loadFailed.description'),
-            variant: 'error',
-          }),
+  // The dialogs show, edit or copy the whole text, which a card holds only the start of: it is read
+  // first, and a read that fails says so.
+  const withWhole = useCallback(
+    (card: PromptCard, open: (prompt: Prompt) => void) =>
+      void readWhole(card).then(open, () =>
+        notify({
+          title: t('library.loadFailed.title'),
+          description: t('library.loadFailed.description'),
+          variant: 'error',
+        }),
       ),
     [readWhole, notify, t],
+  );
+  const openDialogWithWhole = useCallback(
+    (card: PromptCard, dialogFor: (prompt: Prompt) => PromptDialogState) =>
+      withWhole(card, (prompt) => setPromptDialog(dialogFor(prompt))),
+    [withWhole],
   );
   const onEdit = useCallback(
     (card: PromptCard) => openDialogWithWhole(card, (prompt) => ({ mode: 'edit', prompt })),
@@ -160,17 +164,7 @@ export function DashboardPage() {
     onEdit(editRequested);
   }, [editRequested, loaded, dispatch, onEdit]);
   const [readingPrompt, setReadingPrompt] = useState<Prompt | null>(null);
-  const onRead = useCallback(
-    (card: PromptCard) =>
-      void readWhole(card).then(setReadingPrompt, () =>
-        notify({
-          title: t('library.loadFailed.title'),
-          description: t('library.loadFailed.description'),
-          variant: 'error',
-        }),
-      ),
-    [readWhole, notify, t],
-  );
+  const onRead = useCallback((card: PromptCard) => withWhole(card, setReadingPrompt), [withWhole]);
   const closeRead = useCallback(() => setReadingPrompt(null), []);
   const editRead = useCallback((prompt: Prompt) => {
     setReadingPrompt(null);
