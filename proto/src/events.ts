@@ -23,12 +23,18 @@ export type PromptUpdated = {
   version: number;
 };
 
+/**
+ * A prompt left the library. It can still come back (the Undo of a deletion, within
+ * DELETED_PROMPT_RESTORE_SECONDS): its restore is a prompt.updated of a higher version, which
+ * outranks this deletion as any newer change does; no event with a lower version may bring it back.
+ */
 export type PromptDeleted = { userId: number; promptId: number; version: number };
 
 /**
- * The cascade of a category's deletion; deletion is final, so it carries no version. A category
- * with many prompts is announced in several events of at most CATEGORY_DELETED_MAX_PROMPT_IDS ids
- * each, so each stays far below the stream's message size.
+ * The cascade of a category's deletion (its deleted prompts awaiting a restore included); this
+ * deletion is final, so it carries no version. A category with many prompts is announced in several
+ * events of at most CATEGORY_DELETED_MAX_PROMPT_IDS ids each, so each stays far below the stream's
+ * message size.
  */
 export type CategoryDeleted = { userId: number; categoryId: number; promptIds: number[] };
 

@@ -4,6 +4,7 @@ import {
   IMPORT_PAGE_MAX_CATEGORIES,
   IMPORT_PAGE_MAX_PROMPTS,
   MAX_BODY_BYTES,
+  PROMPT_BULK_MAX_IDS,
   limits,
 } from './limits';
 import { entityId, plainText } from './text';
@@ -82,6 +83,12 @@ export const reorderCategoriesRequest = userScoped.extend({
 export const listPromptsRequest = userScoped.extend({ before: id.nullish() });
 export const promptRequest = userScoped.extend({ promptId: id });
 export const createPromptRequest = userScoped.extend(promptFields.shape);
+/** Many of the user's prompts at once; ids that are not theirs (or no longer there) are passed over. */
+export const promptIdsRequest = userScoped.extend({
+  promptIds: z.array(id).min(1).max(PROMPT_BULK_MAX_IDS),
+});
+/** null is General, as for a single prompt's edit. */
+export const movePromptsRequest = promptIdsRequest.extend({ categoryId: id.nullable() });
 export const updatePromptRequest = promptRequest.extend(promptFields.shape);
 export const awaitTierVersionRequest = userScoped.extend({
   version: z.number().int().nonnegative(),
@@ -142,6 +149,10 @@ export type DeletedCategory = z.output<typeof deletedCategory>;
 /** DELETE /api/categories/{id}: the prompts that went with the category, for the SPA's cache. */
 export const deleteCategoryResponse = z.object({ success: z.literal(true), deletedPromptIds: z.array(id) });
 export type DeleteCategoryResponse = z.output<typeof deleteCategoryResponse>;
+
+/** The prompts a bulk route changed, ascending: those of the ids named that were the user's to change. */
+export const changedPrompts = z.object({ promptIds: z.array(id) });
+export type ChangedPrompts = z.output<typeof changedPrompts>;
 
 export const copyResult = z.object({ usageCount: z.number().int().nonnegative() });
 export type CopyResult = z.output<typeof copyResult>;

@@ -31,6 +31,19 @@ export const MAX_BODY_BYTES = 100 * 1024;
  */
 export const IMPORT_PAGE_MAX_PROMPTS = 100;
 export const IMPORT_PAGE_MAX_CATEGORIES = 500;
+/**
+ * Prompts one call of the bulk routes (delete, move, restore) may name: a page of a big import can
+ * be cleaned up in a few calls, and one call's events (a prompt.updated of up to 60 KB per moved
+ * prompt) stay a bounded amount of work for one transaction.
+ */
+export const PROMPT_BULK_MAX_IDS = 1_000;
+
+/**
+ * How long a deleted prompt can be restored (the Undo of a deletion). Within it the prompt is kept
+ * apart from the library, counting against no limit and shown nowhere; after it the prompt is gone.
+ */
+export const DELETED_PROMPT_RESTORE_SECONDS = 10 * 60;
+
 /** Highest usage count an import restores. */
 export const IMPORT_MAX_USAGE_COUNT = 1_000_000_000;
 

@@ -410,6 +410,75 @@ describe('the library through the gateway', () => {
       ).toEqual(['General', 'STRASSE', 'Straße']);
     });
 
+    it('moves, deletes and restores many prompts in one call each, the user’s own only', async () => {
+      const user = await newLibraryUser(gateway.url);
+      const other = await newLibraryUser(gateway.url);
+      await setTier(user, true);
+      const writing = (await user.client.post<Category>('/api/categories', { name: 'Writing' })).body;
+      const mine = [await createPrompt(user), await createPrompt(user), await createPrompt(user)];
+      const theirs = await createPrompt(other);
+      const ids = mine.map((prompt) => prompt.id);
+      await user.client.post(`/api/prompts/${ids[0]}/copy`);
+      const inWriting = async () =>
+        (await listPrompts(user)).filter((prompt) => prompt.categoryId === writing.id).map((p) => p.id);
+
+      const moved = await user.client.post('/api/prompts/move', {
+        promptIds: [...ids, theirs.id],
+        categoryId: writing.id,
+      });
+      expect(moved).toMatchObject({ status: 200, body: { promptIds: ids } });
+      expect((await inWriting()).sort()).toEqual(ids);
+      expect((await other.client.get<Prompt>(`/api/prompts/${theirs.id}`)).body.categoryId).toBe(
+        other.general.id,
+      );
+      expect(
+        await user.client.post('/api/prompts/move', { promptIds: ids, categoryId: other.general.id }),
+      ).toMatchObject({ status: 404 });
+
+      const deleted = await user.client.post('/api/prompts/delete', { promptIds: ids.slice(0, 2) });
+      expect(deleted).toMatchObject({ status: 200, body: { promptIds: ids.slice(0, 2) } });
+      expect((await listPrompts(user)).map((prompt) => prompt.id)).toEqual([ids[2]]);
+      expect((await limitsOf(user)).prompts.used).toBe(1);
+      expect((await user.client.get(`/api/prompts/${ids[0]}`)).status).toBe(404);
+      expect(await other.client.post('/api/prompts/restore', { promptIds: [ids[0]] })).toMatchObject({
+        status: 404,
+      });
+
+      const restored = await user.client.post('/api/prompts/restore', { promptIds: ids.slice(0, 2) });
+      expect(restored).toMatchObject({ status: 200, body: { promptIds: ids.slice(0, 2) } });
+      expect((await user.client.get<Prompt>(`/api/prompts/${ids[0]}`)).body).toMatchObject({
+        categoryId: writing.id,
+        usageCount: 1,
+      });
+      expect((await inWriting()).sort()).toEqual(ids);
+      expect((await user.client.post('/api/prompts/restore', { promptIds: [ids[0]] })).status).toBe(404);
+      expect((await user.client.post('/api/prompts/delete', { promptIds: [theirs.id] })).status).toBe(404);
+
+      for (const body of [{}, { promptIds: [] }, { promptIds: ['1'] }, { promptIds: Array(1001).fill(1) }]) {
+        expect((await user.client.post('/api/prompts/delete', body)).status).toBe(400);
+      }
+      expect((await user.client.post('/api/prompts/move', { promptIds: ids })).status).toBe(400);
+    });
+
+    it('counts a restore against the free limit again: all of it fits or none comes back', async () => {
+      const user = await newLibraryUser(gateway.url);
+      const prompts = [];
+      for (let n = 0; n < 5; n += 1) prompts.push(await createPrompt(user));
+      const ids = prompts.map((prompt) => prompt.id);
+      await user.client.post('/api/prompts/delete', { promptIds: ids.slice(0, 2) });
+      const fresh = await createPrompt(user);
+      expect(await user.client.post('/api/prompts/restore', { promptIds: ids.slice(0, 2) })).toMatchObject({
+        status: 403,
+        body: { code: 'PROMPT_LIMIT_REACHED' },
+      });
+      expect((await limitsOf(user)).prompts.used).toBe(4);
+      await user.client.send('DELETE', `/api/prompts/${fresh.id}`, undefined, {});
+      expect((await user.client.post('/api/prompts/restore', { promptIds: ids.slice(0, 2) })).status).toBe(
+        200,
+      );
+      expect((await limitsOf(user)).prompts).toMatchObject({ used: 5, canCreate: false });
+    });
+
     it('deletes a category with its prompts in one go and announces it once', async () => {
       const user = await newLibraryUser(gateway.url);
       await setTier(user, true);

@@ -160,6 +160,26 @@ describe('share links through the gateway', () => {
     expect(await linksOf(owner)).toEqual([]);
   });
 
+  it('brings a deleted prompt’s link back, at the same address, when the deletion is undone', async () => {
+    const owner = await newLibraryUser(gateway.url, 'undo');
+    const { prompt, link } = await sharedPrompt(owner, { title: 'Worth keeping' });
+    await owner.client.send('DELETE', `/api/prompts/${prompt.id}`, undefined, {});
+    await eventually(
+      () => visit(link.shareId),
+      (answer) => answer.status === 404,
+    );
+    expect(await linksOf(owner)).toEqual([]);
+
+    const restored = await owner.client.post('/api/prompts/restore', { promptIds: [prompt.id] });
+    expect(restored).toMatchObject({ status: 200, body: { promptIds: [prompt.id] } });
+    const back = await eventually(
+      () => visit(link.shareId),
+      (answer) => answer.status === 200,
+    );
+    expect(back.body).toEqual({ title: 'Worth keeping', content: prompt.content });
+    expect(await linksOf(owner)).toMatchObject([{ shareId: link.shareId, title: 'Worth keeping' }]);
+  });
+
   it('ends the links of every prompt in a deleted category', async () => {
     const owner = await newLibraryUser(gateway.url, 'catdel');
     const writing = await owner.client.post<{ id: number }>('/api/categories', { name: 'Writing' });

@@ -5,6 +5,7 @@ import {
   subjects,
   type Category,
   type CategoryPosition,
+  type ChangedPrompts,
   type CopyResult,
   type DeletedCategory,
   type Done,
@@ -96,6 +97,18 @@ export class LibraryClient {
 
   deletePrompt(userId: number, promptId: number): Promise<Done> {
     return this.services.request(subjects.library.promptsDelete, { userId, promptId });
+  }
+
+  deletePrompts(userId: number, promptIds: number[]): Promise<ChangedPrompts> {
+    return this.services.request(subjects.library.promptsDeleteMany, { userId, promptIds });
+  }
+
+  movePrompts(userId: number, promptIds: number[], categoryId: number | null): Promise<ChangedPrompts> {
+    return this.services.request(subjects.library.promptsMoveMany, { userId, promptIds, categoryId });
+  }
+
+  restorePrompts(userId: number, promptIds: number[]): Promise<ChangedPrompts> {
+    return this.services.request(subjects.library.promptsRestore, { userId, promptIds });
   }
 
   copyPrompt(userId: number, promptId: number): Promise<CopyResult> {

@@ -13,6 +13,8 @@ import {
 } from '@nestjs/common';
 import { ROOT_LOGGER } from '@promptlib/platform';
 import {
+  PROMPT_BULK_MAX_IDS,
+  changedPrompts,
   copyResult,
   done,
   importPage,
@@ -22,6 +24,7 @@ import {
   promptCounts,
   PROMPT_CARDS_PAGE,
   PROMPT_SEARCH_COUNT_CAP,
+  type ChangedPrompts,
   type CopyResult,
   type Done,
   type ImportResult,
@@ -41,6 +44,7 @@ import { validateBody, validateQuery } from '../common/validate-body';
 import { promptCardsQuery, pageBeforeQuery } from './dto/prompt-cards.dto';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { promptDto } from './dto/prompt.dto';
+import { movePromptsDto, promptIdsDto } from './dto/prompt-batch.dto';
 import { LibraryClient } from '../clients/library.client';
 import { currentRequest } from '../common/request-context';
 import { routeId } from '../common/route-id';
@@ -249,6 +253,63 @@ export class PromptsController {
     return this.library.importPage(userId, validateBody(importPage, body));
   }
 
+  @Post('delete')
+  @ApiDoc({
+    summary: 'Delete many prompts at once',
+    description:
+      `At most ${PROMPT_BULK_MAX_IDS} ids; those that are not the user’s are passed over (404 when none ` +
+      'is). Deleted prompts leave every list, count and limit at once and their share links answer 404; ' +
+      'each can be restored with POST /api/prompts/restore for DELETED_PROMPT_RESTORE_SECONDS (10 ' +
+      'minutes by default), after which it is gone for good. DELETE /api/prompts/{id} deletes the same way.',
+    tag: 'Library',
+    body: promptIdsDto,
+    response: changedPrompts,
+    errors: [...errorsOf.write, 404],
+  })
+  @HttpCode(200)
+  @SignedInWrite()
+  deleteMany(@CurrentUserId() userId: number, @Body() body: unknown): Promise<ChangedPrompts> {
+    return this.library.deletePrompts(userId, validateBody(promptIdsDto, body).promptIds);
+  }
+
+  @Post('move')
+  @ApiDoc({
+    summary: 'Move many prompts to one category',
+    description:
+      `At most ${PROMPT_BULK_MAX_IDS} ids, to one of the user’s categories (null is General), on any ` +
+      'plan, as an edit may. Answers every named prompt of the user’s now in the category; 404 when ' +
+      'the category or every prompt is not the user’s.',
+    tag: 'Library',
+    body: movePromptsDto,
+    response: changedPrompts,
+    errors: [...errorsOf.write, 404],
+  })
+  @HttpCode(200)
+  @SignedInWrite()
+  moveMany(@CurrentUserId() userId: number, @Body() body: unknown): Promise<ChangedPrompts> {
+    const { promptIds, categoryId } = validateBody(movePromptsDto, body);
+    return this.library.movePrompts(userId, promptIds, categoryId);
+  }
+
+  @Post('restore')
+  @ApiDoc({
+    summary: 'Restore deleted prompts (the Undo of a deletion)',
+    description:
+      'Brings back the named prompts deleted within the restore window, as they were: id, category, ' +
+      'uses, favourite mark and share link. They count against the plan’s limit again: 403 ' +
+      'PROMPT_LIMIT_REACHED when they would not all fit (then none comes back); 404 when none can be ' +
+      'restored.',
+    tag: 'Library',
+    body: promptIdsDto,
+    response: changedPrompts,
+    errors: [...errorsOf.write, 404],
+  })
+  @HttpCode(200)
+  @SignedInWrite()
+  restore(@CurrentUserId() userId: number, @Body() body: unknown): Promise<ChangedPrompts> {
+    return this.library.restorePrompts(userId, validateBody(promptIdsDto, body).promptIds);
+  }
+
   /** One prompt whole: a card holds only the start of its content, so copy and edit read it here. */
   @Get(':id')
   @SignedIn()
@@ -279,6 +340,7 @@ export class PromptsController {
   @Delete(':id')
   @ApiDoc({
     summary: 'Delete a prompt',
+    description: 'It can be restored with POST /api/prompts/restore within the restore window.',
     tag: 'Library',
     response: done,
     errors: errorsOf.itemAction,

@@ -87,12 +87,15 @@ describe('sharing service over NATS', () => {
     expect(await read(shareId)).toEqual({ title: 'Title v4', content: 'Content v4' });
   });
 
-  it('keeps a deleted prompt deleted, even when an edit arrives after the deletion', async () => {
+  it('keeps a deleted prompt deleted when an older edit arrives after the deletion, and a category’s deletion for good', async () => {
     const promptId = (nextPromptId += 1);
     const shareId = await linkTo(promptId);
     // The deletion overtakes the edit that came before it.
     await publish('events.prompt.deleted', { userId: ownerId, promptId, version: 3 });
     await publish('events.prompt.updated', updated(promptId, 2));
+    // A restore (a newer text) brings it back; the category's deletion after it is final.
+    await publish('events.prompt.updated', updated(promptId, 4));
+    await publish('events.category.deleted', { userId: ownerId, categoryId: 1, promptIds: [promptId] });
     await publish('events.prompt.updated', updated(promptId, 9));
     const marker = (nextPromptId += 1);
     await publish('events.prompt.updated', updated(marker, 1));

@@ -5,7 +5,7 @@ import {
   serviceEnvShape,
   type Env,
 } from '@promptlib/platform';
-import { tierDefaults } from '@promptlib/proto';
+import { DELETED_PROMPT_RESTORE_SECONDS, tierDefaults } from '@promptlib/proto';
 import { z } from 'zod';
 
 const count = z.coerce.number().int().min(0);
@@ -17,6 +17,13 @@ const libraryEnvShape = {
   // Pro shows "unlimited" but keeps a ceiling against abuse.
   PRO_MAX_PROMPTS: count.default(tierDefaults.proMaxPrompts),
   PRO_MAX_CATEGORIES: count.default(tierDefaults.proMaxCategories),
+  // How long a deleted prompt can be restored; a day at most, since a deletion should soon be final.
+  DELETED_PROMPT_RESTORE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(DELETED_PROMPT_RESTORE_SECONDS),
 };
 
 export type LibraryConfig = z.output<z.ZodObject<typeof libraryEnvShape>>;

@@ -2,6 +2,7 @@ import { CreateLibrary1763856000000 } from './1763856000000-CreateLibrary';
 import { CreatePromptSearch1764115200000 } from './1764115200000-CreatePromptSearch';
 import { StorePromptSearchText1764201600000 } from './1764201600000-StorePromptSearchText';
 import { AddPromptLastUsed1764806400000 } from './1764806400000-AddPromptLastUsed';
+import { CreateDeletedPrompts1764892800000 } from './1764892800000-CreateDeletedPrompts';
 
 /** In the order they run. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   CreatePromptSearch1764115200000,
   StorePromptSearchText1764201600000,
   AddPromptLastUsed1764806400000,
+  CreateDeletedPrompts1764892800000,
 ];

@@ -122,9 +122,9 @@ describe('PromptCardsService', () => {
     const first = await cards.page(request({ sort: 'name' }));
     const seen = first.cards.map((card) => card.id);
     // A card before the boundary deleted, one after it deleted, one created on either side.
-    await library.direct.prompts.deleteOwned(userId, seen[2]);
+    await library.direct.prompts.moveToDeleted(userId, [seen[2]]);
     const later = expected('all', null, '', 'name')[20];
-    await library.direct.prompts.deleteOwned(userId, later);
+    await library.direct.prompts.moveToDeleted(userId, [later]);
     await library.direct.prompts.insertMany(userId, [
       {
         title: '0 first of all',
@@ -191,7 +191,7 @@ describe('PromptCardsService', () => {
     const listed = await everyPage({ search: 'moon', limit: 100 });
     expect(listed.flatMap((page) => page.cards)).toHaveLength(PROMPT_SEARCH_COUNT_CAP + 1);
 
-    await library.direct.prompts.deleteOwned(userId, over.cards[0].id);
+    await library.direct.prompts.moveToDeleted(userId, [over.cards[0].id]);
     const exact = await cards.page(request({ search: 'moon' }));
     expect(exact).toMatchObject({ total: PROMPT_SEARCH_COUNT_CAP, totalAtLeast: false });
     // Without a search every card is counted.

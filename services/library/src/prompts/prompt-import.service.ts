@@ -20,7 +20,7 @@ import {
   type ImportCandidate,
   type ImportPlan,
 } from './prompt-import-rules';
-import { promptUpdated } from './prompts.service';
+import { promptUpdated } from './prompt-events';
 
 export type ImportPromptsRequest = ParsedRequestOf<typeof subjects.library.promptsImport>;
 

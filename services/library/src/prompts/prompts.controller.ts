@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Handles } from '@promptlib/platform';
 import {
   subjects,
+  type ChangedPrompts,
   type CopyResult,
   type Done,
   type ImportResult,
@@ -19,6 +20,11 @@ import {
 } from './prompt-cards.service';
 import { PromptImportService, type ImportPromptsRequest } from './prompt-import.service';
 import {
+  PromptBatchesService,
+  type MovePromptsRequest,
+  type PromptIdsRequest,
+} from './prompt-batches.service';
+import {
   PromptsService,
   type CreatePromptRequest,
   type PromptRequest,
@@ -31,6 +37,7 @@ export class PromptsController {
     private readonly prompts: PromptsService,
     private readonly imports: PromptImportService,
     private readonly cards: PromptCardsService,
+    private readonly batches: PromptBatchesService,
   ) {}
 
   @Handles(subjects.library.promptsCards)
@@ -71,6 +78,21 @@ export class PromptsController {
   @Handles(subjects.library.promptsDelete)
   delete(request: PromptRequest): Promise<Done> {
     return this.prompts.delete(request);
+  }
+
+  @Handles(subjects.library.promptsDeleteMany)
+  deleteMany(request: PromptIdsRequest): Promise<ChangedPrompts> {
+    return this.batches.delete(request);
+  }
+
+  @Handles(subjects.library.promptsMoveMany)
+  moveMany(request: MovePromptsRequest): Promise<ChangedPrompts> {
+    return this.batches.move(request);
+  }
+
+  @Handles(subjects.library.promptsRestore)
+  restore(request: PromptIdsRequest): Promise<ChangedPrompts> {
+    return this.batches.restore(request);
   }
 
   @Handles(subjects.library.promptsCopy)

@@ -15,6 +15,14 @@ import { PROMPT_PAGE_QUERY, type PromptPageRow } from './prompt-page.query';
 import { PromptEntity } from './prompt.entity';
 
 const PROMPTS = '"library"."prompts"';
+const DELETED_PROMPTS = '"library"."deleted_prompts"';
+
+// Every column a prompt keeps while it waits to be restored (content_search is generated from content).
+const KEPT_COLUMNS = `"id", "user_id", "title", "content", "category_id", "is_favorite", "usage_count",
+  "last_used_at", "version", "created_at", "updated_at"`;
+const KEPT_COLUMNS_NEXT_VERSION = `"id", "user_id", "title", "content", "category_id", "is_favorite",
+  "usage_count", "last_used_at", "version" + 1, "created_at", "updated_at"`;
+const ANNOUNCED_COLUMNS = `"id", "user_id" AS "userId", "title", "content", "category_id" AS "categoryId", "version"`;
 
 // The statements of the most frequent calls, prepared once per connection (see queryPrepared).
 const PROMPT_PAGE: PreparedStatement = { name: 'library-prompt-page', text: PROMPT_PAGE_QUERY };
@@ -153,19 +161,101 @@ export class PromptsRepository {
     return this.db.repository(PromptEntity).save(prompt);
   }
 
-  /** Deletes the user's prompt and answers the version it had, or null when there was none. */
-  async deleteOwned(userId: number, promptId: number): Promise<number | null> {
-    const rows = await this.db.changed<{ version: number }>(
-      `DELETE FROM ${PROMPTS} WHERE "id" = $1 AND "user_id" = $2 RETURNING "version"`,
-      [promptId, userId],
+  /**
+   * Moves the user's prompts among these ids out of the library to wait for a restore, each at its
+   * next version (the deletion's, which outranks every change before it); answers them, ascending.
+   */
+  async moveToDeleted(userId: number, promptIds: number[]): Promise<{ id: number; version: number }[]> {
+    const rows = await this.db.query<{ id: number; version: number }>(
+      `WITH gone AS (
+         DELETE FROM ${PROMPTS} WHERE "user_id" = $1 AND "id" = ANY($2::int[]) RETURNING ${KEPT_COLUMNS})
+       INSERT INTO ${DELETED_PROMPTS} (${KEPT_COLUMNS})
+       SELECT ${KEPT_COLUMNS_NEXT_VERSION} FROM gone
+       RETURNING "id", "version"`,
+      [userId, promptIds],
     );
-    return rows.length === 0 ? null : rows[0].version;
+    return rows.sort((a, b) => a.id - b.id);
   }
 
-  /** Deletes every prompt of the user in the category and answers their ids, in ascending order. */
-  async deleteInCategory(userId: number, categoryId: number): Promise<number[]> {
+  /** How many of the user's deleted prompts among these ids can still be restored. */
+  async countRestorable(userId: number, promptIds: number[], windowSeconds: number): Promise<number> {
+    const [row] = await this.db.query<{ count: number }>(
+      `SELECT count(*)::int AS "count" FROM ${DELETED_PROMPTS}
+       WHERE "user_id" = $1 AND "id" = ANY($2::int[]) AND "deleted_at" > now() - make_interval(secs => $3)`,
+      [userId, promptIds, windowSeconds],
+    );
+    return row.count;
+  }
+
+  /**
+   * Brings the user's deleted prompts among these ids back, with their ids, uses and favourite
+   * marks, each at its next version (the restore outranks the deletion); answers them, ascending.
+   */
+  async restore(userId: number, promptIds: number[], windowSeconds: number): Promise<AnnouncedPrompt[]> {
+    const rows = await this.db.query<AnnouncedPrompt>(
+      `WITH back AS (
+         DELETE FROM ${DELETED_PROMPTS}
+         WHERE "user_id" = $1 AND "id" = ANY($2::int[]) AND "deleted_at" > now() - make_interval(secs => $3)
+         RETURNING ${KEPT_COLUMNS})
+       INSERT INTO ${PROMPTS} (${KEPT_COLUMNS})
+       SELECT ${KEPT_COLUMNS_NEXT_VERSION} FROM back
+       RETURNING ${ANNOUNCED_COLUMNS}`,
+      [userId, promptIds, windowSeconds],
+    );
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * Ends the wait of deleted prompts whose restore window has closed, the oldest first, `limit` at
+   * most; a row another replica is purging is skipped. Answers how many went.
+   */
+  async purgeDeleted(windowSeconds: number, limit: number): Promise<number> {
     const rows = await this.db.changed<{ id: number }>(
-      `DELETE FROM ${PROMPTS} WHERE "category_id" = $1 AND "user_id" = $2 RETURNING "id"`,
+      `DELETE FROM ${DELETED_PROMPTS} WHERE "id" IN (
+         SELECT "id" FROM ${DELETED_PROMPTS}
+         WHERE "deleted_at" <= now() - make_interval(secs => $1)
+         ORDER BY "deleted_at" LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING "id"`,
+      [windowSeconds, limit],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Moves the user's prompts among these ids to the category, each changed one at its next version;
+   * answers the changed ones, ascending (those already there are left as they are).
+   */
+  async moveToCategory(userId: number, promptIds: number[], categoryId: number): Promise<AnnouncedPrompt[]> {
+    const rows = await this.db.changed<AnnouncedPrompt>(
+      `UPDATE ${PROMPTS} SET "category_id" = $3, "version" = "version" + 1, "updated_at" = now()
+       WHERE "user_id" = $1 AND "id" = ANY($2::int[]) AND "category_id" IS DISTINCT FROM $3
+       RETURNING ${ANNOUNCED_COLUMNS}`,
+      [userId, promptIds, categoryId],
+    );
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /** The ids of the user's prompts among these that are in the category, ascending. */
+  async idsInCategory(userId: number, promptIds: number[], categoryId: number): Promise<number[]> {
+    const rows = await this.db.query<{ id: number }>(
+      `SELECT "id" FROM ${PROMPTS} WHERE "user_id" = $1 AND "id" = ANY($2::int[]) AND "category_id" = $3
+       ORDER BY "id"`,
+      [userId, promptIds, categoryId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Deletes every prompt of the user in the category, those waiting for a restore too (a category's
+   * deletion is final); answers their ids, in ascending order.
+   */
+  async deleteInCategory(userId: number, categoryId: number): Promise<number[]> {
+    const rows = await this.db.query<{ id: number }>(
+      `WITH live AS (
+         DELETE FROM ${PROMPTS} WHERE "category_id" = $1 AND "user_id" = $2 RETURNING "id"),
+       waiting AS (
+         DELETE FROM ${DELETED_PROMPTS} WHERE "category_id" = $1 AND "user_id" = $2 RETURNING "id")
+       SELECT "id" FROM live UNION ALL SELECT "id" FROM waiting`,
       [categoryId, userId],
     );
     return rows.map((row) => row.id).sort((a, b) => a - b);

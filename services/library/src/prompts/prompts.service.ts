@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { serviceError, type Transaction, notFound } from '@promptlib/platform';
+import { serviceError, notFound } from '@promptlib/platform';
 import {
   PROMPT_PAGE_MAX_BYTES,
   PROMPT_PAGE_MAX_ROWS,
-  eventSubjects,
   libraryMessages,
   prompt as promptSchema,
   type CopyResult,
@@ -13,16 +12,15 @@ import {
   type Prompt,
   type PromptFields,
   type PromptPage,
-  type PromptUpdated,
   type subjects,
 } from '@promptlib/proto';
 import { CategoriesService } from '../categories/categories.service';
 import { LIBRARY_DATA, type LibraryData, type LibraryRepositories } from '../library-data';
 import { TiersService } from '../tiers/tiers.service';
 import { pageThatFits } from './page-that-fits';
+import { announceUpdates, deletePrompts } from './prompt-events';
 import type { PromptEntity } from './prompt.entity';
 import { normalizePrompt, promptProblems, type PromptInput } from './prompt-rules';
-import type { AnnouncedPrompt } from './prompts.repository';
 
 export type PromptPageRequest = ParsedRequestOf<typeof subjects.library.promptsList>;
 export type PromptRequest = ParsedRequestOf<typeof subjects.library.promptsGet>;
@@ -88,7 +86,7 @@ export class PromptsService {
         ? await this.categoryFor(tx, userId, change.categoryId)
         : await this.general(tx, userId);
       const prompt = await tx.prompts.insert({ userId, ...input, categoryId });
-      await announceUpdate(tx, prompt);
+      await announceUpdates(tx, [prompt]);
       return prompt;
     });
     return toPrompt(created);
@@ -107,19 +105,16 @@ export class PromptsService {
       if (!changed) return prompt;
       Object.assign(prompt, input, { categoryId, version: prompt.version + 1 });
       const saved = await tx.prompts.save(prompt);
-      await announceUpdate(tx, saved);
+      await announceUpdates(tx, [saved]);
       return saved;
     });
     return toPrompt(updated);
   }
 
+  /** The prompt leaves the library at once and can be restored for a while (see PromptBatchesService). */
   async delete({ userId, promptId }: PromptRequest): Promise<Done> {
-    await this.data.transaction(async (tx) => {
-      const version = await tx.prompts.deleteOwned(userId, promptId);
-      if (version === null) throw notFound('prompt');
-      // The deletion outranks every update before it.
-      await tx.outbox.add(eventSubjects.promptDeleted, { userId, promptId, version: version + 1 });
-    });
+    const deleted = await this.data.transaction((tx) => deletePrompts(tx, userId, [promptId]));
+    if (deleted.length === 0) throw notFound('prompt');
     return { success: true };
   }
 
@@ -155,22 +150,6 @@ export class PromptsService {
   private async general(tx: LibraryRepositories, userId: number): Promise<number> {
     return (await this.categories.ensureDefault({ userId }, tx)).id;
   }
-}
-
-async function announceUpdate(tx: Transaction<LibraryRepositories>, prompt: PromptEntity): Promise<void> {
-  await tx.outbox.add(eventSubjects.promptUpdated, promptUpdated(prompt));
-}
-
-/** The event of a prompt's creation or change, the same whichever way the prompt was made. */
-export function promptUpdated(prompt: AnnouncedPrompt): PromptUpdated {
-  return {
-    userId: prompt.userId,
-    promptId: prompt.id,
-    title: prompt.title,
-    content: prompt.content,
-    categoryId: prompt.categoryId,
-    version: prompt.version,
-  };
 }
 
 function validated(change: PromptFields): PromptInput {

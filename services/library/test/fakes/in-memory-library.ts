@@ -10,6 +10,7 @@ import type { CardQuery, CardRow, CategoryCountRow, TitleRow } from '../../src/p
 import { keyOf, type CardKey } from '../../src/prompts/prompt-cursor';
 import type { PromptPageRow } from '../../src/prompts/prompt-page.query';
 import type { PromptEntity } from '../../src/prompts/prompt.entity';
+import { PromptBatchesService } from '../../src/prompts/prompt-batches.service';
 import { PromptsService } from '../../src/prompts/prompts.service';
 import type { AnnouncedPrompt, NewPrompt, RestoredPrompt } from '../../src/prompts/prompts.repository';
 import type { TierState } from '../../src/tiers/tiers.repository';
@@ -17,8 +18,12 @@ import { TiersService } from '../../src/tiers/tiers.service';
 import type { UserTierEntity } from '../../src/tiers/user-tier.entity';
 
 /** The library's rows, as the in-memory repositories keep them. */
+/** A deleted prompt waiting for a restore: the row as it left, at the deletion's version. */
+export type DeletedPromptRow = PromptEntity & { deletedAt: Date };
+
 export type LibraryTables = {
   prompts: PromptEntity[];
+  deletedPrompts: DeletedPromptRow[];
   categories: CategoryEntity[];
   tiers: UserTierEntity[];
   lastId: number;
@@ -29,6 +34,7 @@ export const testLibraryConfig = {
   FREE_CATEGORY_LIMIT: 1,
   PRO_MAX_PROMPTS: 50_000,
   PRO_MAX_CATEGORIES: 500,
+  DELETED_PROMPT_RESTORE_SECONDS: 600,
 } as LibraryConfig;
 
 type Prompts = LibraryRepositories['prompts'];
@@ -217,16 +223,73 @@ class InMemoryPrompts implements Prompts {
     return { ...saved };
   }
 
-  async deleteOwned(userId: number, promptId: number): Promise<number | null> {
-    const prompt = this.row(userId, promptId);
-    if (!prompt) return null;
-    this.tables.prompts = this.tables.prompts.filter((row) => row !== prompt);
-    return prompt.version;
+  async moveToDeleted(userId: number, promptIds: number[]): Promise<{ id: number; version: number }[]> {
+    const gone = this.owned(userId).filter((prompt) => promptIds.includes(prompt.id));
+    this.tables.prompts = this.tables.prompts.filter((row) => !gone.includes(row));
+    const deletedAt = new Date();
+    this.tables.deletedPrompts.push(
+      ...gone.map((prompt) => ({ ...prompt, version: prompt.version + 1, deletedAt })),
+    );
+    return gone.map((prompt) => ({ id: prompt.id, version: prompt.version + 1 })).sort((a, b) => a.id - b.id);
+  }
+
+  private restorable(userId: number, promptIds: number[], windowSeconds: number): DeletedPromptRow[] {
+    const since = Date.now() - windowSeconds * 1000;
+    return this.tables.deletedPrompts.filter(
+      (row) => row.userId === userId && promptIds.includes(row.id) && row.deletedAt.getTime() > since,
+    );
+  }
+
+  async countRestorable(userId: number, promptIds: number[], windowSeconds: number): Promise<number> {
+    return this.restorable(userId, promptIds, windowSeconds).length;
+  }
+
+  async restore(userId: number, promptIds: number[], windowSeconds: number): Promise<AnnouncedPrompt[]> {
+    const back = this.restorable(userId, promptIds, windowSeconds);
+    this.tables.deletedPrompts = this.tables.deletedPrompts.filter((row) => !back.includes(row));
+    const rows = back.map(({ deletedAt: _deletedAt, ...prompt }) => ({
+      ...prompt,
+      version: prompt.version + 1,
+    }));
+    this.tables.prompts.push(...rows);
+    return rows.map(announced).sort((a, b) => a.id - b.id);
+  }
+
+  async purgeDeleted(windowSeconds: number, limit: number): Promise<number> {
+    const until = Date.now() - windowSeconds * 1000;
+    const due = this.tables.deletedPrompts
+      .filter((row) => row.deletedAt.getTime() <= until)
+      .sort((a, b) => a.deletedAt.getTime() - b.deletedAt.getTime())
+      .slice(0, limit);
+    this.tables.deletedPrompts = this.tables.deletedPrompts.filter((row) => !due.includes(row));
+    return due.length;
+  }
+
+  async moveToCategory(userId: number, promptIds: number[], categoryId: number): Promise<AnnouncedPrompt[]> {
+    const moved = this.owned(userId).filter(
+      (prompt) => promptIds.includes(prompt.id) && prompt.categoryId !== categoryId,
+    );
+    for (const prompt of moved) {
+      Object.assign(prompt, { categoryId, version: prompt.version + 1, updatedAt: new Date() });
+    }
+    return moved.map(announced).sort((a, b) => a.id - b.id);
+  }
+
+  async idsInCategory(userId: number, promptIds: number[], categoryId: number): Promise<number[]> {
+    return this.owned(userId)
+      .filter((prompt) => promptIds.includes(prompt.id) && prompt.categoryId === categoryId)
+      .map((prompt) => prompt.id)
+      .sort((a, b) => a - b);
   }
 
   async deleteInCategory(userId: number, categoryId: number): Promise<number[]> {
-    const gone = this.owned(userId).filter((prompt) => prompt.categoryId === categoryId);
-    this.tables.prompts = this.tables.prompts.filter((row) => !gone.includes(row));
+    const inCategory = (row: PromptEntity) => row.userId === userId && row.categoryId === categoryId;
+    const gone = [
+      ...this.tables.prompts.filter(inCategory),
+      ...this.tables.deletedPrompts.filter(inCategory),
+    ];
+    this.tables.prompts = this.tables.prompts.filter((row) => !inCategory(row));
+    this.tables.deletedPrompts = this.tables.deletedPrompts.filter((row) => !inCategory(row));
     return gone.map((prompt) => prompt.id).sort((a, b) => a - b);
   }
 
@@ -406,7 +469,7 @@ export type InMemoryLibrary = InMemoryUnitOfWork<LibraryRepositories, LibraryTab
 /** The library's unit of work over empty in-memory tables, for the rules' unit specs. */
 export function inMemoryLibrary(): InMemoryLibrary {
   return new InMemoryUnitOfWork<LibraryRepositories, LibraryTables>(
-    { prompts: [], categories: [], tiers: [], lastId: 0 },
+    { prompts: [], deletedPrompts: [], categories: [], tiers: [], lastId: 0 },
     (tables) => ({
       prompts: new InMemoryPrompts(tables),
       categories: new InMemoryCategories(tables),
@@ -425,7 +488,16 @@ export async function setTier(library: InMemoryLibrary, userId: number, isPro: b
 export function libraryRules(library: InMemoryLibrary, config: LibraryConfig = testLibraryConfig) {
   const tiers = new TiersService(library, config);
   const categories = new CategoriesService(library, tiers);
-  return { tiers, categories, prompts: new PromptsService(library, categories, tiers) };
+  return {
+    tiers,
+    categories,
+    prompts: new PromptsService(library, categories, tiers),
+    batches: new PromptBatchesService(library, config, categories, tiers),
+  };
+}
+
+function announced({ id, userId, title, content, categoryId, version }: PromptEntity): AnnouncedPrompt {
+  return { id, userId, title, content, categoryId, version };
 }
 
 const titleCollator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });

@@ -1,5 +1,6 @@
 import type { PromptUpdated } from '@promptlib/proto';
 import { InMemoryReadCache, inMemorySharing, type InMemorySharing } from '../../test/fakes/in-memory-sharing';
+import { FINAL_VERSION } from './prompt-texts.repository';
 import { PromptTextsService } from './prompt-texts.service';
 
 const userId = 7;
@@ -84,28 +85,38 @@ describe('PromptTextsService', () => {
       expect(cache.invalidated).toEqual([shareId, shareId]);
     });
 
-    it('keeps a deleted prompt deleted, even when an edit arrives after the deletion that overtook it', async () => {
+    it('keeps a deleted prompt deleted when an edit older than the deletion arrives after it', async () => {
       const shareId = await linkTo(1);
       await texts.promptDeleted({ userId, promptId: 1, version: 3 });
       await texts.promptUpdated(updated(1, 2));
-      await texts.promptUpdated(updated(1, 9));
       expect(await read(shareId)).toBeNull();
-      expect(row(1)).toMatchObject({ deleted: true, title: '', content: '' });
+      expect(row(1)).toMatchObject({ deleted: true, title: '', content: '', version: 3 });
     });
 
-    it('deletes whatever the version: a deletion older than the text still ends it, keeping the higher version', async () => {
+    it('brings the prompt back on its restore (a text newer than the deletion), on the same link', async () => {
+      const shareId = await linkTo(1);
+      await texts.promptUpdated(updated(1, 2));
+      await texts.promptDeleted({ userId, promptId: 1, version: 3 });
+      cache.invalidated.length = 0;
+      await texts.promptUpdated(updated(1, 4));
+      expect(await read(shareId)).toEqual({ title: 'Title v4', content: 'Content v4' });
+      expect(row(1)).toMatchObject({ deleted: false, version: 4 });
+      expect(cache.invalidated).toEqual([shareId]);
+    });
+
+    it('ignores a deletion older than the text: one a restore has undone since, arriving late', async () => {
       const shareId = await linkTo(1);
       await texts.promptUpdated(updated(1, 5));
       await texts.promptDeleted({ userId, promptId: 1, version: 2 });
-      expect(await read(shareId)).toBeNull();
-      expect(row(1)).toMatchObject({ deleted: true, version: 5 });
+      expect(await read(shareId)).toEqual({ title: 'Title v5', content: 'Content v5' });
+      expect(row(1)).toMatchObject({ deleted: false, version: 5 });
     });
 
     it('changes nothing when the deletion comes again', async () => {
       await linkTo(1);
       await texts.promptDeleted({ userId, promptId: 1, version: 3 });
       const tombstone = { ...row(1) };
-      await texts.promptDeleted({ userId, promptId: 1, version: 4 });
+      await texts.promptDeleted({ userId, promptId: 1, version: 3 });
       expect(row(1)).toEqual(tombstone);
     });
   });
@@ -121,13 +132,16 @@ describe('PromptTextsService', () => {
       expect(await read(second)).toBeNull();
       expect(await read(elsewhere)).toEqual({ title: 'Title v4', content: 'Content v4' });
       expect(cache.invalidated.sort()).toEqual([first, second].sort());
-      expect(row(1)).toMatchObject({ deleted: true, version: 4 });
+      expect(row(1)).toMatchObject({ deleted: true, version: FINAL_VERSION });
     });
 
-    it('leaves tombstones for prompts it had not heard of, so no late edit brings them back', async () => {
-      await texts.categoryDeleted({ userId, categoryId: 10, promptIds: [5] });
+    it('leaves final tombstones, also for prompts it had not heard of: no later edit brings them back', async () => {
+      await texts.promptUpdated(updated(1, 2));
+      await texts.categoryDeleted({ userId, categoryId: 10, promptIds: [1, 5] });
       await texts.promptUpdated(updated(5, 1));
-      expect(row(5)).toMatchObject({ deleted: true, title: '', version: 0 });
+      await texts.promptUpdated(updated(1, 9));
+      expect(row(5)).toMatchObject({ deleted: true, title: '' });
+      expect(row(1)).toMatchObject({ deleted: true, title: '' });
     });
 
     it('does nothing for a category that held no prompts', async () => {

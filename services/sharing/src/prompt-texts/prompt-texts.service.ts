@@ -2,11 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Transaction } from '@promptlib/platform';
 import type { CategoryDeleted, PromptDeleted, PromptUpdated } from '@promptlib/proto';
 import { ReadCache } from '../public-reads/read-cache';
+import { FINAL_VERSION } from './prompt-texts.repository';
 import { SHARING_DATA, type SharingData, type SharingRepositories } from '../sharing-data';
 
 /**
  * The read model of shared texts, fed by the library's prompt events: an edit replaces the text
- * (if newer), a deletion of the prompt or its category leaves a tombstone. Either way the cached
+ * (if newer), a deletion of the prompt or its category leaves a tombstone; a prompt's deletion can
+ * be undone by a newer text (its restore), a category's cannot. Either way the cached
  * reads of the prompt's live link are invalidated once the change is committed, also when an event
  * comes again (the invalidation may be what failed the first time).
  */
@@ -35,9 +37,11 @@ export class PromptTextsService {
     );
   }
 
-  /** Carries no version: deletion is final, so any version of the prompt's text gives way to it. */
+  /** Carries no version: this deletion is final, so any version of the prompt's text gives way to it. */
   async categoryDeleted(event: CategoryDeleted): Promise<void> {
-    await this.change(event.promptIds, (tx) => tx.promptTexts.tombstone(event.userId, event.promptIds, 0));
+    await this.change(event.promptIds, (tx) =>
+      tx.promptTexts.tombstone(event.userId, event.promptIds, FINAL_VERSION),
+    );
   }
 
   private async change(

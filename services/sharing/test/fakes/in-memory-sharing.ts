@@ -118,8 +118,8 @@ class InMemoryPromptTexts implements PromptTexts {
       this.tables.promptTexts.push({ ...text, deleted: false });
       return true;
     }
-    if (row.deleted || row.version >= text.version) return false;
-    Object.assign(row, text);
+    if (row.version >= text.version) return false;
+    Object.assign(row, text, { deleted: false });
     return true;
   }
 
@@ -133,14 +133,8 @@ class InMemoryPromptTexts implements PromptTexts {
     const deleted: number[] = [];
     for (const promptId of promptIds) {
       const row = this.row(promptId);
-      if (row?.deleted) continue;
-      if (row)
-        Object.assign(row, {
-          title: '',
-          content: '',
-          deleted: true,
-          version: Math.max(row.version, version),
-        });
+      if (row && row.version >= version) continue;
+      if (row) Object.assign(row, { title: '', content: '', deleted: true, version });
       else
         this.tables.promptTexts.push({ promptId, ownerId, title: '', content: '', version, deleted: true });
       deleted.push(promptId);
