@@ -19,6 +19,8 @@ export function createAppTheme(darkMode: boolean): Theme {
           mode: 'dark',
           primary: { main: primary },
           secondary: { main: '#f5b971' },
+          // MUI's dark red puts white text at 3.7:1 on a filled (delete) button; this light red takes dark text.
+          error: { main: '#ffb4ab' },
           background: { default: '#111318', paper: '#1a1d24' },
         }
       : {

@@ -1,5 +1,6 @@
 import type {
   Category,
+  ChangedPrompts,
   CategoryPosition,
   CopyResult,
   DeleteCategoryResponse,
@@ -156,6 +157,29 @@ export const libraryApi = baseApi.injectEndpoints({
         dispatch(libraryApi.util.invalidateTags(['Limits', 'Shares']));
         scheduleCategoryRefetch(dispatch);
       },
+    }),
+    /** Many at once: gone from the loaded pages at once, then lists and counts are read again. */
+    deletePrompts: build.mutation<ChangedPrompts, number[]>({
+      query: (promptIds) => ({ url: '/prompts/delete', method: 'POST', body: { promptIds } }),
+      async onQueryStarted(_ids, { dispatch, getState, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        eachCardList(getState, dispatch, (list) => {
+          for (const id of data.promptIds) removeCard(list, id);
+        });
+        dispatch(libraryApi.util.invalidateTags(['Prompts', 'Limits', 'Shares']));
+        scheduleCategoryRefetch(dispatch);
+      },
+    }),
+    /** The moved prompts show in their new category once the lists are read again. */
+    movePrompts: build.mutation<ChangedPrompts, { promptIds: number[]; categoryId: number | null }>({
+      query: (body) => ({ url: '/prompts/move', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['Prompts'] : []),
+    }),
+    /** The Undo of a deletion: the prompts come back where they were, their links with them. */
+    restorePrompts: build.mutation<ChangedPrompts, number[]>({
+      query: (promptIds) => ({ url: '/prompts/restore', method: 'POST', body: { promptIds } }),
+      invalidatesTags: (result) => (result ? ['Prompts', 'Limits', 'Shares'] : []),
     }),
     /** The use count goes up at once and back down if the server refuses. */
     copyPrompt: build.mutation<CopyResult, number>({
@@ -335,6 +359,9 @@ export const {
   useCreatePromptMutation,
   useUpdatePromptMutation,
   useDeletePromptMutation,
+  useDeletePromptsMutation,
+  useMovePromptsMutation,
+  useRestorePromptsMutation,
   useCopyPromptMutation,
   useToggleFavoriteMutation,
   useCreateCategoryMutation,

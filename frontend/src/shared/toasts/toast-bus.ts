@@ -1,6 +1,9 @@
 import type { VariantType } from 'notistack';
 
-export type Notice = { title: string; description?: string; variant?: VariantType };
+/** What a notice offers to take back (a deletion): a button on it, and Ctrl/Cmd-Z while it shows. */
+export type NoticeUndo = { label: string; run: () => void };
+
+export type Notice = { title: string; description?: string; variant?: VariantType; undo?: NoticeUndo };
 
 type Listener = (notice: Notice) => void;
 
@@ -54,7 +57,7 @@ const AFTER_RELOAD_KEY = 'promptlib.notice-after-reload';
  * Shows a notice now and once more when the page has reloaded: for news the page is about to
  * reload on, which would otherwise be seen for an instant.
  */
-export function showNoticeAcrossReload(notice: Notice): void {
+export function showNoticeAcrossReload(notice: Omit<Notice, 'undo'>): void {
   showNotice(notice);
   try {
     window.sessionStorage.setItem(AFTER_RELOAD_KEY, JSON.stringify(notice));

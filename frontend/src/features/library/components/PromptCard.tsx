@@ -10,6 +10,7 @@ import StarBorder from '../../../shared/icons/StarBorder';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -49,6 +50,8 @@ type Props = {
   onDelete: (prompt: PromptCardData) => void;
   /** The list view's row instead of the grid's card. */
   dense?: boolean;
+  /** While prompts are being selected: whether this one is, and its checkbox's click (Shift for a range). */
+  selection?: { selected: boolean; onToggle: (prompt: PromptCardData, range: boolean) => void };
 };
 
 export const PromptCard = memo(function PromptCard({
@@ -61,6 +64,7 @@ export const PromptCard = memo(function PromptCard({
   onDuplicate,
   onDelete,
   dense = false,
+  selection,
 }: Props) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -117,6 +121,15 @@ export const PromptCard = memo(function PromptCard({
       {prompt.title}
     </Typography>
   );
+  const checkbox = selection ? (
+    <Checkbox
+      size="small"
+      checked={selection.selected}
+      onClick={(event) => selection.onToggle(prompt, event.shiftKey)}
+      slotProps={{ input: { 'aria-label': t('library.selection.checkbox', { title: prompt.title }) } }}
+      sx={{ p: '5px', ml: '-5px' }}
+    />
+  ) : null;
   const sharedMarker = shared ? (
     <Box
       component="span"
@@ -224,6 +237,7 @@ export const PromptCard = memo(function PromptCard({
       </IconButton>
     </>
   );
+  const selectedSx = selection?.selected ? { borderColor: 'primary.main', bgcolor: 'action.selected' } : {};
   const article = {
     component: 'article' as const,
     variant: 'outlined' as const,
@@ -252,6 +266,7 @@ export const PromptCard = memo(function PromptCard({
       >
         <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+            {checkbox}
             {title}
             {sharedMarker}
           </Stack>
@@ -287,9 +302,11 @@ export const PromptCard = memo(function PromptCard({
         flexDirection: 'column',
         gap: 1,
         '&:focus:not(:focus-visible)': { outline: 'none' },
+        ...selectedSx,
       }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        {checkbox}
         {title}
         {sharedMarker}
         {star}

@@ -26,6 +26,11 @@ type Props = {
   onRead: (prompt: PromptCardData) => void;
   onDuplicate: (prompt: PromptCardData) => void;
   onDelete: (prompt: PromptCardData) => void;
+  /** While prompts are being selected: which are, and a checkbox's click (Shift for a range). */
+  selection?: {
+    isSelected: (prompt: PromptCardData) => boolean;
+    onToggle: (prompt: PromptCardData, range: boolean) => void;
+  };
 };
 
 const GAP = 16;
@@ -52,6 +57,7 @@ export function PromptGrid({
   onRead,
   onDuplicate,
   onDelete,
+  selection,
 }: Props) {
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
@@ -169,6 +175,11 @@ export function PromptGrid({
                 onDuplicate={onDuplicate}
                 onDelete={onDelete}
                 dense={dense}
+                selection={
+                  selection
+                    ? { selected: selection.isSelected(prompt), onToggle: selection.onToggle }
+                    : undefined
+                }
               />
             </Box>
           ))}

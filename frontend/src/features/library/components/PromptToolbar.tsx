@@ -1,6 +1,8 @@
 import FilterList from '../../../shared/icons/FilterList';
 import GridView from '../../../shared/icons/GridView';
 import ViewList from '../../../shared/icons/ViewList';
+import Checklist from '../../../shared/icons/Checklist';
+import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
@@ -24,6 +26,8 @@ type Props = {
   onSort: (sort: PromptSort) => void;
   onView: (view: PromptView) => void;
   onOpenCategories?: () => void;
+  /** Turns the cards' checkboxes on, to move or delete many; absent while they are on or with no card. */
+  onSelect?: () => void;
 };
 
 export const PromptToolbar = memo(function PromptToolbar({
@@ -35,6 +39,7 @@ export const PromptToolbar = memo(function PromptToolbar({
   onSort,
   onView,
   onOpenCategories,
+  onSelect,
 }: Props) {
   const { t } = useTranslation();
   const sortId = useId();
@@ -62,6 +67,17 @@ export const PromptToolbar = memo(function PromptToolbar({
           </Typography>
         )}
       </Typography>
+      {onSelect ? (
+        <Button
+          size="small"
+          startIcon={<Checklist />}
+          onClick={onSelect}
+          title={t('library.selection.startLabel')}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {t('library.selection.start')}
+        </Button>
+      ) : null}
       <FormControl size="small" sx={{ minWidth: 170 }}>
         <InputLabel id={sortId}>{t('library.sort.label')}</InputLabel>
         <Select

@@ -2,6 +2,7 @@ import { memo, useRef } from 'react';
 import type { Prompt, PromptCard } from '@promptlib/proto';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
+import { useDeletionNotice } from '../hooks/useDeletionNotice';
 import { useDeletePromptMutation } from '../library.api';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 
@@ -17,6 +18,7 @@ export const DeletePromptDialog = memo(function DeletePromptDialog({
 }) {
   const { t } = useTranslation();
   const notify = useNotify();
+  const noticeOfDeletion = useDeletionNotice();
   const [deletePrompt, { isLoading }] = useDeletePromptMutation();
   // The title stays while the dialog fades out after the prompt is let go of.
   const shown = useRef(prompt);
@@ -26,11 +28,10 @@ export const DeletePromptDialog = memo(function DeletePromptDialog({
     if (!prompt) return;
     try {
       await deletePrompt(prompt).unwrap();
-      notify({
-        title: t('library.toasts.success'),
-        description: t('library.prompt.deleted'),
-        variant: 'success',
-      });
+      noticeOfDeletion(
+        { title: t('library.toasts.success'), description: t('library.prompt.deleted') },
+        { promptIds: [prompt.id], title: prompt.title },
+      );
       onDeleted?.(prompt);
       onClose();
     } catch {

@@ -16,15 +16,18 @@ import { EmptyState, type EmptyList } from '../components/EmptyState';
 import { PromptGrid } from '../components/PromptGrid';
 import { PromptSkeletons } from '../components/PromptSkeletons';
 import { PromptToolbar } from '../components/PromptToolbar';
+import { SelectionBar } from '../components/SelectionBar';
 import { Sidebar } from '../components/Sidebar';
 import { CategoryDialog } from '../dialogs/CategoryDialog';
 import { DeleteCategoryDialog } from '../dialogs/DeleteCategoryDialog';
 import { RenameCategoryDialog } from '../dialogs/RenameCategoryDialog';
 import { ReadPromptDialog } from '../dialogs/ReadPromptDialog';
 import { DeletePromptDialog } from '../dialogs/DeletePromptDialog';
+import { DeletePromptsDialog } from '../dialogs/DeletePromptsDialog';
 import { PromptFormDialog, type PromptDialogState } from '../dialogs/PromptFormDialog';
 import { useLibraryData } from '../hooks/useLibraryData';
 import { usePromptCards } from '../hooks/usePromptCards';
+import { usePromptMultiSelect } from '../hooks/usePromptMultiSelect';
 import { useWholePrompt } from '../hooks/useWholePrompt';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useCreatePromptMutation, useGetLimitsQuery, useUpdatePromptMutation } from '../library.api';
@@ -244,6 +247,11 @@ export function DashboardPage() {
       : scrollRef.current?.querySelector('h1');
     target?.focus();
   }, [deletedPrompt, deletingPrompt, list.cards]);
+  const multi = usePromptMultiSelect(list.cards, categoryName);
+  const gridSelection = useMemo(
+    () => (multi.active ? { isSelected: multi.isSelected, onToggle: multi.toggle } : undefined),
+    [multi.active, multi.isSelected, multi.toggle],
+  );
   const closeCategoryDialog = useCallback(() => setCategoryDialogOpen(false), []);
   const closeDeleteCategory = useCallback(() => setDeletingCategory(null), []);
   const closeRenameCategory = useCallback(() => setRenamingCategory(null), []);
@@ -353,7 +361,11 @@ export function DashboardPage() {
           onSort={onSort}
           onView={onView}
           onOpenCategories={wide ? undefined : openDrawer}
+          onSelect={multi.active || list.cards.length === 0 ? undefined : multi.start}
         />
+        {multi.active ? (
+          <SelectionBar selection={multi} categories={allCategories} categoryName={categoryName} />
+        ) : null}
         {data.isLoading || list.isLoading ? (
           <PromptSkeletons />
         ) : list.cards.length === 0 && !list.hasMore ? (
@@ -381,6 +393,7 @@ export function DashboardPage() {
             onRead={onRead}
             onDuplicate={onDuplicate}
             onDelete={onDelete}
+            selection={gridSelection}
           />
         )}
       </Box>
@@ -415,6 +428,7 @@ export function DashboardPage() {
       />
       <ShareDialog prompt={sharingPrompt} onClose={closeShare} />
       <DeletePromptDialog prompt={deletingPrompt} onClose={closeDeletePrompt} onDeleted={onPromptDeleted} />
+      <DeletePromptsDialog selection={multi} />
       <CategoryDialog
         open={categoryDialogOpen}
         categories={allCategories}

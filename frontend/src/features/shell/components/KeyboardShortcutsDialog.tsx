@@ -29,6 +29,7 @@ export function KeyboardShortcutsDialog({ onClose }: { onClose: () => void }) {
         { keys: [mod, 'K'], what: t('shortcuts.palette') },
         { keys: ['/'], what: t('shortcuts.search') },
         { keys: ['?'], what: t('shortcuts.list') },
+        { keys: [mod, 'Z'], what: t('shortcuts.undo') },
       ],
     },
     {
