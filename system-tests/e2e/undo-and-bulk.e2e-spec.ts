@@ -140,6 +140,7 @@ describe('undoing a deletion, and moving or deleting many prompts, in a real bro
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Deleted 6 prompts').waitFor();
     await page.getByText("You haven't created any prompts yet.").waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(await listPrompts(user)).toEqual([]);
 
     await page.getByRole('button', { name: 'Undo', exact: true }).click();

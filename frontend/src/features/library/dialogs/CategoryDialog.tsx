@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { serverMessage } from '../../../shared/server-message';
+import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { useCreateCategoryMutation } from '../library.api';
 import { LimitReachedPanel } from './LimitReachedPanel';
 import { categorySchema } from './prompt.schema';
@@ -36,6 +36,7 @@ export const CategoryDialog = memo(function CategoryDialog({
 }: Props) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const titleId = useId();
   const [createCategory] = useCreateCategoryMutation();
   const isPro = limits?.isPro ?? false;
@@ -74,11 +75,7 @@ export const CategoryDialog = memo(function CategoryDialog({
         helpers.resetForm();
         onClose();
       } catch (error) {
-        notify({
-          title: t('library.toasts.error'),
-          description: serverMessage(error, t, t('library.categories.createFailed')),
-          variant: 'error',
-        });
+        notifyFailure(error, t('library.categories.createFailed'));
       }
     },
   });

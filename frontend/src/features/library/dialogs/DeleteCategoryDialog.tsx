@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { Category } from '@promptlib/proto';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { serverMessage } from '../../../shared/server-message';
+import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { useDeleteCategoryMutation } from '../library.api';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 
@@ -22,6 +22,7 @@ export const DeleteCategoryDialog = memo(function DeleteCategoryDialog({
 }: Props) {
   const { t } = useTranslation();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const [deleteCategory, { isLoading }] = useDeleteCategoryMutation();
 
   const confirm = async () => {
@@ -44,11 +45,7 @@ export const DeleteCategoryDialog = memo(function DeleteCategoryDialog({
         });
         return;
       }
-      notify({
-        title: t('library.toasts.error'),
-        description: serverMessage(error, t, t('library.categories.deleteFailed')),
-        variant: 'error',
-      });
+      notifyFailure(error, t('library.categories.deleteFailed'));
     }
   };
 

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { serverMessage } from '../../../shared/server-message';
+import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { TemplateBlanks } from '../../templates/components/TemplateBlanks';
 import type { LibraryData } from '../hooks/useLibraryData';
 import { useCreatePromptMutation, useLazyGetCategoriesQuery, useUpdatePromptMutation } from '../library.api';
@@ -55,6 +55,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
 }: Props) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const titleId = useId();
   const [createPrompt] = useCreatePromptMutation();
   const [updatePrompt] = useUpdatePromptMutation();
@@ -132,11 +133,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
       } catch (error) {
         if ((error as { code?: string }).code === 'PROMPT_LIMIT_REACHED') onRefreshLimits();
         const fallback = editing ? t('library.prompt.updateFailed') : t('library.prompt.createFailed');
-        notify({
-          title: t('library.toasts.error'),
-          description: serverMessage(error, t, fallback),
-          variant: 'error',
-        });
+        notifyFailure(error, fallback);
       }
     },
   });

@@ -77,7 +77,7 @@ export const ReadPromptDialog = memo(function ReadPromptDialog({
           <Button startIcon={<EditOutlined />} onClick={() => shown && onEdit(shown)} sx={{ mr: 'auto' }}>
             {t('library.card.edit')}
           </Button>
-          <Button onClick={onClose}>{t('library.share.close')}</Button>
+          <Button onClick={onClose}>{t('library.close')}</Button>
           <Button
             variant="contained"
             color={copied ? 'success' : 'primary'}

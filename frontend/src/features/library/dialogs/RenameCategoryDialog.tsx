@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { serverMessage } from '../../../shared/server-message';
+import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { useRenameCategoryMutation } from '../library.api';
 import { categorySchema } from './prompt.schema';
 
@@ -33,6 +33,7 @@ export const RenameCategoryDialog = memo(function RenameCategoryDialog({
 }: Props) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const titleId = useId();
   const [renameCategory] = useRenameCategoryMutation();
   // The last category stays on screen while the dialog fades out.
@@ -68,11 +69,7 @@ export const RenameCategoryDialog = memo(function RenameCategoryDialog({
         });
         onClose();
       } catch (error) {
-        notify({
-          title: t('library.toasts.error'),
-          description: serverMessage(error, t, t('library.categories.renameFailed')),
-          variant: 'error',
-        });
+        notifyFailure(error, t('library.categories.renameFailed'));
       }
     },
   });

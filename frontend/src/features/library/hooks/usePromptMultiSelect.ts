@@ -2,7 +2,7 @@ import { PROMPT_BULK_MAX_IDS, type Category, type PromptCard } from '@promptlib/
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { serverMessage } from '../../../shared/server-message';
+import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { useDeletePromptsMutation, useMovePromptsMutation } from '../library.api';
 import {
   NOTHING_SELECTED,
@@ -27,6 +27,7 @@ export function usePromptMultiSelect(
 ) {
   const { t } = useTranslation();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const noticeOfDeletion = useDeletionNotice();
   const [deletePrompts, deleting] = useDeletePromptsMutation();
   const [movePrompts, moving] = useMovePromptsMutation();
@@ -87,11 +88,7 @@ export function usePromptMultiSelect(
       clear();
       noticeOfDeletion({ title: t('library.selection.deleted', { count: promptIds.length }) }, { promptIds });
     } catch (error) {
-      notify({
-        title: t('library.toasts.error'),
-        description: serverMessage(error, t, t('library.selection.deleteFailed')),
-        variant: 'error',
-      });
+      notifyFailure(error, t('library.selection.deleteFailed'));
     }
   };
 
@@ -104,11 +101,7 @@ export function usePromptMultiSelect(
         variant: 'success',
       });
     } catch (error) {
-      notify({
-        title: t('library.toasts.error'),
-        description: serverMessage(error, t, t('library.selection.moveFailed')),
-        variant: 'error',
-      });
+      notifyFailure(error, t('library.selection.moveFailed'));
     }
   };
 

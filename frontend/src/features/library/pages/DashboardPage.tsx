@@ -30,9 +30,9 @@ import { usePromptCards } from '../hooks/usePromptCards';
 import { usePromptMultiSelect } from '../hooks/usePromptMultiSelect';
 import { useWholePrompt } from '../hooks/useWholePrompt';
 import { useNotify } from '../../../shared/hooks/useNotify';
+import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { useCreatePromptMutation, useGetLimitsQuery, useUpdatePromptMutation } from '../library.api';
 import { examplePrompts } from '../first-run-examples';
-import { serverMessage } from '../../../shared/server-message';
 import {
   chooseInitialFilter,
   newPromptOpened,
@@ -54,6 +54,7 @@ export function DashboardPage() {
   const dispatch = useAppDispatch();
   const data = useLibraryData();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const [createPrompt] = useCreatePromptMutation();
   const [addingExamples, setAddingExamples] = useState(false);
   const [updatePrompt] = useUpdatePromptMutation();
@@ -214,11 +215,7 @@ export function DashboardPage() {
           variant: 'success',
         });
       } catch (error) {
-        notify({
-          title: t('library.toasts.error'),
-          description: serverMessage(error, t, t('library.move.failed')),
-          variant: 'error',
-        });
+        notifyFailure(error, t('library.move.failed'));
       }
     },
     [readWhole, updatePrompt, notify, t, categoryName],
@@ -292,11 +289,7 @@ export function DashboardPage() {
         variant: 'success',
       });
     } catch (error) {
-      notify({
-        title: t('library.toasts.error'),
-        description: serverMessage(error, t, t('library.firstRun.failed')),
-        variant: 'error',
-      });
+      notifyFailure(error, t('library.firstRun.failed'));
     } finally {
       setAddingExamples(false);
     }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
+import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { serverMessage } from '../../../shared/server-message';
 import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
 import { LimitReachedNotice } from '../../library/dialogs/LimitReachedNotice';
@@ -30,6 +31,7 @@ export function SaveToLibraryButton({ prompt, shareId }: { prompt: SharedPrompt;
   // Only signed-in visitors see this, so its words live with the library's, in their own file.
   const { t } = useTranslation(['translation', LIBRARY_NAMESPACE]);
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const [fetchLimits] = useLazyGetLimitsQuery();
   const [fetchCategories] = useLazyGetCategoriesQuery();
   const [createPrompt] = useCreatePromptMutation();
@@ -75,11 +77,7 @@ export function SaveToLibraryButton({ prompt, shareId }: { prompt: SharedPrompt;
         );
         return;
       }
-      notify({
-        title: t('library.toasts.error'),
-        description: serverMessage(error, t, t('library.prompt.createFailed')),
-        variant: 'error',
-      });
+      notifyFailure(error, t('library.prompt.createFailed'));
     } finally {
       setSaving(false);
     }

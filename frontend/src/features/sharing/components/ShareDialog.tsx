@@ -16,7 +16,7 @@ import { BusyButton } from '../../../shared/components/BusyButton';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { Spinner } from '../../../shared/components/Spinner';
 import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
-import { useNotify } from '../../../shared/hooks/useNotify';
+import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { serverMessage } from '../../../shared/server-message';
 import { viewsOf } from '../share-links';
 import { useCreateShareMutation, useListSharesQuery, useRevokeShareMutation } from '../sharing.api';
@@ -35,7 +35,7 @@ type Props = {
  */
 export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props) {
   const { t } = useTranslation();
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const titleId = useId();
   const textId = useId();
   const [createShare, creation] = useCreateShareMutation();
@@ -97,11 +97,7 @@ export const ShareDialog = memo(function ShareDialog({ prompt, onClose }: Props)
       setStoppedFor(shown.id);
       clearCopied();
     } catch (error) {
-      notify({
-        title: t('library.toasts.error'),
-        description: serverMessage(error, t, t('library.share.stopFailed')),
-        variant: 'error',
-      });
+      notifyFailure(error, t('library.share.stopFailed'));
     }
   };
 

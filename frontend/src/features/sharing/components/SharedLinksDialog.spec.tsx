@@ -87,6 +87,29 @@ describe('SharedLinksDialog', () => {
     expect(calls).toContain('DELETE /api/prompts/7/share');
   });
 
+  it('keeps the link when stopping fails, and says why in the user’s language', async () => {
+    stubApi((method, path) => {
+      if (method === 'DELETE' && path === '/api/prompts/7/share')
+        return {
+          status: 429,
+          body: {
+            statusCode: 429,
+            code: 'RATE_LIMITED',
+            message: 'Too many changes in a short time. Please try again in 1 minute.',
+            params: { retryAfterMinutes: 1, action: 'write' },
+          },
+        };
+      if (path === '/api/shares') return { body: [release, weekly] };
+    });
+    await renderWithApp(<SharedLinksDialog onClose={vi.fn()} />, 'de');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Teilen von „Weekly summary“ beenden' }));
+    await vi.waitFor(() => expect(notices).toHaveLength(1));
+    expect(notices[0]).toMatchObject({ title: 'Fehler', variant: 'error' });
+    expect(notices[0].description).toMatch(/^Zu viele .+ in 1 Minute noch einmal\.$/);
+    expect(rowOf('Weekly summary')).toBeInTheDocument();
+  });
+
   it('says when nothing is shared, and when the list cannot be read, with a retry', async () => {
     let attempts = 0;
     stubApi((_method, path) => {

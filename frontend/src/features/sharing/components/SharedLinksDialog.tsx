@@ -19,8 +19,8 @@ import { BusyButton } from '../../../shared/components/BusyButton';
 import { Spinner } from '../../../shared/components/Spinner';
 import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { useNotify } from '../../../shared/hooks/useNotify';
+import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { formatDay } from '../../../shared/locale-format';
-import { serverMessage } from '../../../shared/server-message';
 import { useListSharesQuery, useRevokeShareMutation } from '../sharing.api';
 import { useCopyLink } from '../use-copy-link';
 
@@ -76,7 +76,7 @@ export function SharedLinksDialog({ onClose }: { onClose: () => void }) {
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('library.share.close')}</Button>
+        <Button onClick={onClose}>{t('library.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -85,6 +85,7 @@ export function SharedLinksDialog({ onClose }: { onClose: () => void }) {
 function SharedLinkRow({ link }: { link: SharedLink }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const titleId = useId();
   const [revokeShare, revocation] = useRevokeShareMutation();
   const { copied, showCopied } = useCopiedFlag();
@@ -100,11 +101,7 @@ function SharedLinkRow({ link }: { link: SharedLink }) {
       await revokeShare(link.promptId).unwrap();
       notify({ title: t('library.sharedLinks.stopped', { title }) });
     } catch (error) {
-      notify({
-        title: t('library.toasts.error'),
-        description: serverMessage(error, t, t('library.share.stopFailed')),
-        variant: 'error',
-      });
+      notifyFailure(error, t('library.share.stopFailed'));
     }
   };
 

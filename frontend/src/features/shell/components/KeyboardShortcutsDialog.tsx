@@ -104,7 +104,7 @@ export function KeyboardShortcutsDialog({ onClose }: { onClose: () => void }) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
-          {t('library.share.close')}
+          {t('library.close')}
         </Button>
       </DialogActions>
     </Dialog>
