@@ -147,4 +147,25 @@ describe('SubscriptionsService', () => {
     expect(billing.tables.subscriptions[0]).toMatchObject({ endsAt: null, version: 1 });
     expect(billing.eventsOf(eventSubjects.tierChanged)).toHaveLength(1);
   });
+
+  it('resumes nothing when Stripe cannot be reached: still cancelled, nothing announced', async () => {
+    await proUser();
+    await rules.subscriptions.cancel({ userId });
+    const cancelled = { ...billing.tables.subscriptions[0] };
+    stripe.down = true;
+    expect((await failureOf(rules.subscriptions.resume({ userId }))).code).toBe('SERVICE_UNAVAILABLE');
+    expect(billing.tables.subscriptions[0]).toEqual(cancelled);
+    expect(billing.eventsOf(eventSubjects.tierChanged)).toHaveLength(2);
+  });
+
+  it('changes no plan when Stripe cannot be reached', async () => {
+    await proUser();
+    stripe.down = true;
+    expect(
+      (await failureOf(rules.subscriptions.changePlan({ userId, priceId: 'price_pro_annual' }))).code,
+    ).toBe('SERVICE_UNAVAILABLE');
+    stripe.down = false;
+    expect(await rules.subscriptions.plan({ userId })).toEqual({ priceId: 'price_pro_monthly' });
+    expect(billing.eventsOf(eventSubjects.tierChanged)).toHaveLength(1);
+  });
 });

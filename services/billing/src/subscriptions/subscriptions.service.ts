@@ -8,6 +8,7 @@ import {
   type subjects,
   type UserScoped,
 } from '@promptlib/proto';
+import { BILLING_DATA, type BillingData } from '../billing-data';
 import { BILLING_CONFIG, requireProPrice, type BillingConfig } from '../config/billing-config';
 import { StripeApi } from '../stripe/stripe-api';
 import { TierLedger } from '../tiers/tier-ledger';
@@ -23,6 +24,7 @@ export class SubscriptionsService {
     private readonly stripe: StripeApi,
     private readonly mirror: SubscriptionMirror,
     private readonly ledger: TierLedger,
+    @Inject(BILLING_DATA) private readonly data: BillingData,
   ) {}
 
   /**
@@ -63,12 +65,13 @@ export class SubscriptionsService {
     return { tierVersion: tier.version };
   }
 
-  /** The price the user's Pro renews (or ends) at, as billing last read it; null without Pro. */
+  /**
+   * The price the user's Pro renews (or ends) at, as billing last read it; null without Pro. A read
+   * of what is stored, so it waits for no change of the user's running.
+   */
   async plan({ userId }: UserScoped): Promise<SubscriptionPlan> {
-    const { result } = await this.ledger.forUser(userId, async (tx) =>
-      runningPriceOf(await tx.subscriptions.ofUser(userId), new Date()),
-    );
-    return { priceId: result };
+    const subscriptions = await this.data.direct.subscriptions.ofUser(userId);
+    return { priceId: runningPriceOf(subscriptions, new Date()) };
   }
 
   /**

@@ -280,7 +280,7 @@ export function billingRules(billing: InMemoryBilling, stripe: FakeStripe, confi
     mirror,
     customers,
     checkout: new CheckoutService(billing, config, stripe.api, customers, mirror, ledger),
-    subscriptions: new SubscriptionsService(config, stripe.api, mirror, ledger),
+    subscriptions: new SubscriptionsService(config, stripe.api, mirror, ledger, billing),
     processor: new StripeEventProcessor(billing, mirror, ledger),
   };
 }

@@ -15,9 +15,11 @@ export type PlanCardProps = {
   badge?: string;
   /** The plan's button; none where the user has Pro already. */
   action?: { choose: string; busy: boolean; busyLabel: string; disabled: boolean; onChoose: () => void };
+  /** Said in place of a button on the plan the user's Pro renews at: a fact, not an action. */
+  current?: string;
 };
 
-export function PlanCard({ name, price, period, saving, badge, action }: PlanCardProps) {
+export function PlanCard({ name, price, period, saving, badge, action, current }: PlanCardProps) {
   const { t } = useTranslation(['translation', LIBRARY_NAMESPACE]);
   const features = ['categories', 'prompts', 'support', 'future'] as const;
   return (
@@ -44,7 +46,7 @@ export function PlanCard({ name, price, period, saving, badge, action }: PlanCar
       {saving ? (
         <Typography sx={{ color: 'success.main', fontWeight: 600, mb: 2 }}>{saving}</Typography>
       ) : null}
-      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mb: action ? 3 : 0 }}>
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mb: action || current ? 3 : 0 }}>
         {features.map((feature) => (
           <Stack component="li" key={feature} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <CheckCircleOutline fontSize="small" color="success" aria-hidden />
@@ -64,6 +66,15 @@ export function PlanCard({ name, price, period, saving, badge, action }: PlanCar
         >
           {action.choose}
         </BusyButton>
+      ) : current ? (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', justifyContent: 'center', py: 1, color: 'success.main' }}
+        >
+          <CheckCircleOutline fontSize="small" aria-hidden />
+          <Typography sx={{ fontWeight: 700 }}>{current}</Typography>
+        </Stack>
       ) : null}
     </Paper>
   );

@@ -115,16 +115,7 @@ function Plans() {
         onChoose: () => void choose(plan),
       };
     }
-    if (currentPlan === undefined) return undefined;
-    if (currentPlan === plan) {
-      return {
-        choose: t('subscribe.current.plan'),
-        busy: false,
-        busyLabel: '',
-        disabled: true,
-        onChoose: () => undefined,
-      };
-    }
+    if (currentPlan === undefined || currentPlan === plan) return undefined;
     return {
       choose: t(`subscribe.${plan}.switch`),
       busy: switching,
@@ -133,6 +124,9 @@ function Plans() {
       onChoose: () => void switchTo(plan),
     };
   };
+
+  const currentFor = (plan: Plan) =>
+    isPro && currentPlan === plan ? t('subscribe.current.plan') : undefined;
 
   const choose = async (plan: Plan) => {
     const priceId = config.data?.prices[plan];
@@ -170,6 +164,7 @@ function Plans() {
           price={formatDollars(PLAN_DOLLARS.monthly, i18n.resolvedLanguage)}
           period={t('subscribe.monthly.period')}
           action={actionFor('monthly')}
+          current={currentFor('monthly')}
         />
         <PlanCard
           name={t('subscribe.annual.name')}
@@ -181,6 +176,7 @@ function Plans() {
           })}
           badge={t('subscribe.annual.badge')}
           action={actionFor('annual')}
+          current={currentFor('annual')}
         />
       </Stack>
       {checkoutUrl && !isPro ? (
