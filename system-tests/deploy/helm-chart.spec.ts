@@ -268,6 +268,23 @@ describe('the chart checks fail on a broken copy', () => {
     ]);
   });
 
+  it('with an ingress but no trusted proxy, which would make every visitor one client', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'promptlib-values-'));
+    try {
+      const file = join(dir, 'values.yaml');
+      await writeFile(file, stringify({ gateway: { trustProxy: '' } }));
+      await expect(renderChart({ chartDir: CHART_DIR, valuesFiles: [file] })).rejects.toThrow(
+        /gateway\.trustProxy must name the ingress controller's addresses/,
+      );
+      await writeFile(file, stringify({ gateway: { trustProxy: '' }, ingress: { enabled: false } }));
+      expect(
+        parseRendered((await renderChart({ chartDir: CHART_DIR, valuesFiles: [file] })).yaml),
+      ).not.toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('with a bad values file', () => {
     const bad = merged(defaults(), {
       publicUrl: 'prompts.example.com',
