@@ -1,3 +1,4 @@
+import { clientKey } from '../rate-limit/client-key';
 import { Injectable } from '@nestjs/common';
 import { ServiceClient } from '@promptlib/platform';
 import {
@@ -25,8 +26,11 @@ export class SharingClient {
     return this.services.request(subjects.sharing.sharesList, { userId });
   }
 
-  /** `client` is the visitor's address: a view counts once per client per link per 30 minutes. */
+  /**
+   * `client` is the visitor's address: a view counts once per client (an IPv6 /64 being one) per
+   * link per 30 minutes.
+   */
   read(shareId: string, client: string): Promise<SharedPrompt> {
-    return this.services.request(subjects.sharing.sharesGetPublic, { shareId, client });
+    return this.services.request(subjects.sharing.sharesGetPublic, { shareId, client: clientKey(client) });
   }
 }

@@ -4,13 +4,15 @@ import { commonMessages, type RateLimitedAction } from '@promptlib/proto';
 import type Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiException } from '../common/api-exception';
+import { clientKey } from './client-key';
 import { GATEWAY_CONFIG, type GatewayConfig, type RateLimitRule } from '../config/gateway-config';
 
 /** A sign-in attempt that was let through; given back when it was not a wrong password. */
 export type LoginAttempt = { giveBack: () => Promise<void> };
 
 /**
- * Counters live in Redis, so every gateway replica enforces one shared limit. Sign-in attempts
+ * Counters live in Redis, so every gateway replica enforces one shared limit; a client is its
+ * address, an IPv6 one by its /64 (see clientKey). Sign-in attempts
  * count per username (guessing one account's password) and per client address (trying many
  * accounts from one place). A browser that signed in as the user before counts under its own
  * allowance for that username instead of the shared one, so strangers spending the shared one do
@@ -51,7 +53,7 @@ export class RateLimits {
    * so parallel guesses cannot all pass a check made before any of them is counted.
    */
   async beforeLogin(client: string, usernameKey: string, knownDeviceTag?: string): Promise<LoginAttempt> {
-    await consume(this.loginsPerClient, client, 'login');
+    await consume(this.loginsPerClient, clientKey(client), 'login');
     const [limiter, key] = knownDeviceTag
       ? [this.loginsPerKnownDevice, `${usernameKey}:${knownDeviceTag}`]
       : [this.loginsPerUsername, usernameKey];
@@ -60,7 +62,7 @@ export class RateLimits {
   }
 
   async beforeRegister(client: string): Promise<void> {
-    await consume(this.registrationsPerClient, client, 'signUp');
+    await consume(this.registrationsPerClient, clientKey(client), 'signUp');
   }
 
   async beforeWrite(userId: number): Promise<void> {
@@ -74,12 +76,12 @@ export class RateLimits {
 
   /** Each Google sign-in step (a nonce, a token) counts per client address. */
   async beforeGoogleSignIn(client: string): Promise<void> {
-    await consume(this.googleSignInsPerClient, client, 'googleSignIn');
+    await consume(this.googleSignInsPerClient, clientKey(client), 'googleSignIn');
   }
 
   /** Public links need no session, so their reads are limited per client instead. */
   async beforeSharedRead(client: string): Promise<void> {
-    await consume(this.sharedReadsPerClient, client, 'sharedRead');
+    await consume(this.sharedReadsPerClient, clientKey(client), 'sharedRead');
   }
 }
 
