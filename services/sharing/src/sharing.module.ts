@@ -6,6 +6,7 @@ import { SharingEvents } from './events/sharing-events';
 import { LibraryPrompts } from './links/library-prompts';
 import { ShareLinksController } from './links/share-links.controller';
 import { ShareLinksService } from './links/share-links.service';
+import { RevokedLinksSweep } from './links/revoked-links-sweep';
 import { migrations } from './migrations';
 import { PromptTextsService } from './prompt-texts/prompt-texts.service';
 import { PublicReadsController } from './public-reads/public-reads.controller';
@@ -37,6 +38,7 @@ export class SharingModule {
         { provide: SHARING_CONFIG, useValue: config },
         ReadCache,
         ViewCounts,
+        RevokedLinksSweep,
         LibraryPrompts,
         ShareLinksService,
         PublicReadsService,

@@ -8,7 +8,9 @@ import type { SharingConfig } from '../src/config/sharing-config';
 import { newShareId } from '../src/links/share-id';
 import { sharingService } from '../src/service';
 import { ViewCounts } from '../src/views/view-counts';
-import { viewKeys } from '../src/views/view-keys';
+import { currentMinute, viewKeys } from '../src/views/view-keys';
+
+const VISITORS_PER_MINUTE = 1_000;
 
 describe('sharing service over NATS', () => {
   let testbed: ServiceTestbed<SharingConfig>;
@@ -21,7 +23,10 @@ describe('sharing service over NATS', () => {
       ...sharingService,
       suffix: 'sharesvc',
       // Flushed only when a test asks, so each can look at what Redis holds first.
-      env: { SHARE_VIEWS_FLUSH_INTERVAL_MS: '3600000' },
+      env: {
+        SHARE_VIEWS_FLUSH_INTERVAL_MS: '3600000',
+        SHARE_VIEW_VISITORS_PER_MINUTE: String(VISITORS_PER_MINUTE),
+      },
     });
     sharing = testbed.client;
   }, 60_000);
@@ -70,6 +75,30 @@ describe('sharing service over NATS', () => {
     content: `Content v${version}`,
     categoryId: null,
     version,
+  });
+
+  it('stores nothing for reads of unknown links, and no more visitors a minute than its ceiling', async () => {
+    const redis = testbed.app.get<Redis>(REDIS);
+    const unknown = newShareId();
+    expect(await read(unknown, '198.51.100.1')).toBe('not found');
+    expect(await redis.exists(`share:${unknown}`, `share-gen:${unknown}`)).toBe(0);
+    expect(await redis.keys(`*${unknown}*`)).toEqual([]);
+
+    const promptId = (nextPromptId += 1);
+    const shareId = await linkTo(promptId);
+    await publish('events.prompt.updated', updated(promptId, 1));
+    await waitUntil(async () => (await versionOf(promptId)) === 1, 10_000, 'version 1 of prompt ' + promptId);
+    // Away from a minute's end, so the five reads fall in one minute, whose budget has room for three.
+    if (Date.now() % 60_000 > 55_000) await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const minute = currentMinute();
+    await redis.set(viewKeys.visitorsInMinute(minute), String(VISITORS_PER_MINUTE - 3), 'EX', 120);
+    for (let n = 1; n <= 5; n += 1)
+      expect(await read(shareId, `203.0.113.${n}`)).toMatchObject({ title: 'Title v1' });
+    const seen = await redis.keys(`*share-seen:${shareId}:*`);
+    expect(seen).toHaveLength(3);
+    expect(await redis.hget('share-views:pending', shareId)).toBe('3');
+    // The next tests count their visitors afresh.
+    await redis.del(viewKeys.visitorsInMinute(minute), viewKeys.visitorsInMinute(minute + 1));
   });
 
   it('keeps the newest text whatever order the edits arrive in', async () => {

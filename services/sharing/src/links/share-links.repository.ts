@@ -11,8 +11,9 @@ const CREATE_LINK = `
 const LIVE_LINK = `
   SELECT "id" FROM ${SHARE_LINKS}
   WHERE "prompt_id" = $1 AND "owner_id" = $2 AND "revoked_at" IS NULL`;
+// Marked until its cached read is cleared (see cacheCleared).
 const REVOKE = `
-  UPDATE ${SHARE_LINKS} SET "revoked_at" = now()
+  UPDATE ${SHARE_LINKS} SET "revoked_at" = now(), "cache_clear_pending" = true
   WHERE "prompt_id" = $1 AND "owner_id" = $2 AND "revoked_at" IS NULL
   RETURNING "id"`;
 // A link whose prompt is deleted is dead even before anyone revokes it.
@@ -56,6 +57,34 @@ export class ShareLinksRepository {
   async revoke(promptId: number, ownerId: number): Promise<string[]> {
     const rows = await this.db.changed<{ id: string }>(REVOKE, [promptId, ownerId]);
     return rows.map((row) => row.id);
+  }
+
+  /** The owner's revoked links to the prompt whose cached read may still be served. */
+  async awaitingCacheClear(promptId: number, ownerId: number): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT "id" FROM ${SHARE_LINKS}
+       WHERE "prompt_id" = $1 AND "owner_id" = $2 AND "cache_clear_pending"`,
+      [promptId, ownerId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Revoked links, any owner's, whose cached read may still be served: the oldest first, `limit` at most. */
+  async anyAwaitingCacheClear(limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT "id" FROM ${SHARE_LINKS} WHERE "cache_clear_pending" ORDER BY "revoked_at" LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Their cached reads are gone: the revoke of these links is done. */
+  async cacheCleared(shareIds: string[]): Promise<void> {
+    if (shareIds.length === 0) return;
+    await this.db.query(
+      `UPDATE ${SHARE_LINKS} SET "cache_clear_pending" = false WHERE "id" = ANY($1::text[])`,
+      [shareIds],
+    );
   }
 
   /** The owner's live links to prompts not deleted, newest first. */

@@ -6,6 +6,7 @@ import {
   inMemorySharing,
   type InMemorySharing,
 } from '../../test/fakes/in-memory-sharing';
+import { RevokedLinksSweep } from './revoked-links-sweep';
 import { ShareLinksService } from './share-links.service';
 
 const ownerId = 1;
@@ -134,6 +135,42 @@ describe('ShareLinksService', () => {
 
       await links.revoke({ userId: ownerId, promptId: prompt.id });
       await expect(links.revoke({ userId: ownerId, promptId: prompt.id })).rejects.toMatchObject(notShared);
+    });
+  });
+
+  describe('a revoke while Redis is away', () => {
+    it('is not done until the cached read is gone: it fails, and asking again clears it and succeeds', async () => {
+      const prompt = library.add(ownerId);
+      const { shareId } = await links.create({ userId: ownerId, promptId: prompt.id });
+      await cache.fill(shareId, '1', { title: 'Cached', content: 'Still served from the cache' });
+      cache.unavailable = true;
+      await expect(links.revoke({ userId: ownerId, promptId: prompt.id })).rejects.toThrow('ECONNREFUSED');
+      expect(await sharing.direct.shareLinks.publicRead(shareId)).toBeNull();
+      cache.unavailable = false;
+      expect(cache.entries.has(shareId)).toBe(true);
+
+      expect(await links.revoke({ userId: ownerId, promptId: prompt.id })).toEqual({ success: true });
+      expect(cache.entries.has(shareId)).toBe(false);
+      // Done now: a third revoke has nothing left to end.
+      await expect(links.revoke({ userId: ownerId, promptId: prompt.id })).rejects.toMatchObject({
+        error: { code: 'NOT_FOUND' },
+      });
+    });
+
+    it('is finished by the sweep once Redis answers, though nobody asks again', async () => {
+      const prompt = library.add(ownerId);
+      const { shareId } = await links.create({ userId: ownerId, promptId: prompt.id });
+      await cache.fill(shareId, '1', { title: 'Cached', content: 'Still served from the cache' });
+      cache.unavailable = true;
+      await expect(links.revoke({ userId: ownerId, promptId: prompt.id })).rejects.toThrow();
+      const sweep = new RevokedLinksSweep(sharing, cache, { warn: jest.fn() });
+      await sweep.pass();
+      expect(cache.entries.has(shareId)).toBe(true);
+
+      cache.unavailable = false;
+      await sweep.pass();
+      expect(cache.entries.has(shareId)).toBe(false);
+      expect(await sharing.direct.shareLinks.anyAwaitingCacheClear(10)).toEqual([]);
     });
   });
 

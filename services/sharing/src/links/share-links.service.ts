@@ -52,11 +52,19 @@ export class ShareLinksService {
     return { shareId };
   }
 
-  /** Ends the prompt's live link: its URL answers 404 from now on, and sharing again gives a new one. */
+  /**
+   * Ends the prompt's live link: its URL answers 404 from now on, and sharing again gives a new one.
+   * Done only once the link's cached read is gone too: when Redis refuses the clear, the revoke
+   * fails (the link stays revoked), asking again clears and succeeds, and the sweep clears it
+   * meanwhile (see RevokedLinksSweep).
+   */
   async revoke({ userId, promptId }: ShareRequest): Promise<Done> {
-    const revoked = await this.data.direct.shareLinks.revoke(promptId, userId);
-    if (revoked.length === 0) throw notFound('share');
-    await this.cache.invalidate(revoked);
+    const links = this.data.direct.shareLinks;
+    const revoked = await links.revoke(promptId, userId);
+    const toClear = revoked.length > 0 ? revoked : await links.awaitingCacheClear(promptId, userId);
+    if (toClear.length === 0) throw notFound('share');
+    await this.cache.invalidate(toClear);
+    await links.cacheCleared(toClear);
     return { success: true };
   }
 

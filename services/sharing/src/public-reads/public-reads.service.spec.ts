@@ -62,12 +62,13 @@ describe('PublicReadsService', () => {
     }
   });
 
-  it('caches a NOT_FOUND too, and answers it again from the cache', async () => {
-    await expect(reads.read('AAAAAAAAAAAAAAAAAAAAAA', 'a')).rejects.toMatchObject(gone);
-    expect(cache.entries.get('AAAAAAAAAAAAAAAAAAAAAA')).toBeNull();
-    const fromPostgres = postgresReads();
-    await expect(reads.read('AAAAAAAAAAAAAAAAAAAAAA', 'a')).rejects.toMatchObject(gone);
-    expect(fromPostgres).not.toHaveBeenCalled();
+  it('caches no NOT_FOUND: a stranger’s random ids leave nothing in the cache', async () => {
+    const revoked = await shared(1);
+    await sharing.direct.shareLinks.revoke(1, ownerId);
+    for (const shareId of ['AAAAAAAAAAAAAAAAAAAAAA', 'BBBBBBBBBBBBBBBBBBBBBB', revoked])
+      await expect(reads.read(shareId, 'a')).rejects.toMatchObject(gone);
+    expect(cache.entries.size).toBe(0);
+    expect(cache.views.size).toBe(0);
   });
 
   it('counts one view per client per link, and none for a read that answers NOT_FOUND', async () => {

@@ -8,7 +8,7 @@ import { ReadCache, type CachedRead } from './read-cache';
 
 /**
  * What a visitor of a public link reads: from the cache when it has the link, else from the read
- * model (then cached, a 404 too). Works while the library is down, and without Redis (uncounted,
+ * model (then cached when the link is live; a 404 stores nothing). Works while the library is down, and without Redis (uncounted,
  * uncached) while Redis is. A read that answers counts as a view, once per client per 30 minutes.
  */
 @Injectable()
@@ -37,7 +37,7 @@ export class PublicReadsService {
     }
     this.cacheReads.inc({ result: 'miss' });
     const prompt = await this.data.direct.shareLinks.publicRead(shareId);
-    if (cached) await this.afterMiss(shareId, client, cached.generation, prompt);
+    if (cached && prompt) await this.afterMiss(shareId, client, cached.generation, prompt);
     return found(prompt);
   }
 
@@ -54,11 +54,11 @@ export class PublicReadsService {
     shareId: string,
     client: string,
     generation: string,
-    prompt: SharedPrompt | null,
+    prompt: SharedPrompt,
   ): Promise<void> {
     try {
       await this.cache.fill(shareId, generation, prompt);
-      if (prompt) await this.cache.countView(shareId, client);
+      await this.cache.countView(shareId, client);
     } catch (error) {
       this.logger.warn({ err: error }, 'Share cache unavailable; the read was not cached or counted');
     }

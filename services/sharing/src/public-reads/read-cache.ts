@@ -3,25 +3,24 @@ import { REDIS } from '@promptlib/platform';
 import type { SharedPrompt } from '@promptlib/proto';
 import type Redis from 'ioredis';
 import { SHARING_CONFIG, type SharingConfig } from '../config/sharing-config';
-import { COUNT_VIEW, VIEW_WINDOW_SECONDS, viewKeys } from '../views/view-keys';
+import { COUNT_VIEW, VIEW_WINDOW_SECONDS, countViewLua, currentMinute, viewKeys } from '../views/view-keys';
 
 const entryKey = (shareId: string) => `share:${shareId}`;
 // Raised on every invalidation: a fill that read Postgres before it is not stored.
 const generationKey = (shareId: string) => `share-gen:${shareId}`;
-// What the cache holds for a link that answers 404 (unknown, revoked, or its prompt deleted).
+// What an earlier version cached for a link that answers 404; read until such entries expire.
 const GONE = '-';
 
 /**
  * A hit answers the cached read and counts the view in the same round trip; a miss answers the
- * link's generation for the fill. KEYS: entry, generation, seen, pending. ARGV: window, share id.
+ * link's generation for the fill. KEYS: entry, generation, seen, pending, budget. ARGV: window,
+ * share id, ceiling of visitors a minute.
  */
 const READ = `
   local entry = redis.call('GET', KEYS[1])
   if entry then
     if entry ~= '${GONE}' then
-      if redis.call('SET', KEYS[3], '1', 'NX', 'EX', ARGV[1]) then
-        redis.call('HINCRBY', KEYS[4], ARGV[2], 1)
-      end
+      ${countViewLua(3, 4, 5, 1)}
     end
     return {entry, ''}
   end
@@ -38,7 +37,9 @@ export type CachedRead = { hit: true; prompt: SharedPrompt | null } | { hit: fal
 
 /**
  * The public reads of share links, cached in Redis until an event about the prompt (or a revoke)
- * invalidates them, with the 30-minute view counting beside them.
+ * invalidates them, with the 30-minute view counting beside them. Only a live link's text is
+ * cached: a read of an unknown, revoked or deleted link stores nothing, so no stranger can fill
+ * Redis with random ids, and what views store is capped per minute (SHARE_VIEW_VISITORS_PER_MINUTE).
  */
 @Injectable()
 export class ReadCache {
@@ -50,20 +51,23 @@ export class ReadCache {
   async read(shareId: string, client: string): Promise<CachedRead> {
     const [entry, generation] = (await this.redis.eval(
       READ,
-      4,
+      5,
       entryKey(shareId),
       generationKey(shareId),
       viewKeys.seen(shareId, client),
       viewKeys.pending,
+      viewKeys.visitorsInMinute(currentMinute()),
       VIEW_WINDOW_SECONDS,
       shareId,
+      this.config.SHARE_VIEW_VISITORS_PER_MINUTE,
     )) as [string, string];
     if (entry === '') return { hit: false, generation };
     return { hit: true, prompt: entry === GONE ? null : (JSON.parse(entry) as SharedPrompt) };
   }
 
-  async fill(shareId: string, generation: string, prompt: SharedPrompt | null): Promise<void> {
-    const value = prompt ? JSON.stringify({ title: prompt.title, content: prompt.content }) : GONE;
+  /** Caches a live link's read (a 404 is never cached: see the class). */
+  async fill(shareId: string, generation: string, prompt: SharedPrompt): Promise<void> {
+    const value = JSON.stringify({ title: prompt.title, content: prompt.content });
     await this.redis.eval(
       FILL,
       2,
@@ -78,11 +82,13 @@ export class ReadCache {
   async countView(shareId: string, client: string): Promise<void> {
     await this.redis.eval(
       COUNT_VIEW,
-      2,
+      3,
       viewKeys.seen(shareId, client),
       viewKeys.pending,
+      viewKeys.visitorsInMinute(currentMinute()),
       VIEW_WINDOW_SECONDS,
       shareId,
+      this.config.SHARE_VIEW_VISITORS_PER_MINUTE,
     );
   }
 

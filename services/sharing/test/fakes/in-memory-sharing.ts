@@ -15,6 +15,7 @@ export type ShareLinkRow = {
   views: number;
   createdAt: Date;
   revokedAt: Date | null;
+  cacheClearPending: boolean;
 };
 
 export type PromptTextRow = PromptText & { deleted: boolean };
@@ -59,7 +60,26 @@ class InMemoryShareLinks implements ShareLinks {
       views: 0,
       createdAt: tick(this.tables),
       revokedAt: null,
+      cacheClearPending: false,
     });
+  }
+
+  async awaitingCacheClear(promptId: number, ownerId: number): Promise<string[]> {
+    return this.tables.shareLinks
+      .filter((link) => link.promptId === promptId && link.ownerId === ownerId && link.cacheClearPending)
+      .map((link) => link.id);
+  }
+
+  async anyAwaitingCacheClear(limit: number): Promise<string[]> {
+    return this.tables.shareLinks
+      .filter((link) => link.cacheClearPending)
+      .sort((a, b) => a.revokedAt!.getTime() - b.revokedAt!.getTime())
+      .slice(0, limit)
+      .map((link) => link.id);
+  }
+
+  async cacheCleared(shareIds: string[]): Promise<void> {
+    for (const link of this.tables.shareLinks) if (shareIds.includes(link.id)) link.cacheClearPending = false;
   }
 
   async liveLink(promptId: number, ownerId: number): Promise<string> {
@@ -70,7 +90,7 @@ class InMemoryShareLinks implements ShareLinks {
   async revoke(promptId: number, ownerId: number): Promise<string[]> {
     const revoked = this.live([promptId]).filter((link) => link.ownerId === ownerId);
     const now = tick(this.tables);
-    for (const link of revoked) link.revokedAt = now;
+    for (const link of revoked) Object.assign(link, { revokedAt: now, cacheClearPending: true });
     return revoked.map((link) => link.id);
   }
 
@@ -255,10 +275,10 @@ export class InMemoryReadCache implements Pick<ReadCache, CacheKeys> {
     return { hit: true, prompt: prompt && { ...prompt } };
   }
 
-  async fill(shareId: string, generation: string, prompt: SharedPrompt | null): Promise<void> {
+  async fill(shareId: string, generation: string, prompt: SharedPrompt): Promise<void> {
     this.reachable();
     if (String(this.generations.get(shareId) ?? 0) !== generation) return;
-    this.entries.set(shareId, prompt && { title: prompt.title, content: prompt.content });
+    this.entries.set(shareId, { title: prompt.title, content: prompt.content });
   }
 
   async countView(shareId: string, client: string): Promise<void> {
