@@ -133,6 +133,9 @@ export const rateLimitedActions = [
   'write',
   'import',
   'sharedRead',
+  'checkout',
+  'checkoutRead',
+  'webhook',
 ] as const;
 export type RateLimitedAction = (typeof rateLimitedActions)[number];
 

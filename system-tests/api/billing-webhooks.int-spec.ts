@@ -104,6 +104,48 @@ describe('Stripe webhooks through the gateway into billing', () => {
     );
   });
 
+  it('refuses at the gateway a signature not of Stripe’s shape, and limits deliveries per sending address first', async () => {
+    const guarded = await stack.startGateway({
+      RATE_LIMIT_WEBHOOKS_PER_CLIENT: '3/1m',
+      TRUST_PROXY: 'loopback',
+    });
+    const body = JSON.stringify({
+      id: 'evt_shape',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: {} },
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const send = (client: string, signature: string) =>
+      fetch(`${guarded.url}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signature,
+          'x-forwarded-for': client,
+        },
+        body,
+      });
+    const malformed = [
+      't=1,v1=0',
+      `v1=${'a'.repeat(64)}`,
+      `t=${now},v1=${'g'.repeat(64)}`,
+      `t=${now},v1=${'a'.repeat(64)};x`,
+      `t=${now},v1=${'a'.repeat(64)}`.repeat(50),
+    ];
+    for (const [index, signature] of malformed.entries()) {
+      const res = await send(`198.51.100.${index + 1}`, signature);
+      expect({ signature, status: res.status }).toEqual({ signature, status: 400 });
+    }
+
+    // Three from one address, then 429 before anything is looked at; an IPv6 /64 is one address.
+    for (let n = 0; n < 3; n += 1) expect((await send('2001:db8:1:2::1', 't=1,v1=0')).status).toBe(400);
+    const refused = await send('2001:db8:1:2::ffff', `t=${now},v1=${'a'.repeat(64)}`);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', params: { action: 'webhook' } });
+    expect((await send('2001:db8:1:3::1', 't=1,v1=0')).status).toBe(400);
+  });
+
   it('ends right whatever order and however often the sandbox delivers a checkout’s events', async () => {
     const orders = [
       ['reorder'],

@@ -4,6 +4,7 @@ import {
   endPeriodSoon,
   pay,
   pollCheckout,
+  sandboxApiCalls,
   startCheckout,
   stripeOf,
   subscriptionOf,
@@ -108,6 +109,36 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
       'Writing',
     ]);
     expect(tierPhases(await tierEventsOf(user.id))).toEqual(['pro', 'cancelled', 'free']);
+  });
+
+  it('limits a flood of checkout reads per user, and Stripe is read a bounded number of times', async () => {
+    const user = await newUser();
+    const { sessionId } = await startCheckout(user);
+    const retrievals = async () =>
+      ((await sandboxApiCalls(stack))[`GET /v1/checkout/sessions/${sessionId}`] ?? 0) as number;
+    const before = await retrievals();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => user.client.get(`/api/checkout-session/${sessionId}`)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(30);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(70);
+    expect(answers.find((answer) => answer.status === 429)?.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      params: { action: 'checkoutRead' },
+    });
+    // Reads within two seconds share one answer: far fewer Stripe reads than answers.
+    expect((await retrievals()) - before).toBeLessThanOrEqual(10);
+  });
+
+  it('lets a person start a few checkouts an hour, not a script hundreds', async () => {
+    const user = await newUser();
+    for (let n = 0; n < 10; n += 1) expect((await startCheckout(user)).sessionId).toMatch(/^cs_/);
+    const refused = await user.client.post('/api/create-subscription', { priceId: 'price_pro_monthly' });
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { code: 'RATE_LIMITED', params: { action: 'checkout' } },
+    });
   });
 
   it('shows a checkout only to its own user', async () => {

@@ -70,6 +70,15 @@ export async function subscriptionOf(stack: Stack, sessionId: string): Promise<s
   return session.subscription;
 }
 
+/** How many times each Stripe API call ("METHOD /path") has been answered by the stack's sandbox. */
+export async function sandboxApiCalls(stack: Stack): Promise<Record<string, number>> {
+  const res = await fetch(`${stack.stripeEnv.STRIPE_API_URL}/_sandbox/api-calls`, {
+    headers: { authorization: `Bearer ${stack.stripeEnv.STRIPE_SECRET_KEY}` },
+  });
+  if (!res.ok) throw new Error(`sandbox api-calls answered ${res.status}`);
+  return ((await res.json()) as { calls: Record<string, number> }).calls;
+}
+
 export type SandboxDelivery = { id: string; type: string; delivered: boolean; lastStatus: number | null };
 
 /** Every webhook delivery the sandbox has made so far, with how it went. */

@@ -16,6 +16,8 @@ import { notFoundException } from '../common/api-exception';
 import { validateBody } from '../common/validate-body';
 import { CurrentUserId } from '../session/current-user.decorator';
 import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
+import { RateLimits } from '../rate-limit/rate-limits';
+import { CheckoutStateCache } from './checkout-state-cache';
 import { CHECKOUT_SESSION_ID, createCheckoutDto } from './dto/checkout.dto';
 
 /**
@@ -29,12 +31,16 @@ export class BillingController {
   constructor(
     private readonly billing: BillingClient,
     private readonly library: LibraryClient,
+    private readonly rateLimits: RateLimits,
+    private readonly checkoutStates: CheckoutStateCache,
   ) {}
 
   @Post('create-subscription')
   @ApiDoc({
     summary: 'Start a checkout for a Pro plan on the payment provider’s hosted page',
-    description: 'A user who already has a running subscription gets 409.',
+    description:
+      'A user who already has a running subscription gets 409. Limited per user ' +
+      '(RATE_LIMIT_CHECKOUTS_PER_USER) on top of the write limit: each checkout costs Stripe calls.',
     tag: 'Billing',
     body: createCheckoutDto,
     response: checkoutSession,
@@ -42,8 +48,10 @@ export class BillingController {
   })
   @HttpCode(200)
   @SignedInWrite()
-  create(@CurrentUserId() userId: number, @Body() body: unknown): Promise<CheckoutSession> {
-    return this.billing.createCheckout(userId, validateBody(createCheckoutDto, body).priceId);
+  async create(@CurrentUserId() userId: number, @Body() body: unknown): Promise<CheckoutSession> {
+    const { priceId } = validateBody(createCheckoutDto, body);
+    await this.rateLimits.beforeCheckout(userId);
+    return this.billing.createCheckout(userId, priceId);
   }
 
   /**
@@ -53,9 +61,12 @@ export class BillingController {
   @Get('checkout-session/:sessionId')
   @ApiDoc({
     summary: 'Whether the user’s checkout is paid and Pro is active',
+    description:
+      'Limited per user (RATE_LIMIT_CHECKOUT_READS_PER_USER); reads within 2 s of each other share ' +
+      'one answer, so Stripe is read at most once in that time.',
     tag: 'Billing',
     response: checkoutStatus,
-    errors: [...errorsOf.read, 404],
+    errors: [...errorsOf.read, 404, 429],
   })
   @Header('Cache-Control', 'no-store')
   @SignedIn()
@@ -66,7 +77,10 @@ export class BillingController {
     if (!CHECKOUT_SESSION_ID.test(sessionId)) {
       throw notFoundException('checkout');
     }
-    const state = await this.billing.checkoutState(userId, sessionId);
+    await this.rateLimits.beforeCheckoutRead(userId);
+    const state = await this.checkoutStates.read(userId, sessionId, () =>
+      this.billing.checkoutState(userId, sessionId),
+    );
     if (!state.paid) return { success: false };
     const { reached } = await this.library.awaitTierVersion(userId, state.tierVersion, TIER_WAIT_MS);
     return { success: reached };

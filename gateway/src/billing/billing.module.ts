@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { SessionModule } from '../session/session.module';
 import { BillingController } from './billing.controller';
+import { CheckoutStateCache } from './checkout-state-cache';
 import { StripeWebhookController } from './stripe-webhook.controller';
 
-@Module({ imports: [SessionModule], controllers: [BillingController, StripeWebhookController] })
+@Module({
+  imports: [SessionModule, RateLimitModule],
+  controllers: [BillingController, StripeWebhookController],
+  providers: [CheckoutStateCache],
+})
 export class BillingModule {}

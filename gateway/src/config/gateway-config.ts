@@ -68,6 +68,13 @@ const gatewayEnvShape = {
   RATE_LIMIT_IMPORTS_PER_USER: rateLimit.prefault('120/10m'),
   RATE_LIMIT_SHARED_READS_PER_CLIENT: rateLimit.prefault('120/1m'),
   RATE_LIMIT_GOOGLE_AUTH_PER_CLIENT: rateLimit.prefault('30/15m'),
+  // Checkouts started per user: each costs several Stripe calls, and a person starts a few at most.
+  RATE_LIMIT_CHECKOUTS_PER_USER: rateLimit.prefault('10/1h'),
+  // Reads of a checkout's state per user: each may read Stripe, whose rate limit the whole account
+  // shares. The success page reads a handful; 30 a minute leaves room for several tabs.
+  RATE_LIMIT_CHECKOUT_READS_PER_USER: rateLimit.prefault('30/1m'),
+  // Stripe's webhook deliveries per sending address, before anything is forwarded to billing.
+  RATE_LIMIT_WEBHOOKS_PER_CLIENT: rateLimit.prefault('600/1m'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   // Where the browser signs in with Google; the Google sandbox's in tests and the demo mode.
   GOOGLE_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),

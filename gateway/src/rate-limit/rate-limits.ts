@@ -28,6 +28,9 @@ export class RateLimits {
   private readonly importsPerUser: RateLimiterRedis;
   private readonly sharedReadsPerClient: RateLimiterRedis;
   private readonly googleSignInsPerClient: RateLimiterRedis;
+  private readonly checkoutsPerUser: RateLimiterRedis;
+  private readonly checkoutReadsPerUser: RateLimiterRedis;
+  private readonly webhooksPerClient: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const limiter = (keyPrefix: string, rule: RateLimitRule) =>
@@ -45,6 +48,9 @@ export class RateLimits {
     this.importsPerUser = limiter('rl:imports-user', config.RATE_LIMIT_IMPORTS_PER_USER);
     this.sharedReadsPerClient = limiter('rl:shared-client', config.RATE_LIMIT_SHARED_READS_PER_CLIENT);
     this.googleSignInsPerClient = limiter('rl:google-client', config.RATE_LIMIT_GOOGLE_AUTH_PER_CLIENT);
+    this.checkoutsPerUser = limiter('rl:checkouts-user', config.RATE_LIMIT_CHECKOUTS_PER_USER);
+    this.checkoutReadsPerUser = limiter('rl:checkout-reads-user', config.RATE_LIMIT_CHECKOUT_READS_PER_USER);
+    this.webhooksPerClient = limiter('rl:webhooks-client', config.RATE_LIMIT_WEBHOOKS_PER_CLIENT);
   }
 
   /**
@@ -79,6 +85,21 @@ export class RateLimits {
     await consume(this.googleSignInsPerClient, clientKey(client), 'googleSignIn');
   }
 
+  /** Each checkout started costs Stripe calls: counted apart from other changes. */
+  async beforeCheckout(userId: number): Promise<void> {
+    await consume(this.checkoutsPerUser, String(userId), 'checkout');
+  }
+
+  /** A read of a checkout's state may read Stripe, whose rate limit every user shares. */
+  async beforeCheckoutRead(userId: number): Promise<void> {
+    await consume(this.checkoutReadsPerUser, String(userId), 'checkoutRead');
+  }
+
+  /** Webhooks need no session: limited per sending address before billing sees them. */
+  async beforeWebhook(client: string): Promise<void> {
+    await consume(this.webhooksPerClient, clientKey(client), 'webhook');
+  }
+
   /** Public links need no session, so their reads are limited per client instead. */
   async beforeSharedRead(client: string): Promise<void> {
     await consume(this.sharedReadsPerClient, clientKey(client), 'sharedRead');
@@ -93,6 +114,9 @@ const counted: Record<RateLimitedAction, string> = {
   write: 'changes in a short time',
   import: 'import pages in a short time',
   sharedRead: 'requests for shared prompts',
+  checkout: 'checkouts started',
+  checkoutRead: 'checks of a checkout',
+  webhook: 'webhook deliveries',
 };
 
 async function consume(limiter: RateLimiterRedis, key: string, action: RateLimitedAction): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  ConfigError,
   type ConfigSpec,
   loadConfig,
   serviceDevDefaults,
@@ -28,6 +29,23 @@ export const authConfigSpec = { shape: authEnvShape, devDefaults: serviceDevDefa
   typeof authEnvShape
 >;
 
+/**
+ * In production Google's tokens are checked against Google itself: the issuer and the keys are
+ * Google's own, over https, as payments go to Stripe itself. Anything else would let whoever runs
+ * the other address sign in as anyone (the sandbox runs in development and tests only).
+ */
 export function loadAuthConfig(env: Env): AuthConfig {
-  return loadConfig(authConfigSpec.shape, authConfigSpec.devDefaults, env);
+  const config = loadConfig(authConfigSpec.shape, authConfigSpec.devDefaults, env);
+  if (config.NODE_ENV === 'production') {
+    for (const [name, pinned] of [
+      ['GOOGLE_ISSUER', GOOGLE_ISSUER],
+      ['GOOGLE_JWKS_URL', GOOGLE_JWKS_URL],
+    ] as const) {
+      if (config[name] !== pinned)
+        throw new ConfigError(
+          `Invalid production configuration: ${name} must be ${pinned} (the Google sandbox never runs in production).`,
+        );
+    }
+  }
+  return config;
 }

@@ -76,7 +76,7 @@ export class GoogleIdTokens {
       subject,
       name: text(payload.name),
       email: text(payload.email),
-      picture: httpsUrl(payload.picture),
+      picture: httpsPhotoUrl(payload.picture),
     };
   }
 }
@@ -85,12 +85,15 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-/** A photo shown in our pages comes from the web, never from a script or data URL. */
-function httpsUrl(value: unknown): string | null {
+/**
+ * A photo shown in our pages comes over https, never from a script or data URL, nor over plain
+ * http, which a network in between could swap (and which an https page would block as mixed content).
+ */
+export function httpsPhotoUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 2_048) return null;
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+    return url.protocol === 'https:' ? url.toString() : null;
   } catch {
     return null;
   }

@@ -4,7 +4,12 @@ import type { Route } from './router';
 import type { Subscriptions } from './subscriptions';
 import type { Delivery, EventRule, WebhookSender } from './webhooks';
 
-type Controlled = { webhooks: WebhookSender; payments: PaymentOutcomes; subscriptions: Subscriptions };
+type Controlled = {
+  webhooks: WebhookSender;
+  payments: PaymentOutcomes;
+  subscriptions: Subscriptions;
+  apiCalls: ReadonlyMap<string, number>;
+};
 
 const EVENT_RULES: readonly EventRule[] = ['duplicate', 'reorder', 'hold', 'suppress'];
 
@@ -14,6 +19,7 @@ const EVENT_RULES: readonly EventRule[] = ['duplicate', 'reorder', 'hold', 'supp
  *   POST /_sandbox/events/release                       sends the events held until released
  *   POST /_sandbox/events/<evt_…>/replay                sends an event made earlier again
  *   GET  /_sandbox/events                               every delivery so far
+ *   GET  /_sandbox/api-calls                            the API calls answered so far, by method and path
  *   POST /_sandbox/payments/fail-next                   the next payment is declined
  *   POST /_sandbox/subscriptions/<sub_…>/end-period {"inSeconds": n}
  */
@@ -21,8 +27,14 @@ export function controlRoutes({
   webhooks,
   payments,
   subscriptions,
+  apiCalls,
 }: Controlled): Route<Record<string, unknown>>[] {
   return [
+    {
+      method: 'GET',
+      pattern: /^\/_sandbox\/api-calls$/,
+      answer: () => ({ calls: Object.fromEntries(apiCalls) }),
+    },
     {
       method: 'GET',
       pattern: /^\/_sandbox\/events$/,

@@ -66,7 +66,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   );
   const idempotency = new IdempotencyKeys();
   const api = apiRoutes({ customers, prices, checkouts, subscriptions });
-  const controls = controlRoutes({ webhooks, payments, subscriptions });
+  // Every API call answered, by "METHOD /path", for tests of how much a client asks of Stripe.
+  const apiCalls = new Map<string, number>();
+  const controls = controlRoutes({ webhooks, payments, subscriptions, apiCalls });
 
   const saved = options.stateFile ? loadState(options.stateFile) : undefined;
   if (saved) {
@@ -153,6 +155,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const method = req.method ?? 'GET';
       const found = findRoute(api, method, url.pathname);
       if (!found) throw unrecognized(method, url.pathname);
+      const call = `${method} ${url.pathname}`;
+      apiCalls.set(call, (apiCalls.get(call) ?? 0) + 1);
       const form = parseFormBody(method === 'GET' ? url.search.slice(1) : body);
       const key = method === 'POST' ? header(req, 'idempotency-key') : undefined;
       const request = `${method} ${url.pathname} ${body}`;

@@ -1,0 +1,26 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { REDIS } from '@promptlib/platform';
+import type { CheckoutState } from '@promptlib/proto';
+import type Redis from 'ioredis';
+
+// Reads of one checkout within this long (several tabs polling, a page reloaded) share one answer.
+const FRESH_SECONDS = 2;
+
+/**
+ * Billing's answer on a checkout, kept for two seconds in Redis: each answer may have read Stripe,
+ * whose rate limit every user of the account shares, so a burst of reads costs Stripe one call.
+ * Without Redis every read asks billing, as before.
+ */
+@Injectable()
+export class CheckoutStateCache {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async read(userId: number, sessionId: string, ask: () => Promise<CheckoutState>): Promise<CheckoutState> {
+    const key = `checkout-state:${userId}:${sessionId}`;
+    const cached = await this.redis.get(key).catch(() => null);
+    if (cached) return JSON.parse(cached) as CheckoutState;
+    const state = await ask();
+    await this.redis.set(key, JSON.stringify(state), 'EX', FRESH_SECONDS).catch(() => undefined);
+    return state;
+  }
+}
