@@ -1,5 +1,10 @@
 import { CreateBilling1763942400000 } from './1763942400000-CreateBilling';
 import { CreateStripeEventInbox1764028800000 } from './1764028800000-CreateStripeEventInbox';
+import { AddSweepBackoff1764892800000 } from './1764892800000-AddSweepBackoff';
 
 /** In the order they run. */
-export const migrations = [CreateBilling1763942400000, CreateStripeEventInbox1764028800000];
+export const migrations = [
+  CreateBilling1763942400000,
+  CreateStripeEventInbox1764028800000,
+  AddSweepBackoff1764892800000,
+];

@@ -47,7 +47,11 @@ export class SubscriptionMirror {
   ): Promise<SubscriptionEntity[]> {
     const live = await tx.subscriptions.ofUserExcept(userId, FINAL_STATUSES);
     for (const subscription of live) {
-      await this.orKeep(onFailure, userId, subscription.id, () => this.sync(tx, userId, subscription.id));
+      const read = await this.orKeep(onFailure, userId, subscription.id, () =>
+        this.sync(tx, userId, subscription.id),
+      );
+      // A subscription that keeps failing (Stripe away, or not knowing it) must not fill every pass.
+      if (!read) await tx.subscriptions.deferSweep(subscription.id);
     }
     const pending = await tx.checkouts.pending(
       userId,
@@ -80,15 +84,17 @@ export class SubscriptionMirror {
     userId: number,
     stripeId: string,
     read: () => Promise<unknown>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     try {
       await read();
+      return true;
     } catch (error) {
       if (onFailure === 'throw') throw error;
       this.logger.warn(
         { err: error, userId, stripeId },
-        'Not re-read from Stripe; the stored state stands until the next sweep',
+        'Not re-read from Stripe; the stored state stands until a later sweep',
       );
+      return false;
     }
   }
 

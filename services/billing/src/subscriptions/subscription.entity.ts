@@ -36,6 +36,13 @@ export class SubscriptionEntity {
   @Column({ name: 'synced_at', type: 'timestamptz' })
   syncedAt!: Date;
 
+  /** Re-reads by the sweep that failed in a row; the next waits until `sweepRetryAt`. */
+  @Column({ name: 'sweep_failures', type: 'integer', default: 0 })
+  sweepFailures!: number;
+
+  @Column({ name: 'sweep_retry_at', type: 'timestamptz', nullable: true })
+  sweepRetryAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

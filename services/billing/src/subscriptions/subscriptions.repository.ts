@@ -19,7 +19,8 @@ export type SubscriptionChange = Partial<
 /**
  * The users the sweep looks at: those announced Pro until a moment now past (their cancelled
  * subscription has ended, whether or not Stripe said so), and those with a subscription that may
- * have changed unheard: not read since its period or its cancellation ended, or not for a long while.
+ * have changed unheard: not read since its period or its cancellation ended, or not for a long while,
+ * unless its last re-read failed and its wait is not over (see deferSweep).
  */
 const DUE_USERS = `
   SELECT "user_id" FROM "billing"."user_tiers" WHERE "is_pro" AND "ends_at" <= now()
@@ -29,7 +30,15 @@ const DUE_USERS = `
     AND (("synced_at" < LEAST("current_period_end", COALESCE("ends_at", 'infinity'))
           AND LEAST("current_period_end", COALESCE("ends_at", 'infinity')) <= now())
          OR "synced_at" < now() - make_interval(secs => $2::float8 / 1000))
+    AND ("sweep_retry_at" IS NULL OR "sweep_retry_at" <= now())
   LIMIT $3`;
+
+/** One minute after the first failure, doubling with each, a day at most. */
+const DEFER_SWEEP = `
+  UPDATE "billing"."subscriptions"
+  SET "sweep_failures" = "sweep_failures" + 1,
+      "sweep_retry_at" = now() + LEAST(interval '1 minute' * power(2, LEAST("sweep_failures", 20)), interval '1 day')
+  WHERE "id" = $1`;
 
 /** Billing's copy of the Stripe subscriptions, by id and by user. */
 export class SubscriptionsRepository {
@@ -57,8 +66,16 @@ export class SubscriptionsRepository {
     return created;
   }
 
+  /** A re-read that succeeded: the state it read, and no wait before the next. */
   async update(id: string, change: SubscriptionChange): Promise<void> {
-    await this.db.repository(SubscriptionEntity).update({ id }, change);
+    await this.db
+      .repository(SubscriptionEntity)
+      .update({ id }, { ...change, sweepFailures: 0, sweepRetryAt: null });
+  }
+
+  /** The sweep could not re-read it: it waits longer after each failure in a row (see DEFER_SWEEP). */
+  async deferSweep(id: string): Promise<void> {
+    await this.db.query(DEFER_SWEEP, [id]);
   }
 
   /**

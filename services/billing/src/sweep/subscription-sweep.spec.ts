@@ -112,4 +112,36 @@ describe('SubscriptionSweep', () => {
     await sweepOnce();
     expect(queue.requeued).toEqual(['evt_old']);
   });
+
+  it('lets a subscription it cannot re-read wait longer after each failure, so it never fills a pass', async () => {
+    const subscriptionId = await cancelledUser();
+    const [subscription] = billing.tables.subscriptions;
+    subscription.syncedAt = new Date(Date.now() - testBillingConfig.BILLING_RESYNC_AFTER_MS - 1_000);
+    const due = () =>
+      billing.direct.subscriptions.dueUsers(['canceled'], testBillingConfig.BILLING_RESYNC_AFTER_MS, 100);
+    expect(await due()).toEqual([userId]);
+
+    stripe.down = true;
+    await sweepOnce();
+    expect(subscription.sweepFailures).toBe(1);
+    const firstWait = subscription.sweepRetryAt!.getTime() - Date.now();
+    expect(firstWait).toBeGreaterThan(50_000);
+    expect(firstWait).toBeLessThanOrEqual(60_000);
+    // Waiting: not due, so other users get the pass.
+    expect(await due()).toEqual([]);
+
+    subscription.sweepRetryAt = new Date(Date.now() - 1);
+    await sweepOnce();
+    expect(subscription.sweepFailures).toBe(2);
+    expect(subscription.sweepRetryAt!.getTime() - Date.now()).toBeGreaterThan(110_000);
+
+    // Read once Stripe answers: no more waiting.
+    stripe.down = false;
+    subscription.sweepRetryAt = new Date(Date.now() - 1);
+    await sweepOnce();
+    expect(billing.tables.subscriptions.find((row) => row.id === subscriptionId)).toMatchObject({
+      sweepFailures: 0,
+      sweepRetryAt: null,
+    });
+  });
 });

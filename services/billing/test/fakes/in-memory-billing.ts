@@ -121,14 +121,27 @@ class InMemorySubscriptions implements Subscriptions {
     if (this.tables.subscriptions.some((row) => row.id === subscription.id)) {
       throw uniqueViolation('subscriptions_pkey');
     }
-    const row: SubscriptionEntity = { ...subscription, createdAt: new Date() };
+    const row: SubscriptionEntity = {
+      ...subscription,
+      sweepFailures: 0,
+      sweepRetryAt: null,
+      createdAt: new Date(),
+    };
     this.tables.subscriptions.push(row);
     return copy(row);
   }
 
   async update(id: string, change: SubscriptionChange): Promise<void> {
     const subscription = this.tables.subscriptions.find((row) => row.id === id);
-    if (subscription) Object.assign(subscription, change);
+    if (subscription) Object.assign(subscription, change, { sweepFailures: 0, sweepRetryAt: null });
+  }
+
+  async deferSweep(id: string): Promise<void> {
+    const subscription = this.tables.subscriptions.find((row) => row.id === id);
+    if (!subscription) return;
+    const waitMs = Math.min(60_000 * 2 ** Math.min(subscription.sweepFailures, 20), 86_400_000);
+    subscription.sweepFailures += 1;
+    subscription.sweepRetryAt = new Date(Date.now() + waitMs);
   }
 
   async dueUsers(finalStatuses: readonly string[], resyncAfterMs: number, limit: number): Promise<number[]> {
@@ -139,6 +152,7 @@ class InMemorySubscriptions implements Subscriptions {
     const stale = this.tables.subscriptions
       .filter((row) => {
         if (finalStatuses.includes(row.status)) return false;
+        if (row.sweepRetryAt && row.sweepRetryAt.getTime() > now) return false;
         const end = Math.min(row.currentPeriodEnd.getTime(), row.endsAt?.getTime() ?? Infinity);
         const synced = row.syncedAt.getTime();
         return (synced < end && end <= now) || synced < now - resyncAfterMs;
