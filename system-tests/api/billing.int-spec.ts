@@ -141,6 +141,23 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
     });
   });
 
+  it('keeps one checkout open at most: a monthly one started first can no longer be paid once an annual one starts', async () => {
+    const user = await newUser();
+    const monthly = await startCheckout(user, 'price_pro_monthly');
+    const annual = await startCheckout(user, 'price_pro_annual');
+    await expect(pay(stack, monthly.sessionId)).rejects.toThrow(/answered 4\d\d/);
+    expect((await stripeOf(stack).checkout.sessions.retrieve(monthly.sessionId)).status).toBe('expired');
+    await pay(stack, annual.sessionId);
+    expect(await pollCheckout(user, annual.sessionId)).toBe(true);
+    expect((await user.client.get(`/api/checkout-session/${monthly.sessionId}`)).body).toEqual({
+      success: false,
+    });
+    expect((await stripeOf(stack).checkout.sessions.retrieve(monthly.sessionId)).subscription).toBeNull();
+    expect(
+      await databaseQuery(stack, 'SELECT status FROM billing.subscriptions WHERE user_id = $1', [user.id]),
+    ).toEqual([{ status: 'active' }]);
+  });
+
   it('shows a checkout only to its own user', async () => {
     const owner = await newUser();
     const { sessionId } = await startCheckout(owner);

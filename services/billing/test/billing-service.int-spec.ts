@@ -65,16 +65,21 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
     const userId = newUser();
     const first = await billing.request(subjects.billing.checkoutCreate, { userId, priceId: MONTHLY });
     expect(first.url).toMatch(new RegExp(`^${sandbox.url}/checkout/cs_test_`));
-    await billing.request(subjects.billing.checkoutCreate, { userId, priceId: 'price_pro_annual' });
+    const second = await billing.request(subjects.billing.checkoutCreate, {
+      userId,
+      priceId: 'price_pro_annual',
+    });
     const customers = await testbed.query<{ stripe_customer_id: string }>(
       'SELECT stripe_customer_id FROM billing.customers WHERE user_id = $1',
       [userId],
     );
     expect(customers).toHaveLength(1);
-    const sessionId = sessionIdOf(first.url);
-    const page = await (await fetch(first.url)).text();
+    // The second ended the first: one open checkout at most.
+    expect(await (await fetch(first.url)).text()).toContain('This checkout is expired.');
+    const sessionId = sessionIdOf(second.url);
+    const page = await (await fetch(second.url)).text();
     expect(page).toContain('Pay');
-    const res = await payInSandbox(first.url);
+    const res = await payInSandbox(second.url);
     expect(res.headers.get('location')).toBe(`http://app.test/subscribe/success?session_id=${sessionId}`);
   });
 

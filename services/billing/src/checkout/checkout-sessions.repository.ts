@@ -15,13 +15,20 @@ export class CheckoutSessionsRepository {
     return this.db.repository(CheckoutSessionEntity).findOneBy({ id, userId });
   }
 
-  /** The user's newest `limit` checkouts started after `since` and not seen completed, newest first. */
+  /** The user's newest `limit` checkouts started after `since`, neither seen completed nor expired, newest first. */
   pending(userId: number, since: Date, limit: number): Promise<CheckoutSessionEntity[]> {
     return this.db.repository(CheckoutSessionEntity).find({
-      where: { userId, completedAt: IsNull(), createdAt: MoreThan(since) },
+      where: { userId, completedAt: IsNull(), expiredAt: IsNull(), createdAt: MoreThan(since) },
       order: { createdAt: 'DESC' },
       take: limit,
     });
+  }
+
+  /** Records that billing ended the checkout at Stripe unpaid: it is no longer read. */
+  async markExpired(id: string): Promise<void> {
+    await this.db
+      .repository(CheckoutSessionEntity)
+      .update({ id, completedAt: IsNull(), expiredAt: IsNull() }, { expiredAt: new Date() });
   }
 
   /** Records that a checkout was paid and which subscription it started (the first time only). */

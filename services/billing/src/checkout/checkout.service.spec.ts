@@ -139,4 +139,54 @@ describe('CheckoutService', () => {
     expect(billing.tables.customers).toEqual([]);
     expect(billing.tables.checkouts).toEqual([]);
   });
+
+  describe('one paid subscription at most', () => {
+    it('ends the open checkout when another starts, so monthly in one tab and annual in another cannot both be paid', async () => {
+      const monthly = await checkout();
+      const { url } = await rules.checkout.create({ userId, priceId: 'price_pro_annual' });
+      const annual = url.split('/').pop()!;
+      expect(stripe.expired).toEqual([monthly]);
+      expect(() => stripe.pay(monthly)).toThrow('expired');
+      stripe.pay(annual);
+      expect(await rules.checkout.status({ userId, sessionId: annual })).toMatchObject({ paid: true });
+      expect(await rules.checkout.status({ userId, sessionId: monthly })).toMatchObject({ paid: false });
+      expect(billing.tables.subscriptions).toHaveLength(1);
+    });
+
+    it('cancels at once a second subscription paid all the same, keeping the first', async () => {
+      const first = await checkout();
+      // A second checkout Stripe did not let billing end (started before this rule, say).
+      const second = (
+        await stripe.createCheckout({
+          userId,
+          customerId: 'cus_1',
+          priceId: MONTHLY,
+          successUrl: '',
+          cancelUrl: '',
+        })
+      ).id;
+      billing.tables.checkouts.push({
+        id: second,
+        userId,
+        priceId: MONTHLY,
+        subscriptionId: null,
+        completedAt: null,
+        expiredAt: null,
+        createdAt: new Date(),
+      });
+      const kept = stripe.pay(first);
+      const extra = stripe.pay(second);
+      expect(await rules.checkout.status({ userId, sessionId: first })).toMatchObject({ paid: true });
+      expect(await rules.checkout.status({ userId, sessionId: second })).toMatchObject({ paid: true });
+      expect(stripe.subscriptions.get(extra)).toMatchObject({ status: 'canceled' });
+      expect(stripe.subscriptions.get(kept)).toMatchObject({ status: 'active' });
+      expect(billing.tables.subscriptions.find((row) => row.id === extra)).toMatchObject({
+        status: 'canceled',
+      });
+      // Pro all along, announced once.
+      expect(billing.eventsOf(eventSubjects.tierChanged)).toEqual([
+        expect.objectContaining({ isPro: true, isCancelled: false, version: 1 }),
+      ]);
+    });
+  });
 });

@@ -40,6 +40,8 @@ export class CheckoutService {
       // Read fresh: a subscription that ended (or started) without billing hearing of it yet.
       const subscriptions = await this.mirror.syncLive(tx, userId);
       if (tierOf(subscriptions, new Date()).isPro) return null;
+      // One open checkout at most: monthly in one tab and annual in another cannot both be paid.
+      await this.mirror.expireOpenCheckouts(tx, userId);
       // Under the user's lock, so Stripe never sees two first calls with one idempotency key at once.
       const customerId = await this.customers.ensure(tx, userId);
       const session = await this.stripe.createCheckout({

@@ -1,10 +1,12 @@
 import { CreateBilling1763942400000 } from './1763942400000-CreateBilling';
 import { CreateStripeEventInbox1764028800000 } from './1764028800000-CreateStripeEventInbox';
 import { AddSweepBackoff1764892800000 } from './1764892800000-AddSweepBackoff';
+import { ExpireOpenCheckouts1764892900000 } from './1764892900000-ExpireOpenCheckouts';
 
 /** In the order they run. */
 export const migrations = [
   CreateBilling1763942400000,
   CreateStripeEventInbox1764028800000,
   AddSweepBackoff1764892800000,
+  ExpireOpenCheckouts1764892900000,
 ];

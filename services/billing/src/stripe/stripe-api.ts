@@ -83,6 +83,27 @@ export class StripeApi {
     );
   }
 
+  /**
+   * Ends an open checkout so it can no longer be paid. One already paid or expired cannot be, and
+   * that is what was wanted: answers whether Stripe expired it now.
+   */
+  async expireCheckout(id: string): Promise<boolean> {
+    try {
+      await this.stripe.checkout.sessions.expire(id, {}, { idempotencyKey: `expire-${id}` });
+      return true;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) return false;
+      throw this.failure('checkout.sessions.expire', error, undefined);
+    }
+  }
+
+  /** Stops the subscription at once: nothing more is charged (a second one paid by mistake). */
+  cancelNow(id: string): Promise<Stripe.Subscription> {
+    return this.call('subscriptions.cancel', () =>
+      this.stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel-now-${id}` }),
+    );
+  }
+
   retrieveSubscription(id: string): Promise<Stripe.Subscription> {
     return this.call('subscriptions.retrieve', () => this.stripe.subscriptions.retrieve(id));
   }

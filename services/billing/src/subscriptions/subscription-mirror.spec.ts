@@ -26,6 +26,7 @@ describe('SubscriptionMirror', () => {
       priceId: 'price_pro_monthly',
       subscriptionId: null,
       completedAt: null,
+      expiredAt: null,
       createdAt,
     });
 

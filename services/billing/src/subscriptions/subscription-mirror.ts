@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { BillingRepositories } from '../billing-data';
 import { StripeApi } from '../stripe/stripe-api';
-import { FINAL_STATUSES, idOf, sameState, stateOf } from './subscription-rules';
+import { FINAL_STATUSES, grantsPro, idOf, sameState, stateOf } from './subscription-rules';
 import type { SubscriptionEntity } from './subscription.entity';
 
 // Stripe lets an unpaid checkout session expire after a day; after that it can start nothing.
@@ -76,7 +76,43 @@ export class SubscriptionMirror {
     }
     await this.sync(tx, userId, subscriptionId);
     await tx.checkouts.markCompleted(checkoutId, subscriptionId);
+    await this.afterPayment(tx, userId);
     return true;
+  }
+
+  /**
+   * Ends every checkout of the user still open at Stripe (but `keep`), so no second one can be
+   * paid: when a new one starts, and once one is paid.
+   */
+  async expireOpenCheckouts(tx: MirrorRepositories, userId: number, keep?: string): Promise<void> {
+    const open = await tx.checkouts.pending(userId, new Date(Date.now() - CHECKOUT_LIFETIME_MS), 100);
+    for (const checkout of open.filter((candidate) => candidate.id !== keep)) {
+      await this.stripe.expireCheckout(checkout.id);
+      // Expired now, or paid meanwhile: a paid one is still found by its webhook and the sweep.
+      const session = await this.stripe.retrieveCheckout(checkout.id);
+      if (session.status === 'expired') await tx.checkouts.markExpired(checkout.id);
+    }
+  }
+
+  /**
+   * After a payment: no other checkout can be paid, and should two subscriptions have been paid
+   * all the same (both checkouts paid before either was seen), the newer is cancelled at once so
+   * nothing more is charged for it. Its payment is not refunded here: it is logged for whoever
+   * runs the Stripe account.
+   */
+  async afterPayment(tx: MirrorRepositories, userId: number): Promise<void> {
+    await this.expireOpenCheckouts(tx, userId);
+    const now = new Date();
+    const running = (await tx.subscriptions.ofUserExcept(userId, FINAL_STATUSES))
+      .filter((subscription) => grantsPro(subscription, now))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+    for (const extra of running.slice(1)) {
+      this.logger.warn(
+        { userId, kept: running[0].id, cancelled: extra.id },
+        'A second subscription was paid; cancelled at once. Refund its payment in Stripe.',
+      );
+      await this.store(tx, userId, await this.stripe.cancelNow(extra.id));
+    }
   }
 
   private async orKeep(

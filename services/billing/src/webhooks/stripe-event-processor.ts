@@ -36,8 +36,10 @@ export class StripeEventProcessor {
     }
     await this.ledger.forUser(userId, async (tx) => {
       await this.mirror.sync(tx, userId, target.subscriptionId);
-      if (target.checkoutSessionId)
+      if (target.checkoutSessionId) {
         await tx.checkouts.markCompleted(target.checkoutSessionId, target.subscriptionId);
+        await this.mirror.afterPayment(tx, userId);
+      }
       await tx.stripeEvents.markApplied(eventId);
     });
     return 'applied';

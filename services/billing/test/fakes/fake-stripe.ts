@@ -99,6 +99,24 @@ export class FakeStripe implements StripeCalls {
     return this.retrieveSubscription(id);
   }
 
+  /** The checkout ids asked to expire, in order. */
+  readonly expired: string[] = [];
+
+  async expireCheckout(id: string): Promise<boolean> {
+    this.call();
+    const session = this.checkouts.get(id);
+    if (!session || session.status !== 'open') return false;
+    this.expired.push(id);
+    session.status = 'expired';
+    return true;
+  }
+
+  async cancelNow(id: string): Promise<Stripe.Subscription> {
+    this.call();
+    this.update(id, { status: 'canceled', ended_at: nowSeconds(), canceled_at: nowSeconds() });
+    return this.subscriptions.get(id)!;
+  }
+
   verifyWebhook(payload: Buffer, signature: string): Stripe.Event {
     if (signature !== VALID_SIGNATURE) throw serviceError('VALIDATION_FAILED', billingMessages.badSignature);
     return JSON.parse(payload.toString()) as Stripe.Event;
@@ -107,6 +125,7 @@ export class FakeStripe implements StripeCalls {
   /** Pays the checkout on the hosted page: it completes, starting an active monthly subscription. */
   pay(checkoutId: string): string {
     const session = this.checkouts.get(checkoutId)!;
+    if (session.status !== 'open') throw new Error(`This checkout session is ${session.status}.`);
     const subscriptionId = this.subscription(session.customer as string);
     Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscriptionId });
     return subscriptionId;

@@ -78,6 +78,7 @@ class InMemoryCheckouts implements Checkouts {
       ...checkout,
       subscriptionId: null,
       completedAt: null,
+      expiredAt: null,
       createdAt: new Date(),
     });
   }
@@ -89,7 +90,13 @@ class InMemoryCheckouts implements Checkouts {
 
   async pending(userId: number, since: Date, limit: number): Promise<CheckoutSessionEntity[]> {
     return this.tables.checkouts
-      .filter((row) => row.userId === userId && row.completedAt === null && row.createdAt > since)
+      .filter(
+        (row) =>
+          row.userId === userId &&
+          row.completedAt === null &&
+          row.expiredAt === null &&
+          row.createdAt > since,
+      )
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
       .slice(0, limit)
       .map(copy);
@@ -98,6 +105,13 @@ class InMemoryCheckouts implements Checkouts {
   async markCompleted(id: string, subscriptionId: string): Promise<void> {
     const checkout = this.tables.checkouts.find((row) => row.id === id && row.completedAt === null);
     if (checkout) Object.assign(checkout, { subscriptionId, completedAt: new Date() });
+  }
+
+  async markExpired(id: string): Promise<void> {
+    const checkout = this.tables.checkouts.find(
+      (row) => row.id === id && row.completedAt === null && row.expiredAt === null,
+    );
+    if (checkout) checkout.expiredAt = new Date();
   }
 }
 

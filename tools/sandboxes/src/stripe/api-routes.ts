@@ -34,6 +34,11 @@ export function apiRoutes({ customers, prices, checkouts, subscriptions }: Objec
       answer: ([id]) => checkouts.retrieve(id),
     },
     {
+      method: 'POST',
+      pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      answer: ([id]) => checkouts.expire(id),
+    },
+    {
       method: 'GET',
       pattern: /^\/v1\/subscriptions\/([^/]+)$/,
       answer: ([id]) => subscriptions.retrieve(id),

@@ -117,6 +117,20 @@ export class CheckoutSessions {
     return this.entry(id).session;
   }
 
+  /** Ends an open session, as Stripe's expire does: it can no longer be paid. */
+  expire(id: string): Stripe.Checkout.Session {
+    const { session } = this.entry(id);
+    if (session.status !== 'open') {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Only Checkout Sessions with a status in ["open"] can be expired. This one is ${session.status}.`,
+      );
+    }
+    Object.assign(session, { status: 'expired' });
+    return session;
+  }
+
   /** What the hosted page shows of an open session. */
   purchase(id: string): Purchase {
     return this.entry(id).purchase;
