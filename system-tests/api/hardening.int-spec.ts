@@ -27,6 +27,24 @@ describe('the API under hostile input and failing stores', () => {
     await postgres?.close();
   }, 30_000);
 
+  it('bounds what anonymous traffic stores: past the ceiling of new clients a minute, a new address waits, a known one goes on', async () => {
+    const guarded = await stack.startGateway({ RATE_LIMIT_NEW_CLIENTS: '3/1m', TRUST_PROXY: 'loopback' });
+    const signIn = (client: string) =>
+      fetch(`${guarded.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: guarded.url, 'x-forwarded-for': client },
+        body: JSON.stringify({ username: uniqueUsername('nobody'), password: 'wrong-password' }),
+      });
+    for (const client of ['192.0.2.1', '192.0.2.2', '2001:db8:7::1'])
+      expect({ client, status: (await signIn(client)).status }).toEqual({ client, status: 401 });
+    const refused = await signIn('192.0.2.4');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', params: { action: 'login' } });
+    // Already counted: the same address, and another of the same IPv6 /64.
+    expect((await signIn('192.0.2.1')).status).toBe(401);
+    expect((await signIn('2001:db8:7::2')).status).toBe(401);
+  });
+
   describe('text that is not plain text is a 400 naming the field, never a 500', () => {
     it.each([
       ['a lone surrogate', 'x\udfffy_name', 'Username contains characters that are not valid text'],

@@ -73,6 +73,11 @@ const gatewayEnvShape = {
   // Reads of a checkout's state per user: each may read Stripe, whose rate limit the whole account
   // shares. The success page reads a handful; 30 a minute leaves room for several tabs.
   RATE_LIMIT_CHECKOUT_READS_PER_USER: rateLimit.prefault('30/1m'),
+  // Clients new to a per-client limit, across all clients and replicas: each leaves a counter in
+  // Redis for its window (an hour at most), so this is the ceiling on what anonymous traffic makes
+  // the gateway store (10,000 a minute: at most some 600,000 small keys). Past it, a client never
+  // seen before is refused until the minute is over; clients already counted go on as before.
+  RATE_LIMIT_NEW_CLIENTS: rateLimit.prefault('10000/1m'),
   // Stripe's webhook deliveries per sending address, before anything is forwarded to billing.
   RATE_LIMIT_WEBHOOKS_PER_CLIENT: rateLimit.prefault('600/1m'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

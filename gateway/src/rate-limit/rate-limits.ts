@@ -31,6 +31,7 @@ export class RateLimits {
   private readonly checkoutsPerUser: RateLimiterRedis;
   private readonly checkoutReadsPerUser: RateLimiterRedis;
   private readonly webhooksPerClient: RateLimiterRedis;
+  private readonly newClients: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const limiter = (keyPrefix: string, rule: RateLimitRule) =>
@@ -51,6 +52,24 @@ export class RateLimits {
     this.checkoutsPerUser = limiter('rl:checkouts-user', config.RATE_LIMIT_CHECKOUTS_PER_USER);
     this.checkoutReadsPerUser = limiter('rl:checkout-reads-user', config.RATE_LIMIT_CHECKOUT_READS_PER_USER);
     this.webhooksPerClient = limiter('rl:webhooks-client', config.RATE_LIMIT_WEBHOOKS_PER_CLIENT);
+    this.newClients = limiter('rl:new-clients', config.RATE_LIMIT_NEW_CLIENTS);
+  }
+
+  /**
+   * A per-client limit for an anonymous client: a client the limit has not counted yet must first
+   * fit the global allowance of new clients (RATE_LIMIT_NEW_CLIENTS), so however many addresses a
+   * flood comes from, what it makes Redis store is bounded. Its refusal names the action, as the
+   * client's own limit would.
+   */
+  private async perClient(
+    limiter: RateLimiterRedis,
+    client: string,
+    action: RateLimitedAction,
+  ): Promise<void> {
+    const key = clientKey(client);
+    const counted = await storeCall(() => limiter.get(key));
+    if (!counted) await consume(this.newClients, 'all', action);
+    await consume(limiter, key, action);
   }
 
   /**
@@ -59,7 +78,7 @@ export class RateLimits {
    * so parallel guesses cannot all pass a check made before any of them is counted.
    */
   async beforeLogin(client: string, usernameKey: string, knownDeviceTag?: string): Promise<LoginAttempt> {
-    await consume(this.loginsPerClient, clientKey(client), 'login');
+    await this.perClient(this.loginsPerClient, client, 'login');
     const [limiter, key] = knownDeviceTag
       ? [this.loginsPerKnownDevice, `${usernameKey}:${knownDeviceTag}`]
       : [this.loginsPerUsername, usernameKey];
@@ -68,7 +87,7 @@ export class RateLimits {
   }
 
   async beforeRegister(client: string): Promise<void> {
-    await consume(this.registrationsPerClient, clientKey(client), 'signUp');
+    await this.perClient(this.registrationsPerClient, client, 'signUp');
   }
 
   async beforeWrite(userId: number): Promise<void> {
@@ -82,7 +101,7 @@ export class RateLimits {
 
   /** Each Google sign-in step (a nonce, a token) counts per client address. */
   async beforeGoogleSignIn(client: string): Promise<void> {
-    await consume(this.googleSignInsPerClient, clientKey(client), 'googleSignIn');
+    await this.perClient(this.googleSignInsPerClient, client, 'googleSignIn');
   }
 
   /** Each checkout started costs Stripe calls: counted apart from other changes. */
@@ -97,12 +116,12 @@ export class RateLimits {
 
   /** Webhooks need no session: limited per sending address before billing sees them. */
   async beforeWebhook(client: string): Promise<void> {
-    await consume(this.webhooksPerClient, clientKey(client), 'webhook');
+    await this.perClient(this.webhooksPerClient, client, 'webhook');
   }
 
   /** Public links need no session, so their reads are limited per client instead. */
   async beforeSharedRead(client: string): Promise<void> {
-    await consume(this.sharedReadsPerClient, clientKey(client), 'sharedRead');
+    await this.perClient(this.sharedReadsPerClient, client, 'sharedRead');
   }
 }
 
