@@ -6,6 +6,7 @@ import {
   sandboxControl,
   sandboxDeliveries,
   startCheckout,
+  stripeOf,
   tierPhases,
 } from '../support/billing-api';
 import { streamEvents } from '../support/events';
@@ -144,6 +145,44 @@ describe('Stripe webhooks through the gateway into billing', () => {
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', params: { action: 'webhook' } });
     expect((await send('2001:db8:1:3::1', 't=1,v1=0')).status).toBe(400);
+  });
+
+  it('ends a double payment with one live subscription: the second, paid all the same, is cancelled at once', async () => {
+    const user = await newUser();
+    const first = await startCheckout(user);
+    // A second checkout of the same customer that billing never got to expire (another tab, an
+    // older version): made at Stripe directly, then both paid before either is seen.
+    const { customer } = await stripeOf(stack).checkout.sessions.retrieve(first.sessionId);
+    const second = await stripeOf(stack).checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer as string,
+      line_items: [{ price: 'price_pro_annual', quantity: 1 }],
+      success_url: `${gateway.url}/subscribe/success`,
+    });
+    await pay(stack, first.sessionId);
+    await pay(stack, second.id);
+    await proAfterWebhooks(user);
+    const subscriptions = await Promise.all(
+      [first.sessionId, second.id].map(async (id) => {
+        const session = await stripeOf(stack).checkout.sessions.retrieve(id);
+        return session.subscription as string;
+      }),
+    );
+    // Whichever billing saw paid first is kept, whatever order the webhooks came in.
+    const statuses = () =>
+      Promise.all(subscriptions.map(async (id) => (await stripeOf(stack).subscriptions.retrieve(id)).status));
+    expect((await eventually(statuses, (now) => now.includes('canceled'))).sort()).toEqual([
+      'active',
+      'canceled',
+    ]);
+    expect(await limitsOf(user)).toMatchObject({ isPro: true, subscription: { isCancelled: false } });
+    expect(
+      await databaseQuery(
+        stack,
+        'SELECT status FROM billing.subscriptions WHERE user_id = $1 ORDER BY status',
+        [user.id],
+      ),
+    ).toEqual([{ status: 'active' }, { status: 'canceled' }]);
   });
 
   it('ends right whatever order and however often the sandbox delivers a checkout’s events', async () => {

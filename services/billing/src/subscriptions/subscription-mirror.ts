@@ -96,8 +96,8 @@ export class SubscriptionMirror {
 
   /**
    * After a payment: no other checkout can be paid, and should two subscriptions have been paid
-   * all the same (both checkouts paid before either was seen), the newer is cancelled at once so
-   * nothing more is charged for it. Its payment is not refunded here: it is logged for whoever
+   * all the same (both checkouts paid before either was seen), the one billing learned of later is
+   * cancelled at once so nothing more is charged for it. Its payment is not refunded here: it is logged for whoever
    * runs the Stripe account.
    */
   async afterPayment(tx: MirrorRepositories, userId: number): Promise<void> {
