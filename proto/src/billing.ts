@@ -24,7 +24,12 @@ export const checkoutSession = z.object({ url: z.string() });
 export type CheckoutSession = z.output<typeof checkoutSession>;
 
 /** Billing's answer on a checkout: paid, and the tier version that the library must reach. */
-export const checkoutState = z.object({ paid: z.boolean(), tierVersion: z.number().int().nonnegative() });
+/** `refunded`: the checkout was paid as a second subscription, which was cancelled and refunded. */
+export const checkoutState = z.object({
+  paid: z.boolean(),
+  tierVersion: z.number().int().nonnegative(),
+  refunded: z.boolean(),
+});
 export type CheckoutState = z.output<typeof checkoutState>;
 
 /** Billing's answer on a cancel: the tier version (cancelled, with its end date) the library must reach. */
@@ -43,7 +48,8 @@ export const subscriptionPlan = z.object({ priceId: z.string().nullable() });
 export type SubscriptionPlan = z.output<typeof subscriptionPlan>;
 
 /** GET /api/checkout-session/{id}: true once the payment went through and limits read Pro. */
-export const checkoutStatus = z.object({ success: z.boolean() });
+/** `refunded` (only when true): the user had Pro already; this payment was given back. */
+export const checkoutStatus = z.object({ success: z.boolean(), refunded: z.literal(true).optional() });
 export type CheckoutStatus = z.output<typeof checkoutStatus>;
 
 /** POST /api/webhooks/stripe: the event is stored and will be applied. */

@@ -6,6 +6,7 @@ import {
   sandboxControl,
   sandboxDeliveries,
   startCheckout,
+  sandboxRefunds,
   stripeOf,
   tierPhases,
 } from '../support/billing-api';
@@ -147,7 +148,7 @@ describe('Stripe webhooks through the gateway into billing', () => {
     expect((await send('2001:db8:1:3::1', 't=1,v1=0')).status).toBe(400);
   });
 
-  it('ends a double payment with one live subscription: the second, paid all the same, is cancelled at once', async () => {
+  it('ends a double payment with one live subscription: the second, paid all the same, is cancelled and refunded, and its page says so', async () => {
     const user = await newUser();
     const first = await startCheckout(user);
     // A second checkout of the same customer that billing never got to expire (another tab, an
@@ -159,6 +160,12 @@ describe('Stripe webhooks through the gateway into billing', () => {
       line_items: [{ price: 'price_pro_annual', quantity: 1 }],
       success_url: `${gateway.url}/subscribe/success`,
     });
+    // Billing made both (the race the expiry closes: both paid before either was seen).
+    await databaseQuery(
+      stack,
+      `INSERT INTO billing.checkout_sessions (id, user_id, price_id) VALUES ($1, $2, 'price_pro_annual')`,
+      [second.id, user.id],
+    );
     await pay(stack, first.sessionId);
     await pay(stack, second.id);
     await proAfterWebhooks(user);
@@ -183,6 +190,15 @@ describe('Stripe webhooks through the gateway into billing', () => {
         [user.id],
       ),
     ).toEqual([{ status: 'active' }, { status: 'canceled' }]);
+    // Its payment given back, once, and its success page says so.
+    expect(await sandboxRefunds(stack)).toHaveLength(1);
+    const pages = await Promise.all(
+      [first.sessionId, second.id].map(
+        async (id) => (await user.client.get(`/api/checkout-session/${id}`)).body,
+      ),
+    );
+    expect(pages).toContainEqual({ success: true, refunded: true });
+    expect(pages).toContainEqual({ success: true });
   });
 
   it('ends right whatever order and however often the sandbox delivers a checkout’s events', async () => {

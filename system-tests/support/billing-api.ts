@@ -79,6 +79,15 @@ export async function sandboxApiCalls(stack: Stack): Promise<Record<string, numb
   return ((await res.json()) as { calls: Record<string, number> }).calls;
 }
 
+/** Every refund the stack's sandbox has made. */
+export async function sandboxRefunds(stack: Stack): Promise<{ id: string; payment_intent: string }[]> {
+  const res = await fetch(`${stack.stripeEnv.STRIPE_API_URL}/_sandbox/refunds`, {
+    headers: { authorization: `Bearer ${stack.stripeEnv.STRIPE_SECRET_KEY}` },
+  });
+  if (!res.ok) throw new Error(`sandbox refunds answered ${res.status}`);
+  return ((await res.json()) as { refunds: { id: string; payment_intent: string }[] }).refunds;
+}
+
 export type SandboxDelivery = { id: string; type: string; delivered: boolean; lastStatus: number | null };
 
 /** Every webhook delivery the sandbox has made so far, with how it went. */

@@ -83,7 +83,7 @@ export class BillingController {
     );
     if (!state.paid) return { success: false };
     const { reached } = await this.library.awaitTierVersion(userId, state.tierVersion, TIER_WAIT_MS);
-    return { success: reached };
+    return state.refunded ? { success: reached, refunded: true } : { success: reached };
   }
 
   @Post('subscription/cancel')

@@ -57,6 +57,7 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
     expect(await billing.request(subjects.billing.checkoutStatus, { userId, sessionId })).toEqual({
       paid: true,
       tierVersion: 1,
+      refunded: false,
     });
     return { userId, sessionId };
   }
@@ -107,16 +108,19 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
     expect(await billing.request(subjects.billing.checkoutStatus, { userId, sessionId })).toEqual({
       paid: false,
       tierVersion: 0,
+      refunded: false,
     });
     await pay(sessionId);
     expect(await billing.request(subjects.billing.checkoutStatus, { userId, sessionId })).toEqual({
       paid: true,
       tierVersion: 1,
+      refunded: false,
     });
     // Asked again: the same answer and no new event.
     expect(await billing.request(subjects.billing.checkoutStatus, { userId, sessionId })).toEqual({
       paid: true,
       tierVersion: 1,
+      refunded: false,
     });
     const events = await eventually(
       () => tierEvents(userId),

@@ -30,14 +30,14 @@ export async function createTestI18n(language: 'en' | 'de' = 'en'): Promise<I18n
   return instance;
 }
 
-/** Renders a piece of the app with a fresh store, the real translations and a router. */
-export async function renderWithApp(ui: ReactElement, language: 'en' | 'de' = 'en') {
+/** Renders a piece of the app with a fresh store, the real translations and a router at `route`. */
+export async function renderWithApp(ui: ReactElement, language: 'en' | 'de' = 'en', route = '/') {
   const i18n = await createTestI18n(language);
   const store = createStore();
   const view = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
       </I18nextProvider>
     </Provider>,
   );

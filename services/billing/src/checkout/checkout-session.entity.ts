@@ -22,6 +22,10 @@ export class CheckoutSessionEntity {
   @Column({ name: 'expired_at', type: 'timestamptz', nullable: true })
   expiredAt!: Date | null;
 
+  /** When its subscription, a second one paid by mistake, was cancelled and its payment refunded. */
+  @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
+  refundedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

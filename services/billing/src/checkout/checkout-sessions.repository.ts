@@ -31,6 +31,13 @@ export class CheckoutSessionsRepository {
       .update({ id, completedAt: IsNull(), expiredAt: IsNull() }, { expiredAt: new Date() });
   }
 
+  /** Records that the checkout's subscription was a second one, cancelled and refunded. */
+  async markRefunded(subscriptionId: string): Promise<void> {
+    await this.db
+      .repository(CheckoutSessionEntity)
+      .update({ subscriptionId, refundedAt: IsNull() }, { refundedAt: new Date() });
+  }
+
   /** Records that a checkout was paid and which subscription it started (the first time only). */
   async markCompleted(id: string, subscriptionId: string): Promise<void> {
     await this.db

@@ -30,7 +30,11 @@ describe('CheckoutService', () => {
   const paidUser = async () => {
     const sessionId = await checkout();
     stripe.pay(sessionId);
-    expect(await rules.checkout.status({ userId, sessionId })).toEqual({ paid: true, tierVersion: 1 });
+    expect(await rules.checkout.status({ userId, sessionId })).toEqual({
+      paid: true,
+      tierVersion: 1,
+      refunded: false,
+    });
     return sessionId;
   };
 
@@ -67,10 +71,22 @@ describe('CheckoutService', () => {
 
   it('answers not paid before paying, then paid with the tier version that made the user Pro, announced once', async () => {
     const sessionId = await checkout();
-    expect(await rules.checkout.status({ userId, sessionId })).toEqual({ paid: false, tierVersion: 0 });
+    expect(await rules.checkout.status({ userId, sessionId })).toEqual({
+      paid: false,
+      tierVersion: 0,
+      refunded: false,
+    });
     stripe.pay(sessionId);
-    expect(await rules.checkout.status({ userId, sessionId })).toEqual({ paid: true, tierVersion: 1 });
-    expect(await rules.checkout.status({ userId, sessionId })).toEqual({ paid: true, tierVersion: 1 });
+    expect(await rules.checkout.status({ userId, sessionId })).toEqual({
+      paid: true,
+      tierVersion: 1,
+      refunded: false,
+    });
+    expect(await rules.checkout.status({ userId, sessionId })).toEqual({
+      paid: true,
+      tierVersion: 1,
+      refunded: false,
+    });
     expect(billing.eventsOf(eventSubjects.tierChanged)).toEqual([
       { userId, isPro: true, isCancelled: false, endsAt: null, version: 1 },
     ]);
@@ -153,7 +169,7 @@ describe('CheckoutService', () => {
       expect(billing.tables.subscriptions).toHaveLength(1);
     });
 
-    it('cancels at once a second subscription paid all the same, keeping the first', async () => {
+    it('cancels at once and refunds a second subscription paid all the same, keeping the first', async () => {
       const first = await checkout();
       // A second checkout Stripe did not let billing end (started before this rule, say).
       const second = (
@@ -172,12 +188,21 @@ describe('CheckoutService', () => {
         subscriptionId: null,
         completedAt: null,
         expiredAt: null,
+        refundedAt: null,
         createdAt: new Date(),
       });
       const kept = stripe.pay(first);
       const extra = stripe.pay(second);
-      expect(await rules.checkout.status({ userId, sessionId: first })).toMatchObject({ paid: true });
-      expect(await rules.checkout.status({ userId, sessionId: second })).toMatchObject({ paid: true });
+      expect(await rules.checkout.status({ userId, sessionId: first })).toMatchObject({
+        paid: true,
+        refunded: false,
+      });
+      // The second checkout's page learns its payment was given back.
+      expect(await rules.checkout.status({ userId, sessionId: second })).toMatchObject({
+        paid: true,
+        refunded: true,
+      });
+      expect(stripe.refunded).toEqual([extra]);
       expect(stripe.subscriptions.get(extra)).toMatchObject({ status: 'canceled' });
       expect(stripe.subscriptions.get(kept)).toMatchObject({ status: 'active' });
       expect(billing.tables.subscriptions.find((row) => row.id === extra)).toMatchObject({

@@ -68,9 +68,11 @@ export class CheckoutService {
     const checkout = await this.data.direct.checkouts.findOwned(userId, sessionId);
     if (!checkout) throw notFound('checkout');
     // A completed checkout is read again too: its subscription may have changed since.
-    const { result: paid, tier } = await this.ledger.forUser(userId, (tx) =>
-      this.mirror.syncCheckout(tx, userId, sessionId),
-    );
-    return { paid: paid && tier.isPro, tierVersion: tier.version };
+    const { result, tier } = await this.ledger.forUser(userId, async (tx) => {
+      const paid = await this.mirror.syncCheckout(tx, userId, sessionId);
+      const checkout = await tx.checkouts.findOwned(userId, sessionId);
+      return { paid, refunded: Boolean(checkout?.refundedAt) };
+    });
+    return { paid: result.paid && tier.isPro, tierVersion: tier.version, refunded: result.refunded };
   }
 }

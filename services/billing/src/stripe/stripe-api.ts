@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { BILLING_CONFIG, type BillingConfig } from '../config/billing-config';
+import { idOf } from '../subscriptions/subscription-rules';
 
 // A hung Stripe call must not hold a user's lock for long; the one retry reuses its idempotency key.
 const STRIPE_TIMEOUT_MS = 8_000;
@@ -101,6 +102,27 @@ export class StripeApi {
   cancelNow(id: string): Promise<Stripe.Subscription> {
     return this.call('subscriptions.cancel', () =>
       this.stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel-now-${id}` }),
+    );
+  }
+
+  /**
+   * Gives back what the subscription's latest invoice was paid, whole (a second subscription paid
+   * by mistake). Once per invoice, whoever asks again.
+   */
+  async refundLatestPayment(subscription: Stripe.Subscription): Promise<void> {
+    const invoiceId = idOf(subscription.latest_invoice);
+    if (!invoiceId) return;
+    const invoice = await this.call('invoices.retrieve', () =>
+      this.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }),
+    );
+    const paymentIntent = invoice.payments?.data.find((payment) => payment.status === 'paid')?.payment
+      .payment_intent;
+    if (!paymentIntent) return;
+    await this.call('refunds.create', () =>
+      this.stripe.refunds.create(
+        { payment_intent: typeof paymentIntent === 'string' ? paymentIntent : paymentIntent.id },
+        { idempotencyKey: `refund-${invoiceId}` },
+      ),
     );
   }
 

@@ -27,6 +27,7 @@ describe('SubscriptionMirror', () => {
       subscriptionId: null,
       completedAt: null,
       expiredAt: null,
+      refundedAt: null,
       createdAt,
     });
 

@@ -109,9 +109,12 @@ export class SubscriptionMirror {
     for (const extra of running.slice(1)) {
       this.logger.warn(
         { userId, kept: running[0].id, cancelled: extra.id },
-        'A second subscription was paid; cancelled at once. Refund its payment in Stripe.',
+        'A second subscription was paid; cancelled at once and its payment refunded',
       );
-      await this.store(tx, userId, await this.stripe.cancelNow(extra.id));
+      const cancelled = await this.stripe.cancelNow(extra.id);
+      await this.stripe.refundLatestPayment(cancelled);
+      await this.store(tx, userId, cancelled);
+      await tx.checkouts.markRefunded(extra.id);
     }
   }
 

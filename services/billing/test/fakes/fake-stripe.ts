@@ -111,6 +111,14 @@ export class FakeStripe implements StripeCalls {
     return true;
   }
 
+  /** The subscriptions whose latest payment was given back, in order. */
+  readonly refunded: string[] = [];
+
+  async refundLatestPayment(subscription: Stripe.Subscription): Promise<void> {
+    this.call();
+    if (!this.refunded.includes(subscription.id)) this.refunded.push(subscription.id);
+  }
+
   async cancelNow(id: string): Promise<Stripe.Subscription> {
     this.call();
     this.update(id, { status: 'canceled', ended_at: nowSeconds(), canceled_at: nowSeconds() });

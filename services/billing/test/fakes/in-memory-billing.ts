@@ -79,6 +79,7 @@ class InMemoryCheckouts implements Checkouts {
       subscriptionId: null,
       completedAt: null,
       expiredAt: null,
+      refundedAt: null,
       createdAt: new Date(),
     });
   }
@@ -105,6 +106,11 @@ class InMemoryCheckouts implements Checkouts {
   async markCompleted(id: string, subscriptionId: string): Promise<void> {
     const checkout = this.tables.checkouts.find((row) => row.id === id && row.completedAt === null);
     if (checkout) Object.assign(checkout, { subscriptionId, completedAt: new Date() });
+  }
+
+  async markRefunded(subscriptionId: string): Promise<void> {
+    for (const row of this.tables.checkouts)
+      if (row.subscriptionId === subscriptionId && row.refundedAt === null) row.refundedAt = new Date();
   }
 
   async markExpired(id: string): Promise<void> {

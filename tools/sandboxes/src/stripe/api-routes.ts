@@ -4,6 +4,7 @@ import type { CheckoutSessions } from './checkout-sessions';
 import type { Customers } from './customers';
 import type { FormFields } from './form-body';
 import type { Route } from './router';
+import type { InvoicePayments } from './invoice-payments';
 import type { Subscriptions } from './subscriptions';
 
 type Objects = {
@@ -11,11 +12,21 @@ type Objects = {
   prices: ReadonlyMap<string, Stripe.Price>;
   checkouts: CheckoutSessions;
   subscriptions: Subscriptions;
+  invoices: InvoicePayments;
 };
 
 /** The part of Stripe's API the sandbox answers, at Stripe's paths. */
-export function apiRoutes({ customers, prices, checkouts, subscriptions }: Objects): Route<FormFields>[] {
+export function apiRoutes({
+  customers,
+  prices,
+  checkouts,
+  subscriptions,
+  invoices,
+}: Objects): Route<FormFields>[] {
   return [
+    // Always with its payments, whether or not `expand[]=payments` asked for them.
+    { method: 'GET', pattern: /^\/v1\/invoices\/([^/]+)$/, answer: ([id]) => invoices.retrieve(id) },
+    { method: 'POST', pattern: /^\/v1\/refunds$/, answer: (_, form) => invoices.refund(form) },
     { method: 'POST', pattern: /^\/v1\/customers$/, answer: (_, form) => customers.create(form) },
     { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, answer: ([id]) => customers.retrieve(id) },
     {

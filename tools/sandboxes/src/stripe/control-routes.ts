@@ -1,6 +1,7 @@
 import { StripeApiError, missing } from './api-error';
 import type { PaymentOutcomes } from './payments';
 import type { Route } from './router';
+import type { InvoicePayments } from './invoice-payments';
 import type { Subscriptions } from './subscriptions';
 import type { Delivery, EventRule, WebhookSender } from './webhooks';
 
@@ -9,6 +10,7 @@ type Controlled = {
   payments: PaymentOutcomes;
   subscriptions: Subscriptions;
   apiCalls: ReadonlyMap<string, number>;
+  invoices: InvoicePayments;
 };
 
 const EVENT_RULES: readonly EventRule[] = ['duplicate', 'reorder', 'hold', 'suppress'];
@@ -20,6 +22,7 @@ const EVENT_RULES: readonly EventRule[] = ['duplicate', 'reorder', 'hold', 'supp
  *   POST /_sandbox/events/<evt_…>/replay                sends an event made earlier again
  *   GET  /_sandbox/events                               every delivery so far
  *   GET  /_sandbox/api-calls                            the API calls answered so far, by method and path
+ *   GET  /_sandbox/refunds                              every refund made so far
  *   POST /_sandbox/payments/fail-next                   the next payment is declined
  *   POST /_sandbox/subscriptions/<sub_…>/end-period {"inSeconds": n}
  */
@@ -28,8 +31,10 @@ export function controlRoutes({
   payments,
   subscriptions,
   apiCalls,
+  invoices,
 }: Controlled): Route<Record<string, unknown>>[] {
   return [
+    { method: 'GET', pattern: /^\/_sandbox\/refunds$/, answer: () => ({ refunds: invoices.refunds }) },
     {
       method: 'GET',
       pattern: /^\/_sandbox\/api-calls$/,

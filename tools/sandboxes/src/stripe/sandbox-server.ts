@@ -13,6 +13,7 @@ import { SANDBOX_PRICES } from './prices';
 import { Subscriptions } from './subscriptions';
 import { PaymentOutcomes } from './payments';
 import { loadState, saveState } from './state-file';
+import { InvoicePayments } from './invoice-payments';
 import { findRoute } from './router';
 import { WebhookSender, type Delivery, type WebhookOptions } from './webhooks';
 import { closeServer, listen, readBody, sendJson } from '../sandbox-http';
@@ -53,7 +54,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const emit = webhooks.send.bind(webhooks);
   const payments = new PaymentOutcomes();
   const customers = new Customers();
-  const subscriptions = new Subscriptions(emit, payments);
+  const invoices = new InvoicePayments();
+  const subscriptions = new Subscriptions(emit, payments, invoices);
   const prices = new Map(SANDBOX_PRICES.map((price) => [price.id, price]));
   // The page's address may name the free port the server was given.
   const checkouts = new CheckoutSessions(
@@ -65,10 +67,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     payments,
   );
   const idempotency = new IdempotencyKeys();
-  const api = apiRoutes({ customers, prices, checkouts, subscriptions });
+  const api = apiRoutes({ customers, prices, checkouts, subscriptions, invoices });
   // Every API call answered, by "METHOD /path", for tests of how much a client asks of Stripe.
   const apiCalls = new Map<string, number>();
-  const controls = controlRoutes({ webhooks, payments, subscriptions, apiCalls });
+  const controls = controlRoutes({ webhooks, payments, subscriptions, apiCalls, invoices });
 
   const saved = options.stateFile ? loadState(options.stateFile) : undefined;
   if (saved) {

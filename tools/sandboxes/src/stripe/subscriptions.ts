@@ -1,3 +1,4 @@
+import type { InvoicePayments } from './invoice-payments';
 import type Stripe from 'stripe';
 import { invalidParameter, missing } from './api-error';
 import { eventOf, type SandboxEvent } from './events';
@@ -21,6 +22,7 @@ export class Subscriptions {
   constructor(
     private readonly emit: (event: SandboxEvent) => void,
     private readonly payments: PaymentOutcomes,
+    private readonly invoices: InvoicePayments,
   ) {}
 
   /** A paid checkout's subscription to one price, its first period starting now. */
@@ -92,7 +94,7 @@ export class Subscriptions {
       trial_start: null,
     } satisfies Stripe.Subscription;
     this.byId.set(id, subscription);
-    const invoice = periodInvoice(subscription, 'paid', 'subscription_create');
+    const invoice = this.invoices.record(periodInvoice(subscription, 'paid', 'subscription_create'));
     subscription.latest_invoice = invoice.id;
     this.emit(eventOf('customer.subscription.created', { object: subscription }));
     this.emit(eventOf('invoice.paid', { object: invoice }));
@@ -207,7 +209,7 @@ export class Subscriptions {
     item.current_period_start = end;
     item.current_period_end = periodEnd(end, item.price);
     const outcome = this.payments.next();
-    const invoice = periodInvoice(subscription, outcome, 'subscription_cycle');
+    const invoice = this.invoices.record(periodInvoice(subscription, outcome, 'subscription_cycle'));
     subscription.latest_invoice = invoice.id;
     subscription.status = outcome === 'paid' ? 'active' : 'past_due';
     this.emit(

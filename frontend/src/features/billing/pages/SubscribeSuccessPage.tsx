@@ -32,6 +32,8 @@ export function SubscribeSuccessPage() {
   const dispatch = useAppDispatch();
   const notify = useNotify();
   const [phase, setPhase] = useState<Phase>(sessionId ? 'verifying' : 'error');
+  // This payment made a second subscription (Pro was already paid for): billing gave it back.
+  const [refunded, setRefunded] = useState(false);
   const [error, setError] = useState<string | null>(
     sessionId ? null : t('subscribeSuccess.errors.noSession'),
   );
@@ -49,10 +51,11 @@ export function SubscribeSuccessPage() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async (attempt: number) => {
       try {
-        const { success } = await checkStatus(sessionId).unwrap();
+        const { success, refunded: givenBack } = await checkStatus(sessionId).unwrap();
         if (cancelled) return;
         if (success) {
           setPhase('active');
+          setRefunded(givenBack === true);
           // The tab the plan was chosen in, and any other, learn it now rather than at their next poll.
           announceToOtherTabs(true);
           dispatch(baseApi.util.invalidateTags(['User', 'Limits']));
@@ -112,6 +115,9 @@ export function SubscribeSuccessPage() {
                   : t('subscribeSuccess.errors.heading')}
             </Typography>
             {phase === 'active' ? <Typography>{t('subscribeSuccess.active.text')}</Typography> : null}
+            {phase === 'active' && refunded ? (
+              <Alert severity="info">{t('subscribeSuccess.refunded')}</Alert>
+            ) : null}
             {phase === 'pending' ? <Alert severity="info">{t('subscribeSuccess.pending.text')}</Alert> : null}
             {error ? <Alert severity="error">{error}</Alert> : null}
           </Stack>
