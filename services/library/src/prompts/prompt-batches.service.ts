@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { notFound, serviceError } from '@promptlib/platform';
-import { libraryMessages, type ChangedPrompts, type ParsedRequestOf, type subjects } from '@promptlib/proto';
+import { notFound } from '@promptlib/platform';
+import { type ChangedPrompts, type ParsedRequestOf, type subjects } from '@promptlib/proto';
 import { CategoriesService } from '../categories/categories.service';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
 import { LIBRARY_DATA, type LibraryData } from '../library-data';
@@ -71,17 +71,7 @@ export class PromptBatchesService {
       const tier = await tx.tiers.lock(userId);
       const restorable = await tx.prompts.countRestorable(userId, promptIds, window);
       if (restorable === 0) return [];
-      const allowance = this.tiers.promptAllowance(tier, (await tx.prompts.count(userId)) + restorable - 1);
-      if (!allowance.canCreate) {
-        const pro = this.tiers.isPro(tier);
-        const message = pro
-          ? libraryMessages.proPromptQuota(allowance.max)
-          : libraryMessages.freePromptLimit(allowance.max);
-        throw serviceError('PROMPT_LIMIT_REACHED', message, undefined, {
-          plan: pro ? 'pro' : 'free',
-          limit: allowance.max,
-        });
-      }
+      this.tiers.requirePromptRoom(tier, await tx.prompts.count(userId), restorable);
       const back = await tx.prompts.restore(userId, promptIds, window);
       await announceUpdates(tx, back);
       return back.map((prompt) => prompt.id);

@@ -3,7 +3,6 @@ import { serviceError, notFound } from '@promptlib/platform';
 import {
   PROMPT_PAGE_MAX_BYTES,
   PROMPT_PAGE_MAX_ROWS,
-  libraryMessages,
   prompt as promptSchema,
   type CopyResult,
   type Done,
@@ -70,17 +69,8 @@ export class PromptsService {
     const created = await this.data.transaction(async (tx) => {
       // Creations by one user take turns on their tier row, so a count and its insert are never raced.
       const tier = await tx.tiers.lock(userId);
-      const allowance = this.tiers.promptAllowance(tier, await tx.prompts.count(userId));
+      this.tiers.requirePromptRoom(tier, await tx.prompts.count(userId));
       const pro = this.tiers.isPro(tier);
-      if (!allowance.canCreate) {
-        const message = pro
-          ? libraryMessages.proPromptQuota(allowance.max)
-          : libraryMessages.freePromptLimit(allowance.max);
-        throw serviceError('PROMPT_LIMIT_REACHED', message, undefined, {
-          plan: pro ? 'pro' : 'free',
-          limit: allowance.max,
-        });
-      }
       // Free accounts keep every prompt in General, whatever category was asked for.
       const categoryId = pro
         ? await this.categoryFor(tx, userId, change.categoryId)

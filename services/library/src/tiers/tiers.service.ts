@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { serviceError } from '@promptlib/platform';
 import {
   UNLIMITED,
+  libraryMessages,
   type LimitsRecord,
   type ParsedRequestOf,
   type TierChanged,
@@ -44,6 +46,23 @@ export class TiersService {
     return this.isPro(tier)
       ? allowance(used, UNLIMITED, this.config.PRO_MAX_PROMPTS)
       : allowance(used, this.config.FREE_PROMPT_LIMIT, this.config.FREE_PROMPT_LIMIT);
+  }
+
+  /**
+   * Refuses the prompts that would pass the plan's limit, saying which plan and limit: each new
+   * prompt, and each one a restore brings back, counts the same.
+   */
+  requirePromptRoom(tier: TierState | null, used: number, adding = 1): void {
+    const allowance = this.promptAllowance(tier, used + adding - 1);
+    if (allowance.canCreate) return;
+    const pro = this.isPro(tier);
+    const message = pro
+      ? libraryMessages.proPromptQuota(allowance.max)
+      : libraryMessages.freePromptLimit(allowance.max);
+    throw serviceError('PROMPT_LIMIT_REACHED', message, undefined, {
+      plan: pro ? 'pro' : 'free',
+      limit: allowance.max,
+    });
   }
 
   categoryAllowance(tier: TierState | null, used: number): Allowance {
