@@ -1,4 +1,5 @@
 import type { ApiError, Prompt } from '@promptlib/proto';
+import { eventually } from '@promptlib/platform/testing';
 import { ApiClient, STRONG_PASSWORD, uniqueUsername } from '../support/api-client';
 import { createPrompt, newLibraryUser, promptBody } from '../support/library-api';
 import { startStack, type Gateway, type Stack } from '../support/stack';
@@ -196,8 +197,8 @@ describe('the API under hostile input and failing stores', () => {
   it('keeps answering public reads from Postgres while the sharing service’s Redis is out of reach', async () => {
     const redisUrl = new URL(stack.env.REDIS_URL);
     const redis = await startTcpProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+    const sharing = await stack.startService('sharing', { REDIS_URL: `redis://127.0.0.1:${redis.port}` });
     try {
-      await stack.startService('sharing', { REDIS_URL: `redis://127.0.0.1:${redis.port}` });
       const owner = await newLibraryUser(gateway.url, 'cacheless');
       const prompt = await createPrompt(owner, { title: 'Read without a cache' });
       const { shareId } = (await owner.client.post<{ shareId: string }>(`/api/prompts/${prompt.id}/share`))
@@ -209,6 +210,41 @@ describe('the API under hostile input and failing stores', () => {
         title: 'Read without a cache',
       });
     } finally {
+      await sharing.stop();
+      await redis.close();
+    }
+  });
+
+  it('stops serving a revoked link’s cached text once Redis is back, though the revoke met Redis away', async () => {
+    const redisUrl = new URL(stack.env.REDIS_URL);
+    const redis = await startTcpProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+    const sharing = await stack.startService('sharing', { REDIS_URL: `redis://127.0.0.1:${redis.port}` });
+    try {
+      const owner = await newLibraryUser(gateway.url, 'revoker');
+      const prompt = await createPrompt(owner, { title: 'Revoked in a blip' });
+      const { shareId } = (await owner.client.post<{ shareId: string }>(`/api/prompts/${prompt.id}/share`))
+        .body;
+      const visit = () => new ApiClient(gateway.url).get<{ title: string }>(`/api/shared/${shareId}`);
+      // Read once, so the text is in the cache.
+      expect((await visit()).status).toBe(200);
+      await redis.cut();
+      const revoke = await owner.client.send('DELETE', `/api/prompts/${prompt.id}/share`, undefined, {
+        allowServerError: true,
+      });
+      expect(revoke.status).toBe(503);
+      await redis.restore();
+      // The sweep clears the cached read within seconds; no one has to revoke again.
+      await eventually(
+        async () => (await visit()).status,
+        (status) => status === 404,
+        15_000,
+      );
+      // Asked again, the revoke is done: nothing left to end.
+      expect(
+        (await owner.client.send('DELETE', `/api/prompts/${prompt.id}/share`, undefined, {})).status,
+      ).toBe(404);
+    } finally {
+      await sharing.stop();
       await redis.close();
     }
   });

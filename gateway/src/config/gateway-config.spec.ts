@@ -37,6 +37,18 @@ describe('gateway config', () => {
     ).toThrow('SESSION_SECRET must not use its development default');
   });
 
+  it('sends browsers to sign in with Google itself in production, never elsewhere', () => {
+    expect(loadGatewayConfig(production).GOOGLE_AUTH_URL).toBe(
+      'https://accounts.google.com/o/oauth2/v2/auth',
+    );
+    expect(() =>
+      loadGatewayConfig({ ...production, GOOGLE_AUTH_URL: 'https://accounts.example.com/o/oauth2/v2/auth' }),
+    ).toThrow(/GOOGLE_AUTH_URL must be https:\/\/accounts.google.com\/o\/oauth2\/v2\/auth/);
+    expect(loadGatewayConfig({ GOOGLE_AUTH_URL: 'http://127.0.0.1:4020/auth' }).GOOGLE_AUTH_URL).toBe(
+      'http://127.0.0.1:4020/auth',
+    );
+  });
+
   it('reads rate limits as attempts per window', () => {
     const config = loadGatewayConfig({ RATE_LIMIT_LOGIN_PER_USERNAME: '5/2h' });
     expect(config.RATE_LIMIT_LOGIN_PER_USERNAME).toEqual({ points: 5, durationSeconds: 7200 });

@@ -1,5 +1,6 @@
 import {
   booleanFlag,
+  ConfigError,
   type ConfigSpec,
   loadConfig,
   port,
@@ -8,6 +9,9 @@ import {
   type Env,
 } from '@promptlib/platform';
 import { z } from 'zod';
+
+/** Where browsers sign in with Google in production: Google itself (the sandbox never runs there). */
+export const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 
 const origin = z.string().refine((value) => {
   try {
@@ -82,7 +86,7 @@ const gatewayEnvShape = {
   RATE_LIMIT_WEBHOOKS_PER_CLIENT: rateLimit.prefault('600/1m'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   // Where the browser signs in with Google; the Google sandbox's in tests and the demo mode.
-  GOOGLE_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_AUTH_URL: z.url({ protocol: /^https?$/ }).default(GOOGLE_AUTH_URL),
   STRIPE_PRICE_MONTHLY: z.string().min(1),
   STRIPE_PRICE_ANNUAL: z.string().min(1),
 };
@@ -104,7 +108,14 @@ export const gatewayConfigSpec = {
 } satisfies ConfigSpec<typeof gatewayEnvShape>;
 
 export function loadGatewayConfig(env: Env): GatewayConfig {
-  return loadConfig(gatewayConfigSpec.shape, gatewayConfigSpec.devDefaults, env);
+  const config = loadConfig(gatewayConfigSpec.shape, gatewayConfigSpec.devDefaults, env);
+  // A sign-in page elsewhere would collect Google passwords for whoever runs it.
+  if (config.NODE_ENV === 'production' && config.GOOGLE_AUTH_URL !== GOOGLE_AUTH_URL) {
+    throw new ConfigError(
+      `Invalid production configuration: GOOGLE_AUTH_URL must be ${GOOGLE_AUTH_URL} (the Google sandbox never runs in production).`,
+    );
+  }
+  return config;
 }
 
 export function cookieSecure(config: GatewayConfig): boolean {
