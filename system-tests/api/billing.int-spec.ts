@@ -282,6 +282,28 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
     }
   });
 
+  it('lets a subscription Stripe no longer knows wait longer after each failed re-read, not come back every pass', async () => {
+    const user = await newUser();
+    const id = `sub_unknown_to_stripe_${user.id}`;
+    await databaseQuery(
+      stack,
+      `INSERT INTO billing.subscriptions (id, user_id, customer_id, price_id, status, current_period_end, synced_at)
+       VALUES ($1, $2, 'cus_unknown', 'price_pro_monthly', 'active', now() + interval '20 days', now() - interval '1 hour')`,
+      [id, user.id],
+    );
+    const row = () =>
+      databaseQuery<{ sweep_failures: number; waiting: boolean }>(
+        stack,
+        `SELECT sweep_failures, sweep_retry_at > now() + interval '50 seconds' AS waiting
+         FROM billing.subscriptions WHERE id = $1`,
+        [id],
+      );
+    await eventually(row, (rows) => rows[0].sweep_failures === 1, 15_000);
+    // The sweep passes every 300 ms here; this row now waits a minute instead of filling each pass.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await row()).toEqual([{ sweep_failures: 1, waiting: true }]);
+  });
+
   it('keeps one consistent state with two replicas answering status calls while the sweep runs', async () => {
     const second = await stack.startService('billing');
     try {

@@ -46,6 +46,30 @@ describe('the API under hostile input and failing stores', () => {
     expect((await signIn('2001:db8:7::2')).status).toBe(401);
   });
 
+  it('will not start in production checking Google sign-ins anywhere but at Google', async () => {
+    // Production addresses (never the development defaults); the check comes before any connection.
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://auth@db.invalid:5432/promptlib',
+      NATS_URL: 'nats://nats.invalid:4222',
+      REDIS_URL: 'redis://redis.invalid:6379',
+      GOOGLE_CLIENT_ID: '123-example.apps.googleusercontent.com',
+    };
+    await expect(
+      stack.startService('auth', { ...production, GOOGLE_ISSUER: 'https://accounts.example.com' }),
+    ).rejects.toThrow(/GOOGLE_ISSUER must be https:\/\/accounts\.google\.com/);
+    await expect(
+      stack.startGateway({
+        ...production,
+        PUBLIC_URL: 'https://prompts.example.com',
+        SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+        STRIPE_PRICE_MONTHLY: 'price_live_m',
+        STRIPE_PRICE_ANNUAL: 'price_live_a',
+        GOOGLE_AUTH_URL: 'https://accounts.example.com/auth',
+      }),
+    ).rejects.toThrow(/GOOGLE_AUTH_URL must be https:\/\/accounts\.google\.com\/o\/oauth2\/v2\/auth/);
+  });
+
   describe('text that is not plain text is a 400 naming the field, never a 500', () => {
     it.each([
       ['a lone surrogate', 'x\udfffy_name', 'Username contains characters that are not valid text'],
