@@ -81,24 +81,25 @@ export class SubscriptionMirror {
   }
 
   /**
-   * Ends every checkout of the user still open at Stripe (but `keep`), so no second one can be
-   * paid: when a new one starts, and once one is paid.
+   * Ends every checkout of the user still open at Stripe, so no second one can be paid: when a new
+   * one starts, and once one is paid.
    */
-  async expireOpenCheckouts(tx: MirrorRepositories, userId: number, keep?: string): Promise<void> {
+  async expireOpenCheckouts(tx: MirrorRepositories, userId: number): Promise<void> {
     const open = await tx.checkouts.pending(userId, new Date(Date.now() - CHECKOUT_LIFETIME_MS), 100);
-    for (const checkout of open.filter((candidate) => candidate.id !== keep)) {
-      await this.stripe.expireCheckout(checkout.id);
-      // Expired now, or paid meanwhile: a paid one is still found by its webhook and the sweep.
-      const session = await this.stripe.retrieveCheckout(checkout.id);
-      if (session.status === 'expired') await tx.checkouts.markExpired(checkout.id);
+    for (const checkout of open) {
+      // Not expired now: paid meanwhile (its webhook and the sweep still find it), or expired before.
+      const expired =
+        (await this.stripe.expireCheckout(checkout.id)) ||
+        (await this.stripe.retrieveCheckout(checkout.id)).status === 'expired';
+      if (expired) await tx.checkouts.markExpired(checkout.id);
     }
   }
 
   /**
    * After a payment: no other checkout can be paid, and should two subscriptions have been paid
    * all the same (both checkouts paid before either was seen), the one billing learned of later is
-   * cancelled at once so nothing more is charged for it. Its payment is not refunded here: it is logged for whoever
-   * runs the Stripe account.
+   * cancelled at once so nothing more is charged for it, and its payment refunded; its checkout
+   * says so (the success page tells the user).
    */
   async afterPayment(tx: MirrorRepositories, userId: number): Promise<void> {
     await this.expireOpenCheckouts(tx, userId);
