@@ -63,6 +63,14 @@ import {
   sharedPrompt,
   shareSummary,
 } from './sharing';
+import {
+  promptHistoryPage,
+  promptHistoryRequest,
+  promptVersion,
+  promptVersionRequest,
+  promptVersionsPage,
+  promptVersionsRequest,
+} from './prompt-versions';
 import { subjects, type Subject } from './subjects';
 
 /**
@@ -113,6 +121,10 @@ export const contracts = {
   [subjects.library.promptsRestore]: json(promptIdsRequest, changedPrompts),
   [subjects.library.promptsCopy]: json(promptRequest, copyResult),
   [subjects.library.promptsToggleFavorite]: json(promptRequest, prompt),
+  [subjects.library.versionsList]: json(promptVersionsRequest, promptVersionsPage),
+  [subjects.library.versionsGet]: json(promptVersionRequest, promptVersion),
+  [subjects.library.versionsRestore]: json(promptVersionRequest, prompt),
+  [subjects.library.versionsHistory]: json(promptHistoryRequest, promptHistoryPage),
   [subjects.library.limitsGet]: json(userScoped, limitsRecord),
   [subjects.library.tierGet]: json(userScoped, tierStatus),
   [subjects.library.tierAwaitVersion]: json(awaitTierVersionRequest, tierVersionReached),

@@ -114,6 +114,7 @@ export function firstProblemMessage(problems: FieldProblems, fallback: string): 
 /** What a NOT_FOUND error says was not found. */
 export const notFoundSubjects = [
   'prompt',
+  'version',
   'category',
   'user',
   'checkout',

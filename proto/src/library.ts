@@ -3,10 +3,12 @@ import {
   IMPORT_MAX_USAGE_COUNT,
   IMPORT_PAGE_MAX_CATEGORIES,
   IMPORT_PAGE_MAX_PROMPTS,
+  IMPORT_PAGE_MAX_VERSIONS,
   MAX_BODY_BYTES,
   PROMPT_BULK_MAX_IDS,
   limits,
 } from './limits';
+import { promptVersionSource, versionNumber } from './prompt-versions';
 import { entityId, plainText } from './text';
 
 const id = entityId;
@@ -47,6 +49,8 @@ export const limitsRecord = z.object({
   isPro: z.boolean(),
   prompts: usageLimit,
   categories: usageLimit,
+  /** How many of each prompt's newest versions the plan keeps. */
+  versionsKept: z.number().int().positive(),
   subscription: z.object({ isCancelled: z.boolean(), endsAt: z.string().nullable() }),
 });
 export type LimitsRecord = z.output<typeof limitsRecord>;
@@ -95,10 +99,28 @@ export const awaitTierVersionRequest = userScoped.extend({
   timeoutMs: z.number().int().min(0).max(5_000),
 });
 
+/** A moment as an export writes it (ISO 8601); one that does not parse, or lies ahead, is taken as now. */
+const importedTime = z.string().max(40);
+
+/**
+ * One version of an imported prompt's history, oldest first in its list. Its number is kept when
+ * the list's numbers grow; otherwise the list is numbered again from 1. Its category is a name.
+ */
+export const importVersion = z.strictObject({
+  version: versionNumber,
+  title: z.string().max(MAX_BODY_BYTES),
+  content: z.string().max(MAX_BODY_BYTES),
+  category: z.string().max(MAX_BODY_BYTES).nullable(),
+  createdAt: importedTime,
+  source: promptVersionSource,
+});
+export type ImportVersion = z.output<typeof importVersion>;
+
 /**
  * One prompt of an imported file. Only its shape is checked here: text that breaks the create rules
  * (lengths, control characters, a category name's rules) skips the item as `invalid` in the
  * library service, so one bad row does not fail a page. No string can be longer than the body.
+ * Without dates the prompt is made now; without versions its history starts with the import.
  */
 export const importItem = z.strictObject({
   title: z.string().max(MAX_BODY_BYTES),
@@ -107,16 +129,30 @@ export const importItem = z.strictObject({
   category: z.string().max(MAX_BODY_BYTES).nullable(),
   isFavorite: z.boolean().default(false),
   usageCount: z.number().int().min(0).max(IMPORT_MAX_USAGE_COUNT).default(0),
+  createdAt: importedTime.optional(),
+  updatedAt: importedTime.optional(),
+  versions: z.array(importVersion).max(IMPORT_PAGE_MAX_VERSIONS).optional(),
 });
 export type ImportItem = z.output<typeof importItem>;
+
+/**
+ * More of the history of a prompt an earlier page imported (by the id its answer gave): a history
+ * too long for one page travels over several. Versions already there are passed over.
+ */
+export const importHistory = z.strictObject({
+  promptId: entityId,
+  versions: z.array(importVersion).min(1).max(IMPORT_PAGE_MAX_VERSIONS),
+});
+export type ImportHistory = z.output<typeof importHistory>;
 
 /** POST /api/prompts/import: one page of a file the SPA has parsed. */
 export const importPage = z.strictObject({
   /** Categories to have, in this order after the user's own (an export's category order). */
   categories: z.array(z.string().max(MAX_BODY_BYTES)).max(IMPORT_PAGE_MAX_CATEGORIES).default([]),
   prompts: z.array(importItem).max(IMPORT_PAGE_MAX_PROMPTS),
+  history: z.array(importHistory).max(IMPORT_PAGE_MAX_PROMPTS).default([]),
 });
-export type ImportPage = z.output<typeof importPage>;
+export type ImportPage = z.input<typeof importPage>;
 
 export const importPromptsRequest = userScoped.extend(importPage.shape);
 
@@ -136,10 +172,14 @@ export const importedPrompt = z.union([
 export type ImportedPrompt = z.output<typeof importedPrompt>;
 export type ImportSkipReason = Extract<ImportedPrompt, { status: 'skipped' }>['reason'];
 
-/** What became of each category and prompt of an import page, in the page's order. */
+/**
+ * What became of each category, prompt and history of an import page, in the page's order; a
+ * history says how many of its versions were added (none for a prompt that is not the user's).
+ */
 export const importResult = z.object({
   categories: z.array(importedCategory),
   prompts: z.array(importedPrompt),
+  history: z.array(z.object({ promptId: id, added: z.number().int().nonnegative() })),
 });
 export type ImportResult = z.output<typeof importResult>;
 

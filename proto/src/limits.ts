@@ -50,13 +50,18 @@ export const IMPORT_MAX_USAGE_COUNT = 1_000_000_000;
 /** -1 in a limits record means unlimited (Pro). */
 export const UNLIMITED = -1;
 
-/** Defaults of FREE_PROMPT_LIMIT, FREE_CATEGORY_LIMIT and the Pro abuse quotas. */
+/** Defaults of FREE_PROMPT_LIMIT, FREE_CATEGORY_LIMIT, the Pro abuse quotas and the versions each plan keeps. */
 export const tierDefaults = {
   freePromptLimit: 5,
   freeCategoryLimit: 1,
   proMaxPrompts: 50_000,
   proMaxCategories: 500,
+  freeVersionsKept: 20,
+  proVersionsKept: 1_000,
 } as const;
+
+/** Versions of one prompt an import page may carry: a Pro plan's whole history, at most. */
+export const IMPORT_PAGE_MAX_VERSIONS = 1_000;
 
 /** The built-in default category every user has. */
 export const GENERAL_CATEGORY_NAME = 'General';

@@ -11,6 +11,7 @@ export const authMessages = {
 
 export const libraryMessages = {
   promptNotFound: 'Prompt not found',
+  versionNotFound: 'Version not found',
   categoryNotFound: 'Category not found',
   generalProtected:
     'The General category cannot be deleted as it serves as the default category for prompts.',
@@ -48,6 +49,7 @@ export const billingMessages = {
 /** The sentence of each NOT_FOUND, by what was not found. */
 export const notFoundMessages = {
   prompt: libraryMessages.promptNotFound,
+  version: libraryMessages.versionNotFound,
   category: libraryMessages.categoryNotFound,
   user: authMessages.userNotFound,
   checkout: billingMessages.checkoutNotFound,

@@ -67,6 +67,7 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
       isPro: true,
       prompts: { used: 0, limit: -1, canCreate: true },
       categories: { used: 1, limit: -1, canCreate: true },
+      versionsKept: 1000,
       subscription: { isCancelled: false, endsAt: null },
     });
     expect((await user.client.get<{ user: User }>('/api/user')).body.user.isPro).toBe(true);
@@ -98,6 +99,7 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
       isPro: false,
       prompts: { used: 7, limit: 5, canCreate: false },
       categories: { used: 2, limit: 1, canCreate: false },
+      versionsKept: 20,
       subscription: { isCancelled: false, endsAt: null },
     });
     expect((await user.client.get<{ user: User }>('/api/user')).body.user.isPro).toBe(false);

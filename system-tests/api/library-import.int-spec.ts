@@ -113,17 +113,17 @@ describe('importing a library file page by page', () => {
     ]);
   });
 
-  it('adds nothing when the same page is imported again, whatever its spacing and case', async () => {
+  it('adds nothing when the same page is imported again, its ends and its categories’ case aside', async () => {
     const user = await proUser('twice');
     expect((await importPage(user, exported)).status).toBe(200);
     const before = await listPrompts(user);
 
     const again = await importPage(user, exported);
-    const respaced = await importPage(user, {
+    const padded = await importPage(user, {
       prompts: exported.prompts.map((prompt) => ({
         ...prompt,
-        title: `  ${prompt.title.toUpperCase()} `,
-        content: prompt.content.replace(/ /g, '\n\t '),
+        title: `  ${prompt.title} `,
+        content: `\n${prompt.content}\t `,
         category: prompt.category?.toLowerCase() ?? null,
       })),
     });
@@ -131,8 +131,9 @@ describe('importing a library file page by page', () => {
     expect(again.body).toEqual({
       categories: exported.categories.map((name) => ({ name, status: 'existing' })),
       prompts: exported.prompts.map(() => ({ status: 'skipped', reason: 'duplicate' })),
+      history: [],
     });
-    expect(respaced.body.prompts).toEqual(
+    expect(padded.body.prompts).toEqual(
       exported.prompts.map(() => ({ status: 'skipped', reason: 'duplicate' })),
     );
     expect(await listPrompts(user)).toEqual(before);
@@ -263,7 +264,11 @@ describe('importing a library file page by page', () => {
 
   it('answers an empty page, and refuses a stranger and a foreign origin as other changes are', async () => {
     const user = await newLibraryUser(gateway.url, 'edges');
-    expect((await importPage(user, { prompts: [] })).body).toEqual({ categories: [], prompts: [] });
+    expect((await importPage(user, { prompts: [] })).body).toEqual({
+      categories: [],
+      prompts: [],
+      history: [],
+    });
     const stranger = await new ApiClient(gateway.url).post<ApiError>('/api/prompts/import', { prompts: [] });
     expect(stranger).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
     const foreign = await new ApiClient(gateway.url, 'https://evil.example')

@@ -74,6 +74,7 @@ describe('the library through the gateway', () => {
         isPro: false,
         prompts: { used: 0, limit: 5, canCreate: true },
         categories: { used: 1, limit: 1, canCreate: false },
+        versionsKept: 20,
         subscription: { isCancelled: false, endsAt: null },
       });
     });
@@ -294,6 +295,7 @@ describe('the library through the gateway', () => {
         isPro: true,
         prompts: { used: 0, limit: -1, canCreate: true },
         categories: { used: 1, limit: -1, canCreate: true },
+        versionsKept: 1000,
         subscription: { isCancelled: false, endsAt: null },
       });
       expect((await user.client.get<{ user: { isPro: boolean } }>('/api/user')).body.user.isPro).toBe(true);

@@ -9,6 +9,7 @@ import {
   type CopyResult,
   type DeletedCategory,
   type Done,
+  type HistoryCursor,
   type ImportPage,
   type ImportResult,
   type LimitsRecord,
@@ -19,6 +20,9 @@ import {
   type PromptTitlesPage,
   type PromptFields,
   type PromptPage,
+  type PromptHistoryPage,
+  type PromptVersion,
+  type PromptVersionsPage,
   type TierStatus,
   type TierVersionReached,
 } from '@promptlib/proto';
@@ -109,6 +113,22 @@ export class LibraryClient {
 
   restorePrompts(userId: number, promptIds: number[]): Promise<ChangedPrompts> {
     return this.services.request(subjects.library.promptsRestore, { userId, promptIds });
+  }
+
+  promptVersions(userId: number, promptId: number, before: number | null): Promise<PromptVersionsPage> {
+    return this.services.request(subjects.library.versionsList, { userId, promptId, before });
+  }
+
+  promptVersion(userId: number, promptId: number, version: number): Promise<PromptVersion> {
+    return this.services.request(subjects.library.versionsGet, { userId, promptId, version });
+  }
+
+  restoreVersion(userId: number, promptId: number, version: number): Promise<Prompt> {
+    return this.services.request(subjects.library.versionsRestore, { userId, promptId, version });
+  }
+
+  promptHistory(userId: number, after: HistoryCursor | null): Promise<PromptHistoryPage> {
+    return this.services.request(subjects.library.versionsHistory, { userId, after });
   }
 
   copyPrompt(userId: number, promptId: number): Promise<CopyResult> {

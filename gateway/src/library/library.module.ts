@@ -3,9 +3,10 @@ import { SessionModule } from '../session/session.module';
 import { CategoriesController } from './categories.controller';
 import { LimitsController } from './limits.controller';
 import { PromptsController } from './prompts.controller';
+import { VersionsController } from './versions.controller';
 
 @Module({
   imports: [SessionModule],
-  controllers: [PromptsController, CategoriesController, LimitsController],
+  controllers: [PromptsController, VersionsController, CategoriesController, LimitsController],
 })
 export class LibraryModule {}

@@ -237,11 +237,13 @@ export class PromptsController {
     summary: 'Import a page of prompts',
     description:
       'Up to 100 prompts and 500 category names per page. Missing categories are created in the order ' +
-      'given, within the tier’s category limit; a prompt whose title and content (whitespace and case ' +
-      'aside) its category already holds is skipped as a duplicate, so importing a file twice adds ' +
-      'nothing; past the prompt limit the rest are skipped. Favourites and use counts are kept. The ' +
-      'answer says what became of each category and prompt, in the page’s order. Limited per user ' +
-      'by pages, apart from other changes.',
+      'given, within the tier’s category limit; a prompt whose exact title and content (only their ' +
+      'ends trimmed) its category already holds is skipped as a duplicate, so importing a file twice ' +
+      'adds nothing; past the prompt limit the rest are skipped. Favourites, use counts, dates and ' +
+      'versions are kept (the plan’s newest versions); a history too long for one page follows in ' +
+      'later pages’ history entries, for the id the first page answered. The answer says what became ' +
+      'of each category, prompt and history, in the page’s order. Limited per user by pages, apart ' +
+      'from other changes.',
     tag: 'Library',
     body: importPage,
     response: importResult,

@@ -3,12 +3,14 @@ import { unitOfWorkProvider, type Db, type RepositoryContract, type UnitOfWork }
 import { CategoriesRepository } from './categories/categories.repository';
 import { PromptsRepository } from './prompts/prompts.repository';
 import { TiersRepository } from './tiers/tiers.repository';
+import { PromptVersionsRepository } from './versions/prompt-versions.repository';
 
 /** The library's data, one repository per aggregate, each owning its SQL and the schema's name. */
 export type LibraryRepositories = {
   prompts: RepositoryContract<PromptsRepository>;
   categories: RepositoryContract<CategoriesRepository>;
   tiers: RepositoryContract<TiersRepository>;
+  versions: RepositoryContract<PromptVersionsRepository>;
 };
 
 /** The library's unit of work: its rules change data only through it. */
@@ -21,6 +23,7 @@ export function libraryRepositories(db: Db): LibraryRepositories {
     prompts: new PromptsRepository(db),
     categories: new CategoriesRepository(db),
     tiers: new TiersRepository(db),
+    versions: new PromptVersionsRepository(db),
   };
 }
 

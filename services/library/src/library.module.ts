@@ -12,6 +12,7 @@ import { PromptsModule } from './prompts/prompts.module';
 import { LibraryDataModule } from './library-data';
 import { TiersModule } from './tiers/tiers.module';
 import { UserTierEntity } from './tiers/user-tier.entity';
+import { VersionsModule } from './versions/versions.module';
 
 @Module({})
 export class LibraryModule {
@@ -31,6 +32,7 @@ export class LibraryModule {
         TiersModule,
         CategoriesModule,
         PromptsModule,
+        VersionsModule,
         LibraryEventsModule,
       ],
     };

@@ -105,6 +105,7 @@ export class CategoriesService {
       if (category.isDefault)
         throw serviceError('GENERAL_CATEGORY_PROTECTED', libraryMessages.generalProtected);
       const deletedPromptIds = await tx.prompts.deleteInCategory(userId, categoryId);
+      await tx.versions.deleteOf(deletedPromptIds.map((id) => ({ userId, id })));
       await tx.categories.delete(userId, categoryId);
       for (
         let from = 0;

@@ -9,6 +9,8 @@ import { DELETED_PROMPT_RESTORE_SECONDS, tierDefaults } from '@promptlib/proto';
 import { z } from 'zod';
 
 const count = z.coerce.number().int().min(0);
+// At least the current version; a bound keeps one prompt's history a bounded amount of storage.
+const versionsKept = z.coerce.number().int().min(1).max(100_000);
 
 const libraryEnvShape = {
   ...serviceEnvShape(9103),
@@ -17,6 +19,9 @@ const libraryEnvShape = {
   // Pro shows "unlimited" but keeps a ceiling against abuse.
   PRO_MAX_PROMPTS: count.default(tierDefaults.proMaxPrompts),
   PRO_MAX_CATEGORIES: count.default(tierDefaults.proMaxCategories),
+  // How many of each prompt's newest versions a plan keeps (older ones are pruned).
+  FREE_VERSIONS_KEPT: versionsKept.default(tierDefaults.freeVersionsKept),
+  PRO_VERSIONS_KEPT: versionsKept.default(tierDefaults.proVersionsKept),
   // How long a deleted prompt can be restored; a day at most, since a deletion should soon be final.
   DELETED_PROMPT_RESTORE_SECONDS: z.coerce
     .number()

@@ -3,6 +3,7 @@ import { CreatePromptSearch1764115200000 } from './1764115200000-CreatePromptSea
 import { StorePromptSearchText1764201600000 } from './1764201600000-StorePromptSearchText';
 import { AddPromptLastUsed1764806400000 } from './1764806400000-AddPromptLastUsed';
 import { CreateDeletedPrompts1764892800000 } from './1764892800000-CreateDeletedPrompts';
+import { CreatePromptVersions1764979200000 } from './1764979200000-CreatePromptVersions';
 
 /** In the order they run. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   StorePromptSearchText1764201600000,
   AddPromptLastUsed1764806400000,
   CreateDeletedPrompts1764892800000,
+  CreatePromptVersions1764979200000,
 ];

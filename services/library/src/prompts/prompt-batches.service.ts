@@ -6,6 +6,7 @@ import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
 import { LIBRARY_DATA, type LibraryData } from '../library-data';
 import { TiersService } from '../tiers/tiers.service';
 import { announceUpdates, deletePrompts } from './prompt-events';
+import { recordVersions } from '../versions/prompt-history';
 
 export type PromptIdsRequest = ParsedRequestOf<typeof subjects.library.promptsDeleteMany>;
 export type MovePromptsRequest = ParsedRequestOf<typeof subjects.library.promptsMoveMany>;
@@ -42,18 +43,19 @@ export class PromptBatchesService {
 
   /**
    * Moves the user's prompts among these ids to one of their categories (null is General), on any
-   * tier, as an edit may; answers every one now there. 404 when the category is not the user's or
+   * tier, as an edit may, each moved one with a new version; answers every one now there. 404 when the category is not the user's or
    * none of the prompts is.
    */
   async move({ userId, promptIds, categoryId }: MovePromptsRequest): Promise<ChangedPrompts> {
     const inCategory = await this.data.transaction(async (tx) => {
-      await tx.tiers.lock(userId);
+      const tier = await tx.tiers.lock(userId);
       const target =
         categoryId === null
           ? await this.categories.ensureDefault({ userId }, tx)
           : await this.categories.findOwned(tx, userId, categoryId);
       const moved = await tx.prompts.moveToCategory(userId, promptIds, target.id);
       await announceUpdates(tx, moved);
+      await recordVersions(tx, userId, moved, 'app', this.tiers.versionsKept(tier));
       return tx.prompts.idsInCategory(userId, promptIds, target.id);
     });
     if (inCategory.length === 0) throw notFound('prompt');

@@ -17,8 +17,10 @@ const item = (fields: Partial<ImportItem> = {}): ImportItem => ({
   ...fields,
 });
 
+const now = new Date('2026-11-27T12:00:00.000Z');
+
 const candidates = (...items: Partial<ImportItem>[]): (ImportCandidate | null)[] =>
-  items.map((fields) => importCandidate(item(fields)));
+  items.map((fields) => importCandidate(item(fields), now));
 
 const state = (fields: Partial<ImportState> = {}): ImportState => ({
   keyOf: (name) => name.toLowerCase(),
@@ -37,13 +39,37 @@ const outcomes = (plan: ReturnType<typeof planImport>) =>
 describe('import rules', () => {
   it('keeps an item as create would store it: the title trimmed, the content as written', () => {
     expect(
-      importCandidate(item({ title: '  Hello  ', content: '  code\n  indented ', category: ' Work ' })),
+      importCandidate(item({ title: '  Hello  ', content: '  code\n  indented ', category: ' Work ' }), now),
     ).toEqual({
       title: 'Hello',
       content: '  code\n  indented ',
       category: 'Work',
       isFavorite: false,
       usageCount: 0,
+      createdAt: now,
+      updatedAt: now,
+      versions: [],
+    });
+  });
+
+  it('keeps the dates an export wrote, and takes one that is missing, broken or ahead as now', () => {
+    const dated = importCandidate(
+      item({ createdAt: '2024-01-02T03:04:05.678Z', updatedAt: '2025-06-07T08:09:10.111Z' }),
+      now,
+    );
+    expect(dated).toMatchObject({
+      createdAt: new Date('2024-01-02T03:04:05.678Z'),
+      updatedAt: new Date('2025-06-07T08:09:10.111Z'),
+    });
+    expect(
+      importCandidate(item({ createdAt: 'yesterday', updatedAt: '2099-01-01T00:00:00Z' }), now),
+    ).toMatchObject({ createdAt: now, updatedAt: now });
+    // A change never comes before the creation.
+    expect(
+      importCandidate(item({ createdAt: '2025-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z' }), now),
+    ).toMatchObject({
+      createdAt: new Date('2025-01-01T00:00:00Z'),
+      updatedAt: new Date('2025-01-01T00:00:00Z'),
     });
   });
 
@@ -59,15 +85,21 @@ describe('import rules', () => {
       { category: 'y'.repeat(51) },
       { category: 'Tab\tname' },
     ]) {
-      expect({ fields, candidate: importCandidate(item(fields)) }).toEqual({ fields, candidate: null });
+      expect({ fields, candidate: importCandidate(item(fields), now) }).toEqual({ fields, candidate: null });
     }
-    expect(importCandidate(item({ content: 'Line one\n\tLine two\r\n' }))).not.toBeNull();
+    expect(importCandidate(item({ content: 'Line one\n\tLine two\r\n' }), now)).not.toBeNull();
   });
 
-  it('compares text trimmed, with runs of whitespace as one space, ignoring case', () => {
-    expect(comparableText('  Write A\n\n  haiku\tabout  RAIN ')).toBe('write a haiku about rain');
-    expect(duplicateKey('general', 'Haiku ', 'Write  one.')).toBe(
-      duplicateKey('general', 'haiku', 'write one.'),
+  it('compares text exactly but for its ends: case and the whitespace inside matter', () => {
+    expect(comparableText('  Write A\n\n  haiku\tabout  RAIN ')).toBe('Write A\n\n  haiku\tabout  RAIN');
+    expect(duplicateKey('general', 'Haiku ', '\nWrite one. ')).toBe(
+      duplicateKey('general', 'Haiku', 'Write one.'),
+    );
+    expect(duplicateKey('general', 'Hello World', 'Say it.')).not.toBe(
+      duplicateKey('general', 'hello world', 'Say it.'),
+    );
+    expect(duplicateKey('general', 'Python snippet', 'def f():\n    return 1')).not.toBe(
+      duplicateKey('general', 'Python snippet', 'def f():\n  return 1'),
     );
     expect(duplicateKey('work', 'Haiku', 'Write one.')).not.toBe(
       duplicateKey('general', 'Haiku', 'Write one.'),
@@ -78,15 +110,16 @@ describe('import rules', () => {
     const plan = planImport(
       [],
       candidates(
-        { title: 'Old one', content: 'Kept  text.' },
+        { title: 'Old one', content: 'Kept text.\n' },
         { title: 'old ONE', content: 'kept text.' },
         { title: 'New one', content: 'Fresh text.' },
-        { title: 'new one ', content: ' Fresh   text. ' },
+        { title: 'New one ', content: ' Fresh text. ' },
         { title: 'New one', content: 'Fresh text.', category: 'General' },
+        { title: 'New one', content: 'Fresh  text.' },
       ),
       state({ existingPrompts: new Set([duplicateKey('general', 'Old one', 'Kept text.')]) }),
     );
-    expect(outcomes(plan)).toEqual(['duplicate', 'duplicate', 'import', 'duplicate', 'duplicate']);
+    expect(outcomes(plan)).toEqual(['duplicate', 'import', 'import', 'duplicate', 'duplicate', 'import']);
   });
 
   it('is no duplicate when the same text goes to another category', () => {
@@ -204,8 +237,22 @@ describe('import rules', () => {
     ]);
   });
 
-  it('restores the favourite mark and the use count', () => {
-    const plan = planImport([], candidates({ isFavorite: true, usageCount: 42 }), state());
+  it('restores the favourite mark, the use count, the dates and the history', () => {
+    const versions = [
+      {
+        version: 3,
+        title: 'A title',
+        content: 'Some content.',
+        category: null,
+        createdAt: '2025-01-01T00:00:00.000Z',
+        source: 'app' as const,
+      },
+    ];
+    const plan = planImport(
+      [],
+      candidates({ isFavorite: true, usageCount: 42, createdAt: '2025-01-01T00:00:00.000Z', versions }),
+      state(),
+    );
     expect(plan.prompts).toEqual([
       {
         status: 'import',
@@ -214,6 +261,9 @@ describe('import rules', () => {
         content: 'Some content.',
         isFavorite: true,
         usageCount: 42,
+        createdAt: new Date('2025-01-01T00:00:00.000Z'),
+        updatedAt: new Date('2025-01-01T00:00:00.000Z'),
+        versions,
       },
     ]);
   });

@@ -1,18 +1,31 @@
-import { textProblem, type ImportItem, type ImportSkipReason, type ImportedCategory } from '@promptlib/proto';
+import {
+  textProblem,
+  type ImportItem,
+  type ImportSkipReason,
+  type ImportVersion,
+  type ImportedCategory,
+} from '@promptlib/proto';
+import { importedDates } from '../versions/version-rules';
 import { categoryNameProblems, normalizeCategoryName } from '../categories/category-rules';
 import { normalizePrompt, promptProblems } from './prompt-rules';
 
-/** An item of an import page that passes the create rules; `category` null means General. */
+/**
+ * An item of an import page that passes the create rules; `category` null means General. Its
+ * history is checked when it is stored (see importedHistory).
+ */
 export type ImportCandidate = {
   title: string;
   content: string;
   category: string | null;
   isFavorite: boolean;
   usageCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  versions: ImportVersion[];
 };
 
 /** The item as create would store it, or null when create would refuse it (skipped as `invalid`). */
-export function importCandidate(item: ImportItem): ImportCandidate | null {
+export function importCandidate(item: ImportItem, now: Date): ImportCandidate | null {
   const input = normalizePrompt(item);
   if (textProblem(input.title) || textProblem(input.content, 'multiline') || promptProblems(input))
     return null;
@@ -21,7 +34,14 @@ export function importCandidate(item: ImportItem): ImportCandidate | null {
     category = validCategoryName(item.category);
     if (category === null) return null;
   }
-  return { ...input, category, isFavorite: item.isFavorite, usageCount: item.usageCount };
+  return {
+    ...input,
+    category,
+    isFavorite: item.isFavorite,
+    usageCount: item.usageCount,
+    ...importedDates(item, now),
+    versions: item.versions ?? [],
+  };
 }
 
 /** The name as category create would store it, or null when create would refuse it. */
@@ -31,11 +51,12 @@ export function validCategoryName(raw: string): string | null {
 }
 
 /**
- * What counts as the same prompt text: surrounding space dropped, every run of whitespace one
- * space, case ignored. Applied to title and content alike.
+ * What counts as the same prompt text: the same characters once the ends are trimmed. Case and
+ * the whitespace inside matter (indentation in a snippet, a name's capitals), so two prompts that
+ * differ only there are both kept. Applied to title and content alike.
  */
 export function comparableText(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return text.trim();
 }
 
 /**

@@ -21,13 +21,16 @@ import {
   type ImportPlan,
 } from './prompt-import-rules';
 import { promptUpdated } from './prompt-events';
+import { importedHistory, importedVersions } from '../versions/version-rules';
 
 export type ImportPromptsRequest = ParsedRequestOf<typeof subjects.library.promptsImport>;
 
 /**
  * One page of an imported file (see planImport for the rules). A page is one transaction under the
  * user's tier lock, as a create is, so pages, creates and category creates of one user take turns
- * and the limits hold; every prompt it makes is announced exactly as a created one is.
+ * and the limits hold; every prompt it makes is announced exactly as a created one is. A prompt
+ * keeps the dates and history the file gives it (see importedHistory); a history too long for one
+ * page comes in later pages' `history` for the prompt's new id.
  */
 @Injectable()
 export class PromptImportService {
@@ -41,14 +44,16 @@ export class PromptImportService {
     userId,
     categories: requested,
     prompts: items,
+    history,
   }: ImportPromptsRequest): Promise<ImportResult> {
-    const candidates = items.map(importCandidate);
+    const now = new Date();
+    const candidates = items.map((item) => importCandidate(item, now));
     return this.data.transaction(async (tx) => {
       const tier = await tx.tiers.lock(userId);
       // General counts toward the category limit, so it must exist before counting.
       await this.categories.ensureDefault({ userId }, tx);
       const owned = await tx.categories.keyed(userId);
-      const keys = await tx.categories.keysOf(namesOn(requested, candidates));
+      const keys = await tx.categories.keysOf(namesOn(requested, candidates, history));
       const keyOf = (name: string) => keys.get(name)!;
       const target = {
         keyOf,
@@ -64,11 +69,30 @@ export class PromptImportService {
       });
       const categoryIds = new Map(owned.map((category) => [category.key, category.id]));
       await createCategories(tx, userId, plan.newCategories, categoryIds);
-      const prompts = await createPrompts(tx, userId, plan, categoryIds);
-      return { categories: plan.categories, prompts };
+      // A version names its category; one the user does not have (or a name no category could
+      // have) leaves the version without one.
+      const categoryIdOf = (name: string | null) => {
+        const valid = name === null ? null : validCategoryName(name);
+        return valid === null ? null : (categoryIds.get(keyOf(valid)) ?? null);
+      };
+      const histories = { categoryIdOf, keep: this.tiers.versionsKept(tier), now };
+      const prompts = await createPrompts(tx, userId, plan, categoryIds, histories);
+      return {
+        categories: plan.categories,
+        prompts,
+        history: await addHistory(tx, userId, history, histories),
+      };
     });
   }
 }
+
+/** How the versions of an import page are stored. */
+type Histories = {
+  categoryIdOf: (name: string | null) => number | null;
+  /** The plan's number of versions kept per prompt. */
+  keep: number;
+  now: Date;
+};
 
 /**
  * duplicateKey() of the user's prompts in the categories the page aims at whose title is one of
@@ -122,39 +146,98 @@ async function createCategories(
   }
 }
 
-/** Inserts the planned prompts and writes each one's event; answers every item's outcome. */
+/**
+ * Inserts the planned prompts with their dates and history and writes each one's event; answers
+ * every item's outcome.
+ */
 async function createPrompts(
   tx: Transaction<LibraryRepositories>,
   userId: number,
   plan: ImportPlan,
   categoryIds: Map<string, number>,
+  { categoryIdOf, keep, now }: Histories,
 ): Promise<ImportedPrompt[]> {
   const planned = plan.prompts.flatMap((prompt) => (prompt.status === 'import' ? [prompt] : []));
   const created = await tx.prompts.insertMany(
     userId,
-    planned.map(({ categoryKey, title, content, isFavorite, usageCount }) => ({
+    planned.map(({ categoryKey, title, content, isFavorite, usageCount, createdAt, updatedAt }) => ({
       title,
       content,
       categoryId: categoryIds.get(categoryKey)!,
       isFavorite,
       usageCount,
+      createdAt,
+      updatedAt,
     })),
   );
   await tx.outbox.addMany(eventSubjects.promptUpdated, created.map(promptUpdated));
+  await tx.versions.addGiven(
+    userId,
+    created.flatMap((prompt, index) =>
+      importedHistory(
+        { ...prompt, categoryId: prompt.categoryId!, updatedAt: planned[index]!.updatedAt },
+        planned[index]!.versions,
+        categoryIdOf,
+        keep,
+        now,
+      ).map((version) => ({ ...version, promptId: prompt.id })),
+    ),
+  );
   let next = 0;
   return plan.prompts.map((prompt) =>
     prompt.status === 'import' ? { status: 'imported', id: created[next++].id } : prompt,
   );
 }
 
-/** Every valid category name on the page, once. */
-function namesOn(requested: string[], candidates: (ImportCandidate | null)[]): string[] {
+/**
+ * More versions of prompts earlier pages imported, numbered as given (a number the prompt has is
+ * passed over, so a page sent again adds nothing); then each prompt keeps the plan's newest.
+ */
+async function addHistory(
+  tx: LibraryRepositories,
+  userId: number,
+  history: ImportPromptsRequest['history'],
+  { categoryIdOf, keep, now }: Histories,
+): Promise<ImportResult['history']> {
+  if (history.length === 0) return [];
+  const owned = new Set(
+    await tx.prompts.ownedIds(
+      userId,
+      history.map((entry) => entry.promptId),
+    ),
+  );
+  const added = await tx.versions.addGiven(
+    userId,
+    history.flatMap(({ promptId, versions }) =>
+      owned.has(promptId)
+        ? importedVersions(versions, categoryIdOf, now, false).map((version) => ({ ...version, promptId }))
+        : [],
+    ),
+  );
+  await tx.versions.prune(userId, [...owned], keep);
+  return history.map(({ promptId }) => ({
+    promptId,
+    added: added.filter((version) => version.promptId === promptId).length,
+  }));
+}
+
+/** Every valid category name on the page (its prompts' histories included), once. */
+function namesOn(
+  requested: string[],
+  candidates: (ImportCandidate | null)[],
+  history: ImportPromptsRequest['history'],
+): string[] {
   const names = new Set<string>();
-  for (const raw of requested) {
-    const name = validCategoryName(raw);
+  const add = (raw: string | null) => {
+    const name = raw === null ? null : validCategoryName(raw);
     if (name !== null) names.add(name);
+  };
+  requested.forEach(add);
+  for (const candidate of candidates) {
+    if (candidate?.category) names.add(candidate.category);
+    candidate?.versions.forEach((version) => add(version.category));
   }
-  for (const candidate of candidates) if (candidate?.category) names.add(candidate.category);
+  for (const entry of history) entry.versions.forEach((version) => add(version.category));
   return [...names];
 }
 

@@ -16,6 +16,7 @@ import { PromptEntity } from './prompt.entity';
 
 const PROMPTS = '"library"."prompts"';
 const DELETED_PROMPTS = '"library"."deleted_prompts"';
+const VERSIONS = '"library"."prompt_versions"';
 
 // Every column a prompt keeps while it waits to be restored (content_search is generated from content).
 const KEPT_COLUMNS = `"id", "user_id", "title", "content", "category_id", "is_favorite", "usage_count",
@@ -39,8 +40,13 @@ const TOGGLE_FAVORITE: PreparedStatement = {
 
 export type NewPrompt = { userId: number; title: string; content: string; categoryId: number };
 
-/** An imported prompt: a new prompt with the favourite mark and use count it had. */
-export type RestoredPrompt = Omit<NewPrompt, 'userId'> & { isFavorite: boolean; usageCount: number };
+/** An imported prompt: a new prompt with the favourite mark, use count and dates (else now) it had. */
+export type RestoredPrompt = Omit<NewPrompt, 'userId'> & {
+  isFavorite: boolean;
+  usageCount: number;
+  createdAt?: Date;
+  updatedAt?: Date;
+};
 
 /** What a prompt event says of a prompt. */
 export type AnnouncedPrompt = Pick<
@@ -118,10 +124,12 @@ export class PromptsRepository {
   async insertMany(userId: number, prompts: RestoredPrompt[]): Promise<AnnouncedPrompt[]> {
     if (prompts.length === 0) return [];
     const rows = await this.db.query<AnnouncedPrompt>(
-      `INSERT INTO ${PROMPTS} ("user_id", "title", "content", "category_id", "is_favorite", "usage_count", "version")
-       SELECT $1, given.title, given.content, given.category_id, given.is_favorite, given.usage_count, 1
-       FROM unnest($2::text[], $3::text[], $4::int[], $5::smallint[], $6::int[])
-         WITH ORDINALITY AS given(title, content, category_id, is_favorite, usage_count, n)
+      `INSERT INTO ${PROMPTS} ("user_id", "title", "content", "category_id", "is_favorite", "usage_count", "version",
+         "created_at", "updated_at")
+       SELECT $1, given.title, given.content, given.category_id, given.is_favorite, given.usage_count, 1,
+              coalesce(given.created_at, now()), coalesce(given.updated_at, now())
+       FROM unnest($2::text[], $3::text[], $4::int[], $5::smallint[], $6::int[], $7::timestamptz[], $8::timestamptz[])
+         WITH ORDINALITY AS given(title, content, category_id, is_favorite, usage_count, created_at, updated_at, n)
        ORDER BY given.n
        RETURNING "id", "user_id" AS "userId", "title", "content", "category_id" AS "categoryId", "version"`,
       [
@@ -131,6 +139,8 @@ export class PromptsRepository {
         prompts.map((prompt) => prompt.categoryId),
         prompts.map((prompt) => (prompt.isFavorite ? 1 : 0)),
         prompts.map((prompt) => prompt.usageCount),
+        prompts.map((prompt) => prompt.createdAt?.toISOString() ?? null),
+        prompts.map((prompt) => prompt.updatedAt?.toISOString() ?? null),
       ],
     );
     // Ids are drawn in the ORDER BY's order; RETURNING's own order is not promised.
@@ -147,6 +157,15 @@ export class PromptsRepository {
        WHERE "user_id" = $1 AND "category_id" = ANY($2::int[])`,
       [userId, categoryIds],
     );
+  }
+
+  /** Which of these ids are the user's prompts, in the library. */
+  async ownedIds(userId: number, promptIds: number[]): Promise<number[]> {
+    const rows = await this.db.query<{ id: number }>(
+      `SELECT "id" FROM ${PROMPTS} WHERE "user_id" = $1 AND "id" = ANY($2::int[])`,
+      [userId, promptIds],
+    );
+    return rows.map((row) => row.id);
   }
 
   /** The content of the user's prompts with these ids. */
@@ -207,18 +226,22 @@ export class PromptsRepository {
 
   /**
    * Ends the wait of deleted prompts whose restore window has closed, the oldest first, `limit` at
-   * most; a row another replica is purging is skipped. Answers how many went.
+   * most, their history with them; a row another replica is purging is skipped. Answers how many went.
    */
   async purgeDeleted(windowSeconds: number, limit: number): Promise<number> {
-    const rows = await this.db.changed<{ id: number }>(
-      `DELETE FROM ${DELETED_PROMPTS} WHERE "id" IN (
-         SELECT "id" FROM ${DELETED_PROMPTS}
-         WHERE "deleted_at" <= now() - make_interval(secs => $1)
-         ORDER BY "deleted_at" LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING "id"`,
+    const [row] = await this.db.query<{ count: number }>(
+      `WITH gone AS (
+         DELETE FROM ${DELETED_PROMPTS} WHERE "id" IN (
+           SELECT "id" FROM ${DELETED_PROMPTS}
+           WHERE "deleted_at" <= now() - make_interval(secs => $1)
+           ORDER BY "deleted_at" LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING "id", "user_id"),
+       history AS (
+         DELETE FROM ${VERSIONS} v USING gone WHERE v."user_id" = gone."user_id" AND v."prompt_id" = gone."id")
+       SELECT count(*)::int AS "count" FROM gone`,
       [windowSeconds, limit],
     );
-    return rows.length;
+    return row.count;
   }
 
   /**

@@ -82,6 +82,7 @@ describe('PromptsService', () => {
         isPro: false,
         prompts: { used: 7, limit: 5, canCreate: false },
         categories: { used: 2, limit: 1, canCreate: false },
+        versionsKept: 20,
         subscription: { isCancelled: false, endsAt: null },
       });
       const general = await rules.categories.ensureDefault({ userId });

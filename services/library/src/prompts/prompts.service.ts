@@ -20,6 +20,7 @@ import { pageThatFits } from './page-that-fits';
 import { announceUpdates, deletePrompts } from './prompt-events';
 import type { PromptEntity } from './prompt.entity';
 import { normalizePrompt, promptProblems, type PromptInput } from './prompt-rules';
+import { recordVersions } from '../versions/prompt-history';
 
 export type PromptPageRequest = ParsedRequestOf<typeof subjects.library.promptsList>;
 export type PromptRequest = ParsedRequestOf<typeof subjects.library.promptsGet>;
@@ -77,6 +78,7 @@ export class PromptsService {
         : await this.general(tx, userId);
       const prompt = await tx.prompts.insert({ userId, ...input, categoryId });
       await announceUpdates(tx, [prompt]);
+      await recordVersions(tx, userId, [prompt], 'app', this.tiers.versionsKept(tier));
       return prompt;
     });
     return toPrompt(created);
@@ -91,11 +93,14 @@ export class PromptsService {
       const categoryId = await this.categoryFor(tx, userId, change.categoryId);
       const changed =
         prompt.title !== input.title || prompt.content !== input.content || prompt.categoryId !== categoryId;
-      // Saving what is already there would make a version, and an event, of nothing.
+      // Saving what is already there would make a version, and an event, of nothing (a copy or a
+      // favourite mark is not an edit either, and never comes here).
       if (!changed) return prompt;
       Object.assign(prompt, input, { categoryId, version: prompt.version + 1 });
       const saved = await tx.prompts.save(prompt);
       await announceUpdates(tx, [saved]);
+      const keep = this.tiers.versionsKept(await tx.tiers.state(userId));
+      await recordVersions(tx, userId, [saved], 'app', keep);
       return saved;
     });
     return toPrompt(updated);

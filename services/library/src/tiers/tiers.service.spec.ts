@@ -67,6 +67,7 @@ describe('TiersService projection', () => {
       isPro: false,
       prompts: { used: 0, limit: 5, canCreate: true },
       categories: { used: 0, limit: 1, canCreate: true },
+      versionsKept: 20,
       subscription: { isCancelled: false, endsAt: null },
     });
   });
@@ -78,6 +79,7 @@ describe('TiersService projection', () => {
     expect(await tiers.limits({ userId })).toMatchObject({
       isPro: false,
       prompts: { limit: 5 },
+      versionsKept: 20,
       subscription: { isCancelled: true, endsAt },
     });
   });

@@ -71,6 +71,11 @@ export class TiersService {
       : allowance(used, this.config.FREE_CATEGORY_LIMIT, this.config.FREE_CATEGORY_LIMIT);
   }
 
+  /** How many of each prompt's newest versions the plan keeps. */
+  versionsKept(tier: TierState | null): number {
+    return this.isPro(tier) ? this.config.PRO_VERSIONS_KEPT : this.config.FREE_VERSIONS_KEPT;
+  }
+
   async status({ userId }: UserScoped): Promise<TierStatus> {
     return { isPro: this.isPro(await this.data.direct.tiers.state(userId)) };
   }
@@ -83,6 +88,7 @@ export class TiersService {
       isPro: this.isPro(tier),
       prompts: promptLimit,
       categories: categoryLimit,
+      versionsKept: this.versionsKept(tier),
       subscription: { isCancelled: tier?.isCancelled ?? false, endsAt: tier?.endsAt?.toISOString() ?? null },
     };
   }

@@ -1,6 +1,12 @@
 import { uniqueViolation } from '@promptlib/platform';
 import { InMemoryUnitOfWork } from '@promptlib/platform/testing/services';
-import { GENERAL_CATEGORY_NAME, PROMPT_PREVIEW_CHARS, type TierChanged } from '@promptlib/proto';
+import {
+  GENERAL_CATEGORY_NAME,
+  PROMPT_PREVIEW_CHARS,
+  type HistoryCursor,
+  type PromptVersionSource,
+  type TierChanged,
+} from '@promptlib/proto';
 import type { CategoryRow, KeyedCategory } from '../../src/categories/categories.repository';
 import type { CategoryEntity } from '../../src/categories/category.entity';
 import { CategoriesService } from '../../src/categories/categories.service';
@@ -11,19 +17,32 @@ import { keyOf, type CardKey } from '../../src/prompts/prompt-cursor';
 import type { PromptPageRow } from '../../src/prompts/prompt-page.query';
 import type { PromptEntity } from '../../src/prompts/prompt.entity';
 import { PromptBatchesService } from '../../src/prompts/prompt-batches.service';
+import { PromptImportService } from '../../src/prompts/prompt-import.service';
 import { PromptsService } from '../../src/prompts/prompts.service';
+import { VersionsService } from '../../src/versions/versions.service';
 import type { AnnouncedPrompt, NewPrompt, RestoredPrompt } from '../../src/prompts/prompts.repository';
 import type { TierState } from '../../src/tiers/tiers.repository';
 import { TiersService } from '../../src/tiers/tiers.service';
 import type { UserTierEntity } from '../../src/tiers/user-tier.entity';
+import type {
+  GivenVersion,
+  HistoryRow,
+  NewVersion,
+  SizedRow,
+  VersionRow,
+} from '../../src/versions/prompt-versions.repository';
 
 /** The library's rows, as the in-memory repositories keep them. */
 /** A deleted prompt waiting for a restore: the row as it left, at the deletion's version. */
 export type DeletedPromptRow = PromptEntity & { deletedAt: Date };
 
+/** A version as the in-memory history keeps it. */
+export type VersionTableRow = GivenVersion & { userId: number };
+
 export type LibraryTables = {
   prompts: PromptEntity[];
   deletedPrompts: DeletedPromptRow[];
+  versions: VersionTableRow[];
   categories: CategoryEntity[];
   tiers: UserTierEntity[];
   lastId: number;
@@ -35,11 +54,14 @@ export const testLibraryConfig = {
   PRO_MAX_PROMPTS: 50_000,
   PRO_MAX_CATEGORIES: 500,
   DELETED_PROMPT_RESTORE_SECONDS: 600,
+  FREE_VERSIONS_KEPT: 20,
+  PRO_VERSIONS_KEPT: 1_000,
 } as LibraryConfig;
 
 type Prompts = LibraryRepositories['prompts'];
 type Categories = LibraryRepositories['categories'];
 type Tiers = LibraryRepositories['tiers'];
+type Versions = LibraryRepositories['versions'];
 
 class InMemoryPrompts implements Prompts {
   constructor(private readonly tables: LibraryTables) {}
@@ -179,7 +201,7 @@ class InMemoryPrompts implements Prompts {
 
   async insertMany(userId: number, prompts: RestoredPrompt[]): Promise<AnnouncedPrompt[]> {
     const now = new Date();
-    const rows = prompts.map(({ isFavorite, usageCount, ...prompt }): PromptEntity => ({
+    const rows = prompts.map(({ isFavorite, usageCount, createdAt, updatedAt, ...prompt }): PromptEntity => ({
       ...prompt,
       userId,
       id: ++this.tables.lastId,
@@ -187,8 +209,8 @@ class InMemoryPrompts implements Prompts {
       usageCount,
       lastUsedAt: null,
       version: 1,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: createdAt ?? now,
+      updatedAt: updatedAt ?? now,
     }));
     this.tables.prompts.push(...rows);
     return rows.map(({ id, title, content, categoryId, version }) => ({
@@ -208,6 +230,12 @@ class InMemoryPrompts implements Prompts {
     return this.owned(userId)
       .filter((prompt) => prompt.categoryId !== null && categoryIds.includes(prompt.categoryId))
       .map(({ id, categoryId, title }) => ({ id, categoryId: categoryId!, title }));
+  }
+
+  async ownedIds(userId: number, promptIds: number[]): Promise<number[]> {
+    return this.owned(userId)
+      .filter((prompt) => promptIds.includes(prompt.id))
+      .map((prompt) => prompt.id);
   }
 
   async contentsOf(userId: number, promptIds: number[]): Promise<{ id: number; content: string }[]> {
@@ -262,6 +290,9 @@ class InMemoryPrompts implements Prompts {
       .sort((a, b) => a.deletedAt.getTime() - b.deletedAt.getTime())
       .slice(0, limit);
     this.tables.deletedPrompts = this.tables.deletedPrompts.filter((row) => !due.includes(row));
+    this.tables.versions = this.tables.versions.filter(
+      (version) => !due.some((row) => row.userId === version.userId && row.id === version.promptId),
+    );
     return due.length;
   }
 
@@ -406,6 +437,9 @@ class InMemoryCategories implements Categories {
     this.tables.categories = this.tables.categories.filter(
       (category) => !(category.userId === userId && category.id === categoryId),
     );
+    // As the versions' key into categories does (ON DELETE SET NULL).
+    for (const version of this.tables.versions)
+      if (version.categoryId === categoryId) version.categoryId = null;
   }
 
   async setPositions(userId: number, ids: number[], positions: number[]): Promise<void> {
@@ -464,16 +498,123 @@ class InMemoryTiers implements Tiers {
   }
 }
 
+class InMemoryVersions implements Versions {
+  constructor(private readonly tables: LibraryTables) {}
+
+  private of(userId: number, promptId: number): VersionTableRow[] {
+    return this.tables.versions
+      .filter((row) => row.userId === userId && row.promptId === promptId)
+      .sort((a, b) => a.version - b.version);
+  }
+
+  async add(userId: number, versions: NewVersion[], source: PromptVersionSource): Promise<void> {
+    for (const version of versions) {
+      const number = (this.of(userId, version.promptId).at(-1)?.version ?? 0) + 1;
+      this.tables.versions.push({ ...version, userId, version: number, createdAt: new Date(), source });
+    }
+  }
+
+  async addGiven(userId: number, versions: GivenVersion[]): Promise<{ promptId: number; version: number }[]> {
+    const added: { promptId: number; version: number }[] = [];
+    for (const version of versions) {
+      if (this.of(userId, version.promptId).some((row) => row.version === version.version)) continue;
+      this.tables.versions.push({ ...version, userId });
+      added.push({ promptId: version.promptId, version: version.version });
+    }
+    return added;
+  }
+
+  async prune(userId: number, promptIds: number[], keep: number): Promise<void> {
+    const pruned = promptIds.flatMap((promptId) => this.of(userId, promptId).slice(0, -keep));
+    this.tables.versions = this.tables.versions.filter((row) => !pruned.includes(row));
+  }
+
+  async page(
+    userId: number,
+    promptId: number,
+    before: number | null,
+    byteBudget: number,
+    rows: number,
+  ): Promise<SizedRow<VersionRow>[]> {
+    const considered = this.of(userId, promptId)
+      .filter((row) => before === null || row.version < before)
+      .reverse()
+      .slice(0, rows);
+    return withinBudget(considered, byteBudget).map((row) => ({
+      ...versionRow(row),
+      candidates: considered.length,
+    }));
+  }
+
+  async find(userId: number, promptId: number, version: number): Promise<VersionRow | null> {
+    const row = this.of(userId, promptId).find((candidate) => candidate.version === version);
+    return row ? versionRow(row) : null;
+  }
+
+  async newest(userId: number, promptIds: number[]): Promise<(VersionRow & { promptId: number })[]> {
+    return promptIds.flatMap((promptId) => {
+      const row = this.of(userId, promptId).at(-1);
+      return row ? [{ ...versionRow(row), promptId }] : [];
+    });
+  }
+
+  async history(
+    userId: number,
+    after: HistoryCursor | null,
+    byteBudget: number,
+    rows: number,
+  ): Promise<SizedRow<HistoryRow>[]> {
+    const live = new Set(this.tables.prompts.filter((row) => row.userId === userId).map((row) => row.id));
+    const considered = this.tables.versions
+      .filter((row) => row.userId === userId && live.has(row.promptId))
+      .sort((a, b) => a.promptId - b.promptId || a.version - b.version)
+      .filter(
+        (row) =>
+          after === null ||
+          row.promptId > after.promptId ||
+          (row.promptId === after.promptId && row.version > after.version),
+      )
+      .slice(0, rows);
+    return withinBudget(considered, byteBudget).map((row) => ({
+      ...versionRow(row),
+      promptId: row.promptId,
+      candidates: considered.length,
+    }));
+  }
+
+  async deleteOf(prompts: { userId: number; id: number }[]): Promise<void> {
+    this.tables.versions = this.tables.versions.filter(
+      (version) => !prompts.some((gone) => gone.userId === version.userId && gone.id === version.promptId),
+    );
+  }
+}
+
+/** The rows that start within the budget, sized as the SQL sizes them (the overhead aside). */
+function withinBudget(rows: VersionTableRow[], byteBudget: number): VersionTableRow[] {
+  let bytes = 0;
+  return rows.filter((row) => {
+    const starts = bytes < byteBudget;
+    bytes += Buffer.byteLength(row.title) + Buffer.byteLength(row.content);
+    return starts;
+  });
+}
+
+function versionRow(row: VersionTableRow): VersionRow {
+  const { version, title, content, categoryId, createdAt, source } = row;
+  return { version, title, content, categoryId, createdAt: createdAt.toISOString(), source };
+}
+
 export type InMemoryLibrary = InMemoryUnitOfWork<LibraryRepositories, LibraryTables>;
 
 /** The library's unit of work over empty in-memory tables, for the rules' unit specs. */
 export function inMemoryLibrary(): InMemoryLibrary {
   return new InMemoryUnitOfWork<LibraryRepositories, LibraryTables>(
-    { prompts: [], deletedPrompts: [], categories: [], tiers: [], lastId: 0 },
+    { prompts: [], deletedPrompts: [], versions: [], categories: [], tiers: [], lastId: 0 },
     (tables) => ({
       prompts: new InMemoryPrompts(tables),
       categories: new InMemoryCategories(tables),
       tiers: new InMemoryTiers(tables),
+      versions: new InMemoryVersions(tables),
     }),
   );
 }
@@ -493,6 +634,8 @@ export function libraryRules(library: InMemoryLibrary, config: LibraryConfig = t
     categories,
     prompts: new PromptsService(library, categories, tiers),
     batches: new PromptBatchesService(library, config, categories, tiers),
+    imports: new PromptImportService(library, categories, tiers),
+    versions: new VersionsService(library, tiers),
   };
 }
 
