@@ -7,6 +7,7 @@ export * from './errors';
 export * from './events';
 export * from './library';
 export * from './prompt-cards';
+export * from './prompt-versions';
 export * from './limits';
 export * from './messages';
 export * from './namespace';
@@ -16,3 +17,29 @@ export * from './user';
 export * from './text';
 export * from './text-rules';
 export * from './bus-access';
+// The library file formats: what an export writes and an import reads, and how an import travels.
+export * from './library-file/format';
+export { parseCsv, toCsv } from './library-file/csv';
+export { CSV_COLUMNS, csvPlan, libraryCsv } from './library-file/library-csv';
+export { jsonPlan, libraryFile, libraryJson, type StoredLibrary } from './library-file/library-json';
+export {
+  isMarkdownPath,
+  markdownFiles,
+  markdownPlan,
+  type MarkdownFile,
+} from './library-file/library-markdown';
+export { importPlan } from './library-file/import-plan';
+export {
+  ImportFileError,
+  promptsOutsideGeneral,
+  type ImportFileProblem,
+  type ImportPlan,
+} from './library-file/plan';
+export {
+  importPages,
+  noteImported,
+  pageBody,
+  type PlannedHistory,
+  type PlannedPage,
+} from './library-file/import-pages';
+export { readLibrary, type GetJson } from './library-file/read-library';

@@ -132,6 +132,13 @@ export const importItem = z.strictObject({
   createdAt: importedTime.optional(),
   updatedAt: importedTime.optional(),
   versions: z.array(importVersion).max(IMPORT_PAGE_MAX_VERSIONS).optional(),
+  /**
+   * The number, time and source of the version that holds the item's own text, which travels once:
+   * as the item's. Without it, the item's text is the newest of `versions`, or a version of the import.
+   */
+  currentVersion: z
+    .strictObject({ version: versionNumber, createdAt: importedTime, source: promptVersionSource })
+    .optional(),
 });
 export type ImportItem = z.output<typeof importItem>;
 

@@ -22,6 +22,7 @@ export type ImportCandidate = {
   createdAt: Date;
   updatedAt: Date;
   versions: ImportVersion[];
+  currentVersion: ImportItem['currentVersion'];
 };
 
 /** The item as create would store it, or null when create would refuse it (skipped as `invalid`). */
@@ -41,6 +42,7 @@ export function importCandidate(item: ImportItem, now: Date): ImportCandidate | 
     usageCount: item.usageCount,
     ...importedDates(item, now),
     versions: item.versions ?? [],
+    currentVersion: item.currentVersion,
   };
 }
 

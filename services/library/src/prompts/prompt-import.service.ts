@@ -177,6 +177,7 @@ async function createPrompts(
       importedHistory(
         { ...prompt, categoryId: prompt.categoryId!, updatedAt: planned[index]!.updatedAt },
         planned[index]!.versions,
+        planned[index]!.currentVersion,
         categoryIdOf,
         keep,
         now,

@@ -33,6 +33,7 @@ describe('imported history', () => {
     const history = importedHistory(
       current,
       [version(1), version(2, { source: 'restore' }), version(3)],
+      undefined,
       categoryIdOf,
       20,
       now,
@@ -66,7 +67,7 @@ describe('imported history', () => {
   });
 
   it('adds the prompt’s own text as a version of the import when the newest is not it', () => {
-    const history = importedHistory(current, [version(1), version(2)], categoryIdOf, 20, now);
+    const history = importedHistory(current, [version(1), version(2)], undefined, categoryIdOf, 20, now);
     expect(history.at(-1)).toEqual({
       ...text,
       version: 3,
@@ -74,18 +75,18 @@ describe('imported history', () => {
       source: 'import',
     });
     // A version in a category the user has not: without one, so not the prompt's text either.
-    expect(importedHistory(current, [version(3, { category: 'Gone' })], categoryIdOf, 20, now)).toHaveLength(
-      2,
-    );
+    expect(
+      importedHistory(current, [version(3, { category: 'Gone' })], undefined, categoryIdOf, 20, now),
+    ).toHaveLength(2);
     // No history at all: it starts with the import.
-    expect(importedHistory(current, [], categoryIdOf, 20, now)).toEqual([
+    expect(importedHistory(current, [], undefined, categoryIdOf, 20, now)).toEqual([
       { ...text, version: 1, createdAt: current.updatedAt, source: 'import' },
     ]);
   });
 
   it('numbers a history again from 1 when its numbers do not grow', () => {
     const numbers = (versions: ImportVersion[]) =>
-      importedHistory(current, versions, categoryIdOf, 20, now).map((kept) => kept.version);
+      importedHistory(current, versions, undefined, categoryIdOf, 20, now).map((kept) => kept.version);
     expect(numbers([version(5), version(2), version(3)])).toEqual([1, 2, 3]);
     expect(
       numbers([version(4), version(9), version(12, { title: 'Title 3', content: 'Content 3' })]),
@@ -97,6 +98,7 @@ describe('imported history', () => {
     const history = importedHistory(
       current,
       [version(1, { title: 'x' }), version(2, { content: 'Bell\u0007' }), version(3)],
+      undefined,
       categoryIdOf,
       20,
       now,
@@ -108,11 +110,37 @@ describe('imported history', () => {
     const kept = importedHistory(
       { ...current, title: 'Title 30', content: 'Content 30' },
       many,
+      undefined,
       categoryIdOf,
       20,
       now,
     );
     expect(kept.map((row) => row.version)).toEqual(Array.from({ length: 20 }, (_, index) => index + 11));
+  });
+
+  it('gives the prompt’s own text the number, time and source the file gave it, and keeps the older below it', () => {
+    const own = { version: 9, createdAt: '2025-01-09T00:00:00.000Z', source: 'restore' as const };
+    const history = importedHistory(
+      current,
+      [version(1), version(2), version(9)],
+      own,
+      categoryIdOf,
+      20,
+      now,
+    );
+    expect(history.map((kept) => [kept.version, kept.title, kept.source])).toEqual([
+      [1, 'Title 1', 'app'],
+      [2, 'Title 2', 'app'],
+      [9, 'Title 3', 'restore'],
+    ]);
+    expect(history.at(-1)).toEqual({
+      ...text,
+      version: 9,
+      createdAt: new Date('2025-01-09'),
+      source: 'restore',
+    });
+    // Its older versions may all come on later pages.
+    expect(importedHistory(current, [], own, categoryIdOf, 20, now)).toHaveLength(1);
   });
 
   it('keeps a later page’s versions as numbered, in any order', () => {

@@ -1,4 +1,4 @@
-import { textProblem, type ImportVersion } from '@promptlib/proto';
+import { textProblem, type ImportItem, type ImportVersion } from '@promptlib/proto';
 import { normalizePrompt, promptProblems } from '../prompts/prompt-rules';
 import type { GivenVersion } from './prompt-versions.repository';
 
@@ -55,18 +55,32 @@ export function importedVersions(
   }));
 }
 
+/** The number, time and source an import gives the version of the prompt's own text. */
+export type CurrentVersion = NonNullable<ImportItem['currentVersion']>;
+
 /**
- * The history an imported prompt starts with: the file's versions (see importedVersions), then,
- * when the newest of them is not the prompt's text as imported, that text as a version made by the
- * import at the prompt's last change; of these the plan's `keep` newest.
+ * The history an imported prompt starts with, of which the plan's `keep` newest are kept: the
+ * file's versions (see importedVersions), then the prompt's own text as the newest version. That
+ * version has the number, time and source `currentVersion` gives (the file's older versions are
+ * those numbered below it); without it, the newest of the file's versions when that is the
+ * prompt's text, or else a version made by the import at the prompt's last change.
  */
 export function importedHistory(
   current: { title: string; content: string; categoryId: number; updatedAt: Date },
   versions: readonly ImportVersion[],
+  currentVersion: CurrentVersion | undefined,
   categoryIdOf: (name: string | null) => number | null,
   keep: number,
   now: Date,
 ): ImportedVersion[] {
+  const text = { title: current.title, content: current.content, categoryId: current.categoryId };
+  if (currentVersion) {
+    const older = importedVersions(versions, categoryIdOf, now).filter(
+      (version) => version.version < currentVersion.version,
+    );
+    const own = { ...text, ...currentVersion, createdAt: importedTime(currentVersion.createdAt, now) };
+    return [...older, own].slice(-keep);
+  }
   const history = importedVersions(versions, categoryIdOf, now);
   // A number at the top of the range leaves none for the import's own version: count from 1 again.
   if ((history[history.length - 1]?.version ?? 0) >= MAX_VERSION_NUMBER) {
@@ -75,15 +89,13 @@ export function importedHistory(
   const newest = history[history.length - 1];
   const same =
     newest !== undefined &&
-    newest.title === current.title &&
-    newest.content === current.content &&
-    newest.categoryId === current.categoryId;
+    newest.title === text.title &&
+    newest.content === text.content &&
+    newest.categoryId === text.categoryId;
   if (!same) {
     history.push({
       version: (newest?.version ?? 0) + 1,
-      title: current.title,
-      content: current.content,
-      categoryId: current.categoryId,
+      ...text,
       createdAt: current.updatedAt,
       source: 'import',
     });
