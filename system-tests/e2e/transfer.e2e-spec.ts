@@ -131,6 +131,32 @@ describe('exporting and importing a library in a real browser', () => {
     expect(await libraryOf(reader)).toEqual(original);
   });
 
+  it('imports its Markdown zip into a new account as the same library', async () => {
+    const owner = await newLibraryUser(gateway.url, 'mdowner');
+    await makePro(stack, owner);
+    const ideas = (await owner.client.post<Category>('/api/categories', { name: 'Ideas: "big"' })).body;
+    await createPrompt(owner, { title: 'Tidy notes', content: 'Turn notes into decisions.' });
+    const poem = await createPrompt(owner, {
+      title: '=Poem für {{name}}',
+      content: '---\nA poem,\n\n  indented "lines"\n',
+      categoryId: ideas.id,
+    });
+    await owner.client.post(`/api/prompts/${poem.id}/toggle-favorite`);
+    await owner.client.post(`/api/prompts/${poem.id}/copy`);
+    const original = await libraryOf(owner);
+    const zip = await exportAs(await dashboardFor(owner), owner, /Markdown/);
+
+    const reader = await newLibraryUser(gateway.url, 'mdreader');
+    await makePro(stack, reader);
+    const page = await dashboardFor(reader);
+    const { dialog, start } = await importFile(page, reader, zip.name, zip.bytes, 2);
+    await dialog.getByText('A Prompt Library export (Markdown).').waitFor();
+    await start.click();
+    await dialog.getByText('2 prompts imported.').waitFor();
+    await dialog.getByText('1 category created.').waitFor();
+    expect(await libraryOf(reader)).toEqual(original);
+  });
+
   it('says when the library cannot be read for an export, saves nothing, and exports it whole when asked again', async () => {
     const user = await newLibraryUser(gateway.url, 'xfail');
     // About 1 MB of text: more than one page of the export's reads.

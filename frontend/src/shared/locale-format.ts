@@ -10,6 +10,19 @@ export function formatDay(iso: string, language: string | undefined): string {
   );
 }
 
+// A formatter costs far more to make than to use, and a list may show a thousand moments.
+const momentFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+/** A moment to the minute, in the user's language: "Jan 5, 2026, 2:30 PM", "05.01.2026, 14:30". */
+export function formatMoment(iso: string, language: string | undefined): string {
+  let format = momentFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    momentFormats.set(language, format);
+  }
+  return format.format(new Date(iso));
+}
+
 /** An amount in US dollars; whole amounts without cents, as SPEC writes "$20". */
 export function formatDollars(amount: number, language: string | undefined): string {
   const cents = Number.isInteger(amount) ? 0 : 2;

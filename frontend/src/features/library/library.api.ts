@@ -10,6 +10,7 @@ import type {
   PromptCardsPage,
   PromptCounts,
   PromptTitle,
+  PromptVersion,
   PromptTitlesPage,
 } from '@promptlib/proto';
 import { baseApi } from '../../api/base-api';
@@ -97,6 +98,16 @@ export const libraryApi = baseApi.injectEndpoints({
       providesTags: ['Categories'],
     }),
     getLimits: build.query<LimitsRecord, void>({ query: () => '/user/limits', providesTags: ['Limits'] }),
+    /**
+     * A prompt's versions, newest first: the first is the prompt as it is now. Read afresh each
+     * time the history opens and dropped when it closes: up to a thousand whole texts are too
+     * many to keep for a dialog that is seldom open.
+     */
+    getPromptVersions: build.query<PromptVersion[], number>({
+      query: (id) => `/prompts/${id}/versions`,
+      providesTags: (_result, _error, id) => [{ type: 'PromptVersions', id }],
+      keepUnusedDataFor: 0,
+    }),
 
     createPrompt: build.mutation<Prompt, PromptInput>({
       query: (body) => ({ url: '/prompts', method: 'POST', body }),
@@ -180,6 +191,18 @@ export const libraryApi = baseApi.injectEndpoints({
     restorePrompts: build.mutation<ChangedPrompts, number[]>({
       query: (promptIds) => ({ url: '/prompts/restore', method: 'POST', body: { promptIds } }),
       invalidatesTags: (result) => (result ? ['Prompts', 'Limits', 'Shares'] : []),
+    }),
+    /**
+     * An old version made the current one again, as a new version at the top of the history:
+     * the cards, counts, titles and the prompt itself are read again, and the history with them.
+     */
+    restorePromptVersion: build.mutation<Prompt, { promptId: number; version: number }>({
+      query: ({ promptId, version }) => ({
+        url: `/prompts/${promptId}/versions/${version}/restore`,
+        method: 'POST',
+      }),
+      invalidatesTags: (result, _error, { promptId }) =>
+        result ? ['Prompts', { type: 'PromptVersions', id: promptId }] : [],
     }),
     /** The use count goes up at once and back down if the server refuses. */
     copyPrompt: build.mutation<CopyResult, number>({
@@ -354,6 +377,8 @@ export const {
   useGetPromptTitlesQuery,
   useGetCategoriesQuery,
   useGetLimitsQuery,
+  useGetPromptVersionsQuery,
+  useRestorePromptVersionMutation,
   useLazyGetLimitsQuery,
   useLazyGetCategoriesQuery,
   useCreatePromptMutation,

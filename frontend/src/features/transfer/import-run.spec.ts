@@ -1,6 +1,5 @@
-import type { ImportPage, ImportResult } from '@promptlib/proto';
+import type { ImportPage, ImportPlan, ImportResult, ImportVersion } from '@promptlib/proto';
 import type { ApiFailure } from '../../api/api-error';
-import type { ImportPlan } from './library-file';
 import { runImport } from './import-run';
 
 const item = (n: number) => ({
@@ -24,7 +23,7 @@ const failure = (status: ApiFailure['status']): ApiFailure => ({
 });
 // Imported, then a duplicate, then over the limit, then invalid, over and over.
 const answer = (page: ImportPage): ImportResult => ({
-  categories: page.categories.map((name) => ({ name, status: 'created' as const })),
+  categories: (page.categories ?? []).map((name) => ({ name, status: 'created' as const })),
   prompts: page.prompts.map(
     (_, index) =>
       [
@@ -34,6 +33,7 @@ const answer = (page: ImportPage): ImportResult => ({
         { status: 'skipped' as const, reason: 'invalid' as const },
       ][index % 4]!,
   ),
+  history: (page.history ?? []).map((entry) => ({ promptId: entry.promptId, added: entry.versions.length })),
 });
 const noWait = () => Promise.resolve();
 
@@ -88,6 +88,57 @@ describe('runImport', () => {
     });
     expect(always).toHaveBeenCalledTimes(4);
     expect(stopped).toMatchObject({ kind: 'stopped', reason: 'failed', error: failure(503) });
+  });
+
+  it('sends a history too long for its prompt’s page on the next pages, to the id the server gave', async () => {
+    const versions = (count: number): ImportVersion[] =>
+      Array.from({ length: count }, (_, n) => ({
+        version: n + 1,
+        title: `Prompt, version ${n + 1}`,
+        content: 'y'.repeat(20_000),
+        category: null,
+        createdAt: '2025-01-01T00:00:00.000Z',
+        source: 'app',
+      }));
+    const long: ImportPlan = {
+      ...plan(0),
+      prompts: [
+        { ...item(0), versions: versions(12) },
+        { ...item(1), versions: versions(12) },
+        ...Array.from({ length: 6 }, (_, n) => item(n + 2)),
+      ],
+      rows: Array.from({ length: 8 }, (_, n) => n + 1),
+    };
+    const pages: ImportPage[] = [];
+    const outcome = await runImport(long, {
+      // The first is imported under id 500, the second is a duplicate: only the first's history follows.
+      send: (page) => {
+        pages.push(page);
+        return Promise.resolve({
+          categories: [],
+          prompts: page.prompts.map((_, index) =>
+            pages.length === 1 && index === 0
+              ? { status: 'imported' as const, id: 500 }
+              : { status: 'skipped' as const, reason: 'duplicate' as const },
+          ),
+          history: [],
+        });
+      },
+      onProgress: () => undefined,
+      cancelled: () => false,
+    });
+    expect(outcome.kind).toBe('done');
+    const sentWithPrompts = pages.flatMap((page) => page.prompts.map((prompt) => prompt.versions ?? []));
+    const followed = pages.flatMap((page) => page.history ?? []);
+    expect(followed.every((entry) => entry.promptId === 500)).toBe(true);
+    expect(
+      [...sentWithPrompts[0]!, ...followed.flatMap((entry) => entry.versions)]
+        .map((version) => version.version)
+        .sort((a, b) => a - b),
+    ).toEqual(versions(12).map((version) => version.version));
+    expect(pages.flatMap((page) => page.prompts.map((prompt) => prompt.title))).toEqual(
+      long.prompts.map((prompt) => prompt.title),
+    );
   });
 
   it('stops at once on the rate limit, keeping what the earlier pages did', async () => {

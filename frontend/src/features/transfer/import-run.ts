@@ -1,7 +1,13 @@
-import type { ImportPage, ImportResult, ImportSkipReason } from '@promptlib/proto';
+import {
+  importPages,
+  noteImported,
+  pageBody,
+  type ImportPage,
+  type ImportPlan,
+  type ImportResult,
+  type ImportSkipReason,
+} from '@promptlib/proto';
 import { isApiFailure } from '../../api/api-error';
-import type { ImportPlan } from './library-file';
-import { importPages } from './import-pages';
 
 export type ImportReport = {
   imported: number;
@@ -23,7 +29,7 @@ export type ImportOutcome =
 
 export const INVALID_ROWS_SHOWN = 5;
 // A page that met a busy or restarting service is sent again: a page that did land the first time
-// comes back as duplicates, so nothing is added twice.
+// comes back as duplicates, and its versions as stored already, so nothing is added twice.
 const RETRIES = 3;
 const RETRY_DELAY_MS = 1_500;
 
@@ -44,8 +50,13 @@ export async function runImport(plan: ImportPlan, options: ImportRunOptions): Pr
     categoriesCreated: 0,
     invalidRows: plan.invalid.slice(0, INVALID_ROWS_SHOWN),
   };
-  for (const { page, first } of importPages(plan.categories, plan.prompts)) {
+  // The ids the server gave the prompts, by their place in the plan: a history too long for its
+  // prompt's page follows on later pages, addressed to the id.
+  const ids = new Map<number, number>();
+  for (const planned of importPages(plan.categories, plan.prompts)) {
     if (options.cancelled()) return { kind: 'stopped', report, reason: 'cancelled' };
+    const page = pageBody(planned, ids);
+    if (page === null) continue;
     let result: ImportResult | undefined;
     for (let attempt = 0; !result; attempt += 1) {
       try {
@@ -60,6 +71,7 @@ export async function runImport(plan: ImportPlan, options: ImportRunOptions): Pr
         return { kind: 'stopped', report, reason: 'failed', error };
       }
     }
+    noteImported(planned, result, ids);
     report.categoriesCreated += result.categories.filter((category) => category.status === 'created').length;
     result.prompts.forEach((outcome, index) => {
       if (outcome.status === 'imported') {
@@ -68,11 +80,11 @@ export async function runImport(plan: ImportPlan, options: ImportRunOptions): Pr
       }
       report.skipped[outcome.reason] += 1;
       if (outcome.reason === 'invalid' && report.invalidRows.length < INVALID_ROWS_SHOWN) {
-        const at = first + index;
+        const at = planned.first + index;
         report.invalidRows.push({ row: plan.rows[at]!, title: plan.prompts[at]!.title.slice(0, 80) });
       }
     });
-    options.onProgress(first + page.prompts.length);
+    options.onProgress(planned.first + page.prompts.length);
   }
   return { kind: 'done', report };
 }

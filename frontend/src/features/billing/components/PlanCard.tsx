@@ -17,11 +17,22 @@ export type PlanCardProps = {
   action?: { choose: string; busy: boolean; busyLabel: string; disabled: boolean; onChoose: () => void };
   /** Said in place of a button on the plan the user's Pro renews at: a fact, not an action. */
   current?: string;
+  /** How many versions of each prompt the plan keeps. */
+  versionsKept: number;
 };
 
-export function PlanCard({ name, price, period, saving, badge, action, current }: PlanCardProps) {
+export function PlanCard({
+  name,
+  price,
+  period,
+  saving,
+  badge,
+  action,
+  current,
+  versionsKept,
+}: PlanCardProps) {
   const { t } = useTranslation(['translation', LIBRARY_NAMESPACE]);
-  const features = ['categories', 'prompts', 'support', 'future'] as const;
+  const features = ['categories', 'prompts', 'versions', 'support', 'future'] as const;
   return (
     <Paper
       variant="outlined"
@@ -50,7 +61,9 @@ export function PlanCard({ name, price, period, saving, badge, action, current }
         {features.map((feature) => (
           <Stack component="li" key={feature} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <CheckCircleOutline fontSize="small" color="success" aria-hidden />
-            <Typography variant="body2">{t(`subscribe.features.${feature}`)}</Typography>
+            <Typography variant="body2">
+              {t(`subscribe.features.${feature}`, { versions: versionsKept })}
+            </Typography>
           </Stack>
         ))}
       </Stack>

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { LimitsRecord } from '@promptlib/proto';
+import { tierDefaults, type LimitsRecord } from '@promptlib/proto';
 import { useTranslation } from 'react-i18next';
 import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
 import { Link as RouterLink } from 'react-router-dom';
@@ -125,6 +125,9 @@ function Plans() {
     };
   };
 
+  // The user's own record where it is a Pro one (a setting may differ from the default).
+  const proVersionsKept = isPro && limits ? limits.versionsKept : tierDefaults.proVersionsKept;
+
   const currentFor = (plan: Plan) =>
     isPro && currentPlan === plan ? t('subscribe.current.plan') : undefined;
 
@@ -158,13 +161,14 @@ function Plans() {
         {t('subscribe.subtitle')}
       </Typography>
       {limits && isPro ? <CurrentSubscription limits={limits} /> : null}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mb: 4 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mb: isPro ? 4 : 2 }}>
         <PlanCard
           name={t('subscribe.monthly.name')}
           price={formatDollars(PLAN_DOLLARS.monthly, i18n.resolvedLanguage)}
           period={t('subscribe.monthly.period')}
           action={actionFor('monthly')}
           current={currentFor('monthly')}
+          versionsKept={proVersionsKept}
         />
         <PlanCard
           name={t('subscribe.annual.name')}
@@ -177,8 +181,16 @@ function Plans() {
           badge={t('subscribe.annual.badge')}
           action={actionFor('annual')}
           current={currentFor('annual')}
+          versionsKept={proVersionsKept}
         />
       </Stack>
+      {isPro ? null : (
+        <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: 'center', mb: 4 }}>
+          {t('subscribe.freeVersions', {
+            versions: limits?.versionsKept ?? tierDefaults.freeVersionsKept,
+          })}
+        </Typography>
+      )}
       {checkoutUrl && !isPro ? (
         <Box sx={{ textAlign: 'center', mb: 4 }}>
           {/* Paying in the new tab turns this one Pro by itself (the tabs' broadcast). */}

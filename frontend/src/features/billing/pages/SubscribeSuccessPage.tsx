@@ -7,6 +7,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { tierDefaults } from '@promptlib/proto';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
@@ -126,14 +127,15 @@ export function SubscribeSuccessPage() {
           {t('subscribeSuccess.benefits')}
         </Typography>
         <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
-          {(['categories', 'prompts', 'support', 'future'] as const).map((feature) => (
+          {(['categories', 'prompts', 'versions', 'support', 'future'] as const).map((feature) => (
             <Typography component="li" key={feature} variant="body2">
-              {t(`subscribe.features.${feature}`)}
+              {t(`subscribe.features.${feature}`, { versions: tierDefaults.proVersionsKept })}
             </Typography>
           ))}
         </Stack>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2 }}>
-          {t('subscribeSuccess.freeLimits')}
+          {t('subscribeSuccess.freeLimits')}{' '}
+          {t('subscribe.freeVersions', { versions: tierDefaults.freeVersionsKept })}
         </Typography>
         <Button component={RouterLink} to="/" variant="contained" sx={{ mt: 4 }}>
           {t('subscribeSuccess.back')}

@@ -16,7 +16,14 @@ const prompt: PromptCardData = {
   updatedAt: '2025-01-05T10:00:00.000Z',
 };
 
-function renderCard(shared: boolean, onShare = vi.fn(), onDuplicate = vi.fn(), onRead = vi.fn()) {
+function renderCard(
+  shared: boolean,
+  onShare = vi.fn(),
+  onDuplicate = vi.fn(),
+  onRead = vi.fn(),
+  onHistory = vi.fn(),
+  language: 'en' | 'de' = 'en',
+) {
   return renderWithApp(
     <PromptCard
       prompt={prompt}
@@ -24,10 +31,12 @@ function renderCard(shared: boolean, onShare = vi.fn(), onDuplicate = vi.fn(), o
       shared={shared}
       onRead={onRead}
       onEdit={vi.fn()}
+      onHistory={onHistory}
       onShare={onShare}
       onDuplicate={onDuplicate}
       onDelete={vi.fn()}
     />,
+    language,
   );
 }
 
@@ -62,5 +71,18 @@ describe('PromptCard', () => {
     await renderCard(false, vi.fn(), vi.fn(), onRead);
     fireEvent.click(screen.getByRole('button', { name: 'Read "Code review" whole' }));
     expect(onRead).toHaveBeenCalledWith(prompt);
+  });
+
+  it('opens the history of its own prompt from a button named after it, in each language', async () => {
+    const onHistory = vi.fn();
+    await renderCard(false, vi.fn(), vi.fn(), vi.fn(), onHistory);
+    fireEvent.click(screen.getByRole('button', { name: 'Version history of "Code review"' }));
+    expect(onHistory).toHaveBeenCalledWith(prompt);
+
+    await renderCard(false, vi.fn(), vi.fn(), vi.fn(), vi.fn(), 'de');
+    expect(screen.getByRole('button', { name: 'Versionsverlauf von „Code review“' })).toHaveAttribute(
+      'title',
+      'Verlauf',
+    );
   });
 });

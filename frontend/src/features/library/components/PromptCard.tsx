@@ -2,6 +2,7 @@ import Check from '../../../shared/icons/Check';
 import ContentCopy from '../../../shared/icons/ContentCopy';
 import DeleteOutline from '../../../shared/icons/DeleteOutline';
 import EditOutlined from '../../../shared/icons/EditOutlined';
+import History from '../../../shared/icons/History';
 import LibraryAdd from '../../../shared/icons/LibraryAdd';
 import LinkIcon from '../../../shared/icons/Link';
 import ShareOutlined from '../../../shared/icons/ShareOutlined';
@@ -30,6 +31,9 @@ import { useToggleFavoriteMutation } from '../library.api';
 // The favourite button rests for 1 s after each use.
 const FAVORITE_LOCK_MS = 1_000;
 
+// Narrower than this, a card's buttons leave no room for its uses and category beside them.
+const NARROW_CARD = '@container (max-width: 440px)';
+
 /** The card's own height, so the virtualised list can lay out thousands without measuring each. */
 export const PROMPT_CARD_HEIGHT = 262;
 /** A row of the list view, by whether its buttons share the row (wide screens) or take a line below. */
@@ -45,6 +49,8 @@ type Props = {
   shared: boolean;
   onRead: (prompt: PromptCardData) => void;
   onEdit: (prompt: PromptCardData) => void;
+  /** Opens the prompt's versions, to compare and restore. */
+  onHistory: (prompt: PromptCardData) => void;
   onShare: (prompt: PromptCardData) => void;
   onDuplicate: (prompt: PromptCardData) => void;
   onDelete: (prompt: PromptCardData) => void;
@@ -60,6 +66,7 @@ export const PromptCard = memo(function PromptCard({
   shared,
   onRead,
   onEdit,
+  onHistory,
   onShare,
   onDuplicate,
   onDelete,
@@ -213,6 +220,14 @@ export const PromptCard = memo(function PromptCard({
       </IconButton>
       <IconButton
         size="small"
+        title={t('library.card.history')}
+        aria-label={t('library.card.historyNamed', { title: prompt.title })}
+        onClick={() => onHistory(prompt)}
+      >
+        <History fontSize="small" />
+      </IconButton>
+      <IconButton
+        size="small"
         title={t('library.share.button')}
         aria-label={t('library.share.buttonNamed', { title: prompt.title })}
         onClick={() => onShare(prompt)}
@@ -302,6 +317,9 @@ export const PromptCard = memo(function PromptCard({
         flexDirection: 'column',
         gap: 1,
         '&:focus:not(:focus-visible)': { outline: 'none' },
+        // The buttons' row is laid out by the card's own width (two or three cards side by side
+        // are narrower than the screen suggests).
+        containerType: 'inline-size',
         ...selectedSx,
       }}
     >
@@ -312,13 +330,17 @@ export const PromptCard = memo(function PromptCard({
         {star}
       </Stack>
       {preview}
-      {/* On a phone the uses and category take a line of their own, above the buttons, not a few
-          letters between them. */}
+      {/* On a phone, or in a narrow card, the uses and category take a line of their own, above the
+          buttons, not a few letters between them; the buttons wrap rather than leave the card. */}
       <Stack
         direction="row"
         spacing={1}
         useFlexGap
-        sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+        sx={{
+          alignItems: 'center',
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          [NARROW_CARD]: { flexWrap: 'wrap' },
+        }}
       >
         {copyButton}
         {openIn}
@@ -329,6 +351,7 @@ export const PromptCard = memo(function PromptCard({
             flexGrow: 1,
             flexBasis: { xs: '100%', sm: 0 },
             order: { xs: -1, sm: 0 },
+            [NARROW_CARD]: { flexBasis: '100%', order: -1 },
           }}
           noWrap
         >

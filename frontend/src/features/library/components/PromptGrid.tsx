@@ -22,6 +22,7 @@ type Props = {
   categoryNameOf: (prompt: PromptCardData) => string;
   isShared: (prompt: PromptCardData) => boolean;
   onEdit: (prompt: PromptCardData) => void;
+  onHistory: (prompt: PromptCardData) => void;
   onShare: (prompt: PromptCardData) => void;
   onRead: (prompt: PromptCardData) => void;
   onDuplicate: (prompt: PromptCardData) => void;
@@ -53,6 +54,7 @@ export function PromptGrid({
   categoryNameOf,
   isShared,
   onEdit,
+  onHistory,
   onShare,
   onRead,
   onDuplicate,
@@ -170,6 +172,7 @@ export function PromptGrid({
                 categoryName={categoryNameOf(prompt)}
                 shared={isShared(prompt)}
                 onEdit={onEdit}
+                onHistory={onHistory}
                 onShare={onShare}
                 onRead={onRead}
                 onDuplicate={onDuplicate}

@@ -1,3 +1,4 @@
+import History from '../../../shared/icons/History';
 import ShareOutlined from '../../../shared/icons/ShareOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -22,6 +23,7 @@ import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { TemplateBlanks } from '../../templates/components/TemplateBlanks';
 import type { LibraryData } from '../hooks/useLibraryData';
 import { useCreatePromptMutation, useLazyGetCategoriesQuery, useUpdatePromptMutation } from '../library.api';
+import { PromptHistory } from '../history/PromptHistory';
 import { TEMP_GENERAL_ID, type CategoryKey } from '../library.slice';
 import { isGeneral } from '../prompt-selection';
 import { copyTitle } from './copy-title';
@@ -61,7 +63,10 @@ export const PromptFormDialog = memo(function PromptFormDialog({
   const [updatePrompt] = useUpdatePromptMutation();
   const [fetchCategories] = useLazyGetCategoriesQuery();
   const open = state !== null;
-  const editing = state?.mode === 'edit' ? state.prompt : null;
+  // A version restored from the history opened here is what the form edits from then on.
+  const [restored, setRestored] = useState<{ for: PromptDialogState; prompt: Prompt } | null>(null);
+  const [showingHistory, setShowingHistory] = useState(false);
+  const editing = state?.mode === 'edit' ? (restored?.for === state ? restored.prompt : state.prompt) : null;
   const isPro = limits?.isPro ?? false;
   const generalKey: CategoryKey = data.general?.id ?? TEMP_GENERAL_ID;
 
@@ -150,6 +155,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
   const close = () => {
     if (form.isSubmitting) return;
     setConfirmingDiscard(false);
+    setShowingHistory(false);
     form.resetForm();
     onClose();
   };
@@ -235,16 +241,25 @@ export const PromptFormDialog = memo(function PromptFormDialog({
               </FormControl>
             </Stack>
           </DialogContent>
-          <DialogActions>
+          <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             {editing ? (
-              <Button
-                startIcon={<ShareOutlined />}
-                onClick={() => onShare(editing)}
-                disabled={form.isSubmitting}
-                sx={{ mr: 'auto' }}
-              >
-                {t('library.share.button')}
-              </Button>
+              <>
+                <Button
+                  startIcon={<ShareOutlined />}
+                  onClick={() => onShare(editing)}
+                  disabled={form.isSubmitting}
+                >
+                  {t('library.share.button')}
+                </Button>
+                <Button
+                  startIcon={<History />}
+                  onClick={() => setShowingHistory(true)}
+                  disabled={form.isSubmitting}
+                  sx={{ mr: 'auto' }}
+                >
+                  {t('library.card.history')}
+                </Button>
+              </>
             ) : null}
             <Button onClick={close} disabled={form.isSubmitting}>
               {t('common.cancel')}
@@ -260,6 +275,11 @@ export const PromptFormDialog = memo(function PromptFormDialog({
           </DialogActions>
         </form>
       )}
+      <PromptHistory
+        prompt={showingHistory && editing ? { id: editing.id, title: editing.title } : null}
+        onClose={() => setShowingHistory(false)}
+        onRestored={(prompt) => setRestored({ for: state, prompt })}
+      />
       <ConfirmDialog
         open={confirmingDiscard}
         title={t('library.prompt.discard.title')}

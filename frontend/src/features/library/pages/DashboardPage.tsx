@@ -25,6 +25,7 @@ import { ReadPromptDialog } from '../dialogs/ReadPromptDialog';
 import { DeletePromptDialog } from '../dialogs/DeletePromptDialog';
 import { DeletePromptsDialog } from '../dialogs/DeletePromptsDialog';
 import { PromptFormDialog, type PromptDialogState } from '../dialogs/PromptFormDialog';
+import { PromptHistory, type HistoryOf } from '../history/PromptHistory';
 import { useLibraryData } from '../hooks/useLibraryData';
 import { usePromptCards } from '../hooks/usePromptCards';
 import { usePromptMultiSelect } from '../hooks/usePromptMultiSelect';
@@ -70,6 +71,7 @@ export function DashboardPage() {
   const [promptDialog, setPromptDialog] = useState<PromptDialogState>(null);
   const [deletingPrompt, setDeletingPrompt] = useState<PromptCard | Prompt | null>(null);
   const [sharingPrompt, setSharingPrompt] = useState<PromptCard | Prompt | null>(null);
+  const [historyOf, setHistoryOf] = useState<HistoryOf | null>(null);
   const [categoryDialogOpen, setCategoryDialogOpen] = useState(false);
   const [deletingCategory, setDeletingCategory] = useState<Category | null>(null);
   const [renamingCategory, setRenamingCategory] = useState<Category | null>(null);
@@ -196,6 +198,8 @@ export function DashboardPage() {
     setDeletingPrompt(prompt);
   }, []);
   const onShare = useCallback((prompt: PromptCard | Prompt) => setSharingPrompt(prompt), []);
+  const onHistory = useCallback((card: PromptCard) => setHistoryOf({ id: card.id, title: card.title }), []);
+  const closeHistory = useCallback(() => setHistoryOf(null), []);
   // A card dropped onto a category moves its prompt there: an edit of its category alone, made
   // with the whole text read first, as the edit dialog would.
   const onDropPrompt = useCallback(
@@ -382,6 +386,7 @@ export function DashboardPage() {
             categoryNameOf={categoryNameOf}
             isShared={isShared}
             onEdit={onEdit}
+            onHistory={onHistory}
             onShare={onShare}
             onRead={onRead}
             onDuplicate={onDuplicate}
@@ -420,6 +425,7 @@ export function DashboardPage() {
         onClose={closeRead}
       />
       <ShareDialog prompt={sharingPrompt} onClose={closeShare} />
+      <PromptHistory prompt={historyOf} onClose={closeHistory} />
       <DeletePromptDialog prompt={deletingPrompt} onClose={closeDeletePrompt} onDeleted={onPromptDeleted} />
       <DeletePromptsDialog selection={multi} />
       <CategoryDialog

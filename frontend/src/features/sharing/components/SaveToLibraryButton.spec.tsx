@@ -15,6 +15,7 @@ function limits(canCreate: boolean): LimitsRecord {
     isPro: false,
     prompts: { used: canCreate ? 2 : 5, limit: 5, canCreate },
     categories: { used: 1, limit: 1, canCreate: false },
+    versionsKept: 20,
     subscription: { isCancelled: false, endsAt: null },
   };
 }

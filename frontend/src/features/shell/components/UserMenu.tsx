@@ -4,6 +4,7 @@ import Link from '../../../shared/icons/Link';
 import Logout from '../../../shared/icons/Logout';
 import Upload from '../../../shared/icons/Upload';
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -12,7 +13,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { User } from '@promptlib/proto';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shared/components/Spinner';
 import { useNavigate } from 'react-router-dom';
@@ -27,6 +28,15 @@ import { useGetLimitsQuery } from '../../library/library.api';
 // An unlimited allowance (-1) shows as the infinity sign.
 function showLimit(limit: number): string {
   return limit === -1 ? '∞' : String(limit);
+}
+
+/** One fact of a menu entry's second line, on a line of its own. */
+function Line({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ display: 'block' }}>
+      {children}
+    </Box>
+  );
 }
 
 export function UserMenu({ user }: { user: User }) {
@@ -83,10 +93,17 @@ export function UserMenu({ user }: { user: User }) {
                 used: limits.prompts.used,
                 limit: showLimit(limits.prompts.limit),
               })}
-              secondary={t('header.usage.categories', {
-                used: limits.categories.used,
-                limit: showLimit(limits.categories.limit),
-              })}
+              secondary={
+                <>
+                  <Line>
+                    {t('header.usage.categories', {
+                      used: limits.categories.used,
+                      limit: showLimit(limits.categories.limit),
+                    })}
+                  </Line>
+                  <Line>{t('library.history.keptFree', { versions: limits.versionsKept })}</Line>
+                </>
+              }
               slotProps={{ secondary: { sx: { color: 'text.primary' } } }}
             />
           </MenuItem>
@@ -96,11 +113,18 @@ export function UserMenu({ user }: { user: User }) {
             <ListItemText
               primary={t('header.proAccount')}
               secondary={
-                limits?.subscription.isCancelled && limits.subscription.endsAt
-                  ? t('header.expiresOn', {
-                      date: formatDay(limits.subscription.endsAt, i18n.resolvedLanguage),
-                    })
-                  : undefined
+                limits ? (
+                  <>
+                    {limits.subscription.isCancelled && limits.subscription.endsAt ? (
+                      <Line>
+                        {t('header.expiresOn', {
+                          date: formatDay(limits.subscription.endsAt, i18n.resolvedLanguage),
+                        })}
+                      </Line>
+                    ) : null}
+                    <Line>{t('library.history.keptPro', { versions: limits.versionsKept })}</Line>
+                  </>
+                ) : undefined
               }
               slotProps={{ secondary: { sx: { color: 'text.primary' } } }}
             />

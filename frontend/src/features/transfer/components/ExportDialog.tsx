@@ -12,23 +12,30 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  libraryCsv,
+  libraryFile,
+  libraryJson,
+  markdownFiles,
+  readLibrary,
+  type LibraryFile,
+} from '@promptlib/proto';
 import { BusyButton } from '../../../shared/components/BusyButton';
-import { useGetPromptCountsQuery, useLazyGetCategoriesQuery } from '../../library/library.api';
-import { readWholeLibrary } from '../transfer.api';
+import { useGetPromptCountsQuery } from '../../library/library.api';
+import { getJson } from '../transfer.api';
 import { download, exportName } from '../download';
-import { libraryCsv, libraryFile, markdownFiles, type LibraryFile } from '../library-file';
+import { zipMarkdown } from '../markdown-zip';
 
 type Format = 'json' | 'csv' | 'markdown';
 
 /**
- * The whole library as a file, in three open formats, for every plan. The library is read afresh
- * from the server, a page at a time with the progress shown, so the file holds what is stored, not
- * what this tab last saw.
+ * The whole library as a file, in three open formats, for every plan. The library and every
+ * prompt's history are read afresh from the server, a page at a time with the progress shown, so
+ * the file holds what is stored, not what this tab last saw.
  */
 export function ExportDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [fetchCategories] = useLazyGetCategoriesQuery();
   const { data: counts } = useGetPromptCountsQuery();
   const [busy, setBusy] = useState<Format | null>(null);
   const [read, setRead] = useState<number | null>(null);
@@ -39,11 +46,8 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
     setFailed(false);
     setRead(0);
     try {
-      const [prompts, categories] = await Promise.all([
-        readWholeLibrary(setRead),
-        fetchCategories().unwrap(),
-      ]);
-      await write(format, libraryFile(prompts, categories, new Date()));
+      const library = await readLibrary(getJson, setRead);
+      await write(format, libraryFile(library, new Date()));
       onClose();
     } catch {
       setFailed(true);
@@ -111,14 +115,10 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
 
 async function write(format: Format, file: LibraryFile): Promise<void> {
   if (format === 'json') {
-    download(exportName('json'), JSON.stringify(file, null, 2), 'application/json');
+    download(exportName('json'), libraryJson(file), 'application/json');
   } else if (format === 'csv') {
     download(exportName('csv'), libraryCsv(file), 'text/csv;charset=utf-8');
   } else {
-    // The zip writer is loaded only by someone who asks for Markdown.
-    const { strToU8, zipSync } = await import('fflate');
-    const entries = Object.fromEntries(markdownFiles(file).map((item) => [item.path, strToU8(item.text)]));
-    const zipped = zipSync(entries, { level: 6 });
-    download(exportName('zip'), zipped, 'application/zip');
+    download(exportName('zip'), await zipMarkdown(markdownFiles(file)), 'application/zip');
   }
 }

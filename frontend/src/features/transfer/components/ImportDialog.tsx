@@ -8,7 +8,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { GENERAL_CATEGORY_NAME } from '@promptlib/proto';
+import {
+  GENERAL_CATEGORY_NAME,
+  ImportFileError,
+  promptsOutsideGeneral,
+  type ImportPlan,
+} from '@promptlib/proto';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -16,7 +21,7 @@ import { isApiFailure } from '../../../api/api-error';
 import { useAppDispatch } from '../../../app/store';
 import { serverMessage } from '../../../shared/server-message';
 import { useGetLimitsQuery } from '../../library/library.api';
-import { importPlan, ImportFileError, promptsOutsideGeneral, type ImportPlan } from '../library-file';
+import { importPlanOfFile } from '../import-file';
 import { runImport, type ImportOutcome } from '../import-run';
 import { refreshLibrary, useImportPageMutation } from '../transfer.api';
 
@@ -46,10 +51,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     event.target.value = '';
     if (!file) return;
     try {
-      const plan = importPlan(file.name, await file.text());
+      const plan = await importPlanOfFile(file);
       setStep({ kind: 'summary', fileName: file.name, plan });
     } catch (error) {
-      const reason = error instanceof ImportFileError ? error.message : 'unreadable';
+      const reason = error instanceof ImportFileError ? error.problem : 'unreadable';
       setStep({ kind: 'choose', error: t(`transfer.import.errors.${reason}`) });
     }
   };
@@ -92,7 +97,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                 component="input"
                 id={inputId}
                 type="file"
-                accept=".json,.csv,application/json,text/csv"
+                accept=".json,.csv,.md,.markdown,.zip,application/json,text/csv,text/markdown,application/zip"
                 onChange={(event: ChangeEvent<HTMLInputElement>) => void choose(event)}
                 sx={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
               />

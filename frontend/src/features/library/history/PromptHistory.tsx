@@ -1,0 +1,27 @@
+import type { Prompt } from '@promptlib/proto';
+import { lazy, Suspense } from 'react';
+import type { HistoryOf } from './PromptHistoryDialog';
+
+export type { HistoryOf };
+
+// Loaded the first time a history opens: the comparison and its dialog are no part of the library's first load.
+const PromptHistoryDialog = lazy(() =>
+  import('./PromptHistoryDialog').then((m) => ({ default: m.PromptHistoryDialog })),
+);
+
+type Props = {
+  /** The prompt whose history is open; none while it is closed. */
+  prompt: HistoryOf | null;
+  onClose: () => void;
+  onRestored?: (prompt: Prompt) => void;
+};
+
+/** The history dialog of a prompt, while there is one to show. */
+export function PromptHistory({ prompt, onClose, onRestored }: Props) {
+  if (prompt === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <PromptHistoryDialog key={prompt.id} prompt={prompt} onClose={onClose} onRestored={onRestored} />
+    </Suspense>
+  );
+}
