@@ -1,25 +1,9 @@
-import type { LibraryFile, LibraryFilePrompt } from './format';
 import { csvPlan, libraryCsv } from './library-csv';
+import { sampleEntry, sampleFile } from './sample-files';
 import { ImportFileError } from './plan';
 
-const entry = (title: string, overrides: Partial<LibraryFilePrompt> = {}): LibraryFilePrompt => ({
-  title,
-  content: `The text of ${title}.`,
-  category: 'General',
-  isFavorite: false,
-  usageCount: 0,
-  createdAt: '2025-01-01T10:00:00.000Z',
-  updatedAt: '2025-01-02T10:00:00.000Z',
-  versions: [],
-  ...overrides,
-});
-const fileOf = (prompts: LibraryFilePrompt[]): LibraryFile => ({
-  format: 'prompt-library',
-  version: 2,
-  exportedAt: '2025-02-01T00:00:00.000Z',
-  categories: [],
-  prompts,
-});
+const entry = sampleEntry;
+const fileOf = sampleFile;
 
 describe('the CSV export', () => {
   it('writes a header and one row per prompt, and reads back every field it carries', () => {
