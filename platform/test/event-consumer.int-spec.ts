@@ -388,9 +388,16 @@ describe('EventConsumer', () => {
 
     await consumer.stop();
     expect(finished).toBe(true);
-    const info = await durableInfo();
-    expect(info.num_ack_pending).toBe(0);
-    expect(info.num_pending).toBe(0);
+    // The server has the ack when stop() resolves; JetStream applies it to the consumer's state a
+    // moment later. An ack never sent would stay pending for the whole ack wait (30 s).
+    await waitUntil(
+      async () => {
+        const info = await durableInfo();
+        return info.num_ack_pending === 0 && info.num_pending === 0;
+      },
+      2_000,
+      'the ack to reach the consumer',
+    );
   });
 
   it('re-creates its durable when it is deleted while consuming', async () => {
