@@ -72,6 +72,7 @@ import {
   promptVersionsRequest,
 } from './prompt-versions';
 import { subjects, type Subject } from './subjects';
+import { renameTagRequest, tagChanged, tagRequest, tagSummary } from './tags';
 
 /**
  * How a subject's reply travels: `json` in Nest's NATS packet; `raw` as bytes with metadata in
@@ -125,6 +126,9 @@ export const contracts = {
   [subjects.library.versionsGet]: json(promptVersionRequest, promptVersion),
   [subjects.library.versionsRestore]: json(promptVersionRequest, prompt),
   [subjects.library.versionsHistory]: json(promptHistoryRequest, promptHistoryPage),
+  [subjects.library.tagsList]: json(userScoped, z.array(tagSummary)),
+  [subjects.library.tagsRename]: json(renameTagRequest, tagChanged),
+  [subjects.library.tagsDelete]: json(tagRequest, tagChanged),
   [subjects.library.limitsGet]: json(userScoped, limitsRecord),
   [subjects.library.tierGet]: json(userScoped, tierStatus),
   [subjects.library.tierAwaitVersion]: json(awaitTierVersionRequest, tierVersionReached),

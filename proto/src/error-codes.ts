@@ -115,6 +115,7 @@ export function firstProblemMessage(problems: FieldProblems, fallback: string): 
 export const notFoundSubjects = [
   'prompt',
   'version',
+  'tag',
   'category',
   'user',
   'checkout',

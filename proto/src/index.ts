@@ -8,6 +8,7 @@ export * from './events';
 export * from './library';
 export * from './prompt-cards';
 export * from './prompt-versions';
+export * from './tags';
 export * from './limits';
 export * from './messages';
 export * from './namespace';

@@ -6,6 +6,7 @@ import {
   IMPORT_PAGE_MAX_VERSIONS,
   MAX_BODY_BYTES,
   PROMPT_BULK_MAX_IDS,
+  PROMPT_MAX_TAGS,
   limits,
 } from './limits';
 import { promptVersionSource, versionNumber } from './prompt-versions';
@@ -24,6 +25,8 @@ export const prompt = z.object({
   usageCount: z.number().int().nonnegative(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its tags, each in the spelling the user first gave it, in the order added. */
+  tags: z.array(z.string()),
 });
 export type Prompt = z.output<typeof prompt>;
 
@@ -66,6 +69,11 @@ export const promptFields = z.object({
   title: plainText('Title').max(limits.promptTitle.max * 4),
   content: plainText('Content', 'multiline').max(limits.promptContent.max * 4),
   categoryId: id.nullable(),
+  /** The prompt's tags; an edit without them keeps those it has. */
+  tags: z
+    .array(plainText('Tag').max(limits.tag.max * 4))
+    .max(PROMPT_MAX_TAGS * 4)
+    .optional(),
 });
 export type PromptFields = z.output<typeof promptFields>;
 
@@ -131,6 +139,11 @@ export const importItem = z.strictObject({
   usageCount: z.number().int().min(0).max(IMPORT_MAX_USAGE_COUNT).default(0),
   createdAt: importedTime.optional(),
   updatedAt: importedTime.optional(),
+  /** Tags that break a rule (see the create's) skip the item as `invalid`. */
+  tags: z
+    .array(z.string().max(limits.tag.max * 4))
+    .max(PROMPT_MAX_TAGS * 4)
+    .optional(),
   versions: z.array(importVersion).max(IMPORT_PAGE_MAX_VERSIONS).optional(),
   /**
    * The number, time and source of the version that holds the item's own text, which travels once:

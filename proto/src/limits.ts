@@ -5,7 +5,11 @@ export const limits = {
   promptTitle: { min: 3, max: 200 },
   promptContent: { min: 5, max: 20_000 },
   categoryName: { min: 2, max: 50 },
+  tag: { min: 1, max: 40 },
 } as const;
+
+/** Tags one prompt may carry. */
+export const PROMPT_MAX_TAGS = 20;
 
 export const validationMessages = {
   usernameMin: `Username must be at least ${limits.username.min} characters`,
@@ -20,6 +24,11 @@ export const validationMessages = {
   categoryNameMin: `Category name must be at least ${limits.categoryName.min} characters long`,
   categoryNameMax: `Category name must be at most ${limits.categoryName.max} characters long`,
   categoryNameTaken: 'A category with this name already exists',
+  tagMin: `Tag must be at least ${limits.tag.min} character long`,
+  tagMax: `Tag must be at most ${limits.tag.max} characters long`,
+  // The comma separates tags where they are typed and in a CSV cell, so no tag holds one.
+  tagComma: 'Tags cannot contain commas',
+  tooManyTags: 'A prompt can have at most 20 tags',
 } as const;
 
 /** Largest JSON body the API accepts. */

@@ -12,6 +12,7 @@ export const authMessages = {
 export const libraryMessages = {
   promptNotFound: 'Prompt not found',
   versionNotFound: 'Version not found',
+  tagNotFound: 'Tag not found',
   categoryNotFound: 'Category not found',
   generalProtected:
     'The General category cannot be deleted as it serves as the default category for prompts.',
@@ -50,6 +51,7 @@ export const billingMessages = {
 export const notFoundMessages = {
   prompt: libraryMessages.promptNotFound,
   version: libraryMessages.versionNotFound,
+  tag: libraryMessages.tagNotFound,
   category: libraryMessages.categoryNotFound,
   user: authMessages.userNotFound,
   checkout: billingMessages.checkoutNotFound,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { prompt, userScoped } from './library';
+import { limits } from './limits';
 import { entityId } from './text';
 
 const id = entityId;
@@ -60,6 +61,12 @@ export type PromptCardsPage = z.output<typeof promptCardsPage>;
 export const promptCardsRequest = userScoped.extend({
   filter: promptFilter,
   categoryId: id.nullable(),
+  /** Only prompts with this tag, whatever its case; combined with the filter and the search. */
+  tag: z
+    .string()
+    .max(limits.tag.max * 4)
+    .nullable()
+    .default(null),
   search: z.string().max(PROMPT_SEARCH_MAX_CHARS),
   sort: promptSort,
   cursor: z.string().max(PROMPT_CURSOR_MAX_CHARS).nullable(),

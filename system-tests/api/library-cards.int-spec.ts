@@ -109,6 +109,7 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
         usageCount: prompt.usageCount,
         createdAt: prompt.createdAt,
         updatedAt: prompt.updatedAt,
+        tags: prompt.tags,
         lastUsedAt: usedInOrder.includes(prompt.id) ? expect.stringMatching(/^\d{4}-.+\.\d{3}Z$/) : null,
       });
     }

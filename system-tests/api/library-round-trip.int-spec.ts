@@ -291,6 +291,14 @@ const categoryNames = fc
       name.length >= 2 && name.length <= 50 && textProblem(name, 'line') === null && !isGeneralName(name),
   );
 
+const tagNames = fc
+  .array(pieces, { minLength: 1, maxLength: 4 })
+  .map((parts) => joined(parts).trim())
+  .filter(
+    (name) =>
+      name.length >= 1 && name.length <= 40 && !name.includes(',') && textProblem(name, 'line') === null,
+  );
+
 // Moments with milliseconds, as Postgres keeps them, in the past; fixed ends, so a seed replays a run.
 const EARLIEST = Date.UTC(2015, 0, 1);
 const LATEST = Date.UTC(2025, 0, 1);
@@ -302,8 +310,10 @@ const libraries = fc
     fc.uniqueArray(categoryNames, { minLength: 0, maxLength: 3, selector: (name) => name.toLowerCase() }),
     // Positions as a library that had categories moved and deleted has them: growing, with gaps.
     fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 3, maxLength: 3 }),
+    // The library's tags, each in the one spelling every prompt uses (the first use's, on import).
+    fc.uniqueArray(tagNames, { maxLength: 5, selector: (name) => name.toLowerCase() }),
   )
-  .chain(([names, steps]) => {
+  .chain(([names, steps, tagPool]) => {
     const positions = steps.map((_, index) =>
       steps.slice(0, index + 1).reduce((sum, step) => sum + step, index),
     );
@@ -333,6 +343,10 @@ const libraries = fc
         firstNumber: fc.integer({ min: 1, max: 40 }),
         gaps: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 5, maxLength: 5 }),
         source: fc.constantFrom(...PROMPT_VERSION_SOURCES),
+        tags:
+          tagPool.length === 0
+            ? fc.constant([])
+            : fc.uniqueArray(fc.constantFrom(...tagPool), { maxLength: 4 }),
       })
       .map((drawn): LibraryFilePrompt => {
         const updated = Math.min(drawn.created + drawn.changedAfter, LATEST);
@@ -358,6 +372,7 @@ const libraries = fc
           usageCount: drawn.usageCount,
           createdAt: new Date(drawn.created).toISOString(),
           updatedAt: new Date(updated).toISOString(),
+          tags: [...drawn.tags],
           versions,
         };
       });

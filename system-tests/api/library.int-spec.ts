@@ -109,6 +109,7 @@ describe('the library through the gateway', () => {
         usageCount: 0,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
+        tags: [],
       });
       expect(await listPrompts(user)).toEqual([created]);
       // A library of one page goes out in one piece, its length known up front.

@@ -23,6 +23,8 @@ import {
   type PromptHistoryPage,
   type PromptVersion,
   type PromptVersionsPage,
+  type TagChanged,
+  type TagSummary,
   type TierStatus,
   type TierVersionReached,
 } from '@promptlib/proto';
@@ -129,6 +131,18 @@ export class LibraryClient {
 
   promptHistory(userId: number, after: HistoryCursor | null): Promise<PromptHistoryPage> {
     return this.services.request(subjects.library.versionsHistory, { userId, after });
+  }
+
+  tags(userId: number): Promise<TagSummary[]> {
+    return this.services.request(subjects.library.tagsList, { userId });
+  }
+
+  renameTag(userId: number, name: string, newName: string): Promise<TagChanged> {
+    return this.services.request(subjects.library.tagsRename, { userId, name, newName });
+  }
+
+  deleteTag(userId: number, name: string): Promise<TagChanged> {
+    return this.services.request(subjects.library.tagsDelete, { userId, name });
   }
 
   copyPrompt(userId: number, promptId: number): Promise<CopyResult> {

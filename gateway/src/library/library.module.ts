@@ -4,9 +4,16 @@ import { CategoriesController } from './categories.controller';
 import { LimitsController } from './limits.controller';
 import { PromptsController } from './prompts.controller';
 import { VersionsController } from './versions.controller';
+import { TagsController } from './tags.controller';
 
 @Module({
   imports: [SessionModule],
-  controllers: [PromptsController, VersionsController, CategoriesController, LimitsController],
+  controllers: [
+    PromptsController,
+    VersionsController,
+    TagsController,
+    CategoriesController,
+    LimitsController,
+  ],
 })
 export class LibraryModule {}

@@ -119,8 +119,9 @@ export class PromptsController {
   @ApiDoc({
     summary: 'A page of the user’s prompt cards, filtered, searched and sorted',
     description:
-      'filter: all (default), favorites, or category with categoryId. search: a case-insensitive ' +
-      'substring of the title or the content. sort: recent (default, newest first), name (title A–Z, ' +
+      'filter: all (default), favorites, or category with categoryId. tag: only prompts with this ' +
+      'tag (any case), with any filter. search: a case-insensitive substring of the title, the content ' +
+      'or a tag. sort: recent (default, newest first), name (title A–Z, ' +
       `numbers by value) or used (most copied first). limit: 1 to ${PROMPT_CARDS_PAGE.max} cards ` +
       `(${PROMPT_CARDS_PAGE.default} by default). A card holds the start of the content and its ` +
       'length; the next page is asked for with the page’s nextCursor, and stays right while prompts ' +
@@ -135,6 +136,7 @@ export class PromptsController {
     const {
       filter = 'all',
       categoryId,
+      tag,
       search = '',
       sort = 'recent',
       cursor,
@@ -144,6 +146,7 @@ export class PromptsController {
       userId,
       filter,
       categoryId: categoryId ?? null,
+      tag: tag ?? null,
       search,
       sort,
       cursor: cursor ?? null,

@@ -30,6 +30,8 @@ export type LibraryFilePrompt = {
   usageCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Its tags (a file written before tags existed has none). */
+  tags: string[];
   /** Oldest first; the last is the prompt's current text. */
   versions: LibraryFileVersion[];
 };
@@ -43,6 +45,11 @@ export type LibraryFile = {
   categories: LibraryFileCategory[];
   prompts: LibraryFilePrompt[];
 };
+
+/** The tags a file gives a prompt: strings only, or none. */
+export function tagsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
+}
 
 /**
  * Whether a category name is the built-in General, as the server's unique rule compares names

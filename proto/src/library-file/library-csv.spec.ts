@@ -9,10 +9,16 @@ describe('the CSV export', () => {
   it('writes a header and one row per prompt, and reads back every field it carries', () => {
     const file = fileOf([
       entry('Tidy notes', { isFavorite: true, usageCount: 3 }),
-      entry('Review, "quoted"', { content: 'Two\nlines,\r\nand CRLF', category: 'Work: notes' }),
+      entry('Review, "quoted"', {
+        content: 'Two\nlines,\r\nand CRLF',
+        category: 'Work: notes',
+        tags: ['Writing', 'café ☕', '=not a formula'],
+      }),
     ]);
     const csv = libraryCsv(file);
-    expect(csv.split('\r\n')[0]).toBe('title,content,category,favorite,usage_count,created_at,updated_at');
+    expect(csv.split('\r\n')[0]).toBe(
+      'title,content,category,favorite,usage_count,created_at,updated_at,tags',
+    );
     const plan = csvPlan(csv);
     expect(plan.kind).toBe('library-csv');
     expect(plan.categories).toEqual(['Work: notes']);
@@ -34,6 +40,7 @@ describe('the CSV export', () => {
         usageCount: 0,
         createdAt: '2025-01-01T10:00:00.000Z',
         updatedAt: '2025-01-02T10:00:00.000Z',
+        tags: ['Writing', 'café ☕', '=not a formula'],
       },
     ]);
   });

@@ -11,7 +11,11 @@ export const CSV_COLUMNS = [
   'usage_count',
   'created_at',
   'updated_at',
+  'tags',
 ] as const;
+
+// Tags share one cell, a comma between two (no tag holds a comma).
+const TAG_SEPARATOR = ', ';
 
 // A spreadsheet runs a cell that starts with one of = + - @ tab or CR as a formula: a quote in front
 // keeps it text there. A value that starts with a quote gets one too, so the import, which takes
@@ -33,6 +37,7 @@ export function libraryCsv(file: LibraryFile): string {
         String(prompt.usageCount),
         prompt.createdAt,
         prompt.updatedAt,
+        prompt.tags.join(TAG_SEPARATOR),
       ].map(guardFormula),
     ),
   ]);
@@ -59,6 +64,10 @@ export function csvPlan(text: string): ImportPlan {
       if (named && !categories.includes(category)) categories.push(category);
       const createdAt = momentOf(at(row, 'created_at').trim());
       const updatedAt = momentOf(at(row, 'updated_at').trim());
+      const tags = at(row, 'tags')
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== '');
       return {
         title: at(row, 'title'),
         content: at(row, 'content'),
@@ -67,6 +76,7 @@ export function csvPlan(text: string): ImportPlan {
         usageCount: countOf(Number(at(row, 'usage_count').trim() || 0)),
         ...(createdAt === undefined ? {} : { createdAt }),
         ...(updatedAt === undefined ? {} : { updatedAt }),
+        ...(tags.length === 0 ? {} : { tags }),
       };
     });
     return planOf('library-csv', categories, items);

@@ -18,6 +18,7 @@ const prompt = (id: number, overrides: Partial<Prompt> = {}): Prompt => ({
   usageCount: 0,
   createdAt: `2025-01-0${id}T10:00:00.000Z`,
   updatedAt: `2025-01-0${id}T10:00:00.000Z`,
+  tags: [],
   ...overrides,
 });
 const version = (

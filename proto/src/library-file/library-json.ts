@@ -4,6 +4,7 @@ import type { HistoryVersion, PromptVersionSource } from '../prompt-versions';
 import { MAX_ID } from '../text-rules';
 import {
   isGeneralName,
+  tagsOf,
   LIBRARY_FILE_FORMAT,
   LIBRARY_FILE_VERSION,
   type LibraryFile,
@@ -53,6 +54,7 @@ export function libraryFile(library: StoredLibrary, now: Date): LibraryFile {
       usageCount: prompt.usageCount,
       createdAt: prompt.createdAt,
       updatedAt: prompt.updatedAt,
+      tags: prompt.tags,
       versions: historyOf.get(prompt.id) ?? [],
     })),
   };
@@ -97,6 +99,7 @@ export function jsonPlan(text: string): ImportPlan {
     const createdAt = momentOf(prompt?.createdAt);
     const updatedAt = momentOf(prompt?.updatedAt);
     const versions = candidate.version === 2 ? historyOf(prompt?.versions) : [];
+    const tags = tagsOf(prompt?.tags);
     return {
       title: typeof prompt?.title === 'string' ? prompt.title : '',
       content: typeof prompt?.content === 'string' ? prompt.content : '',
@@ -105,6 +108,7 @@ export function jsonPlan(text: string): ImportPlan {
       usageCount: countOf(prompt?.usageCount),
       ...(createdAt === undefined ? {} : { createdAt }),
       ...(updatedAt === undefined ? {} : { updatedAt }),
+      ...(tags.length === 0 ? {} : { tags }),
       ...(versions.length === 0 ? {} : { versions }),
     };
   });

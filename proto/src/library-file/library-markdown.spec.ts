@@ -17,6 +17,7 @@ describe('the Markdown export', () => {
           usageCount: 4,
           createdAt: '2025-01-03T10:00:00.000Z',
           updatedAt: '2025-01-03T10:00:00.000Z',
+          tags: ['Spreadsheets', '"quoted" 🙂'],
         }),
         entry('tidy notes'),
         entry('..\u0007/'),
@@ -38,6 +39,7 @@ describe('the Markdown export', () => {
         'usage_count: 4',
         'created_at: "2025-01-03T10:00:00.000Z"',
         'updated_at: "2025-01-03T10:00:00.000Z"',
+        'tags: ["Spreadsheets","\\"quoted\\" 🙂"]',
         '---',
         '',
         'Formula-like, "quoted", two\nlines',
@@ -53,7 +55,7 @@ describe('markdownPlan', () => {
       entry('  Spaced  "title" \u2028 🙂 ', { isFavorite: true, usageCount: 12 }),
       entry('Lines', { content: '\n\n  starts and ends with lines  \n\n', category: 'Work' }),
       entry('Dashes', { content: '---\ntitle: "not this"\n---\n', category: 'Écrits' }),
-      entry('Bare', { content: 'x\r\ny\r', category: 'Work' }),
+      entry('Bare', { content: 'x\r\ny\r', category: 'Work', tags: ['One', 'Two: three'] }),
     ];
     const plan = markdownPlan(markdownFiles(fileOf(prompts)));
     expect(plan.kind).toBe('library-markdown');
@@ -67,6 +69,7 @@ describe('markdownPlan', () => {
         usageCount: item.usageCount,
         createdAt: item.createdAt,
         updatedAt: item.updatedAt,
+        ...(item.tags.length > 0 ? { tags: item.tags } : {}),
       })),
     );
   });

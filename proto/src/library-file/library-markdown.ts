@@ -1,6 +1,6 @@
 import type { ImportItem } from '../library';
 import { GENERAL_CATEGORY_NAME } from '../limits';
-import { isGeneralName, type LibraryFile } from './format';
+import { isGeneralName, tagsOf, type LibraryFile } from './format';
 import { countOf, ImportFileError, momentOf, planOf, type ImportPlan } from './plan';
 
 /** A file of a Markdown export: its path in the zip and its text. */
@@ -24,6 +24,8 @@ export function markdownFiles(file: LibraryFile): MarkdownFile[] {
       `usage_count: ${prompt.usageCount}`,
       `created_at: ${JSON.stringify(prompt.createdAt)}`,
       `updated_at: ${JSON.stringify(prompt.updatedAt)}`,
+      // A JSON list is a YAML flow sequence of double-quoted scalars.
+      ...(prompt.tags.length > 0 ? [`tags: ${JSON.stringify(prompt.tags)}`] : []),
       '---',
     ].join('\n');
     return { path, text: `${frontMatter}\n\n${prompt.content}\n` };
@@ -71,6 +73,7 @@ export function markdownPlan(files: MarkdownFile[]): ImportPlan {
     if (named && !categories.includes(category)) categories.push(category);
     const createdAt = momentOf(fields.created_at);
     const updatedAt = momentOf(fields.updated_at);
+    const tags = tagsOf(fields.tags);
     return {
       title,
       content: read ? read.content : text.replace(/^\uFEFF/, ''),
@@ -79,6 +82,7 @@ export function markdownPlan(files: MarkdownFile[]): ImportPlan {
       usageCount: countOf(fields.usage_count),
       ...(createdAt === undefined ? {} : { createdAt }),
       ...(updatedAt === undefined ? {} : { updatedAt }),
+      ...(tags.length === 0 ? {} : { tags }),
     };
   });
   return planOf(ours > 0 ? 'library-markdown' : 'markdown', categories, items);

@@ -11,6 +11,7 @@ const prompt = (id: number): Prompt => ({
   usageCount: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+  tags: [],
 });
 const version = (promptId: number, number: number): HistoryVersion => ({
   promptId,

@@ -14,6 +14,7 @@ export const sampleEntry = (
   usageCount: 0,
   createdAt: '2025-01-01T10:00:00.000Z',
   updatedAt: '2025-01-02T10:00:00.000Z',
+  tags: [],
   versions: [],
   ...overrides,
 });

@@ -4,6 +4,7 @@ import { CategoriesRepository } from './categories/categories.repository';
 import { PromptsRepository } from './prompts/prompts.repository';
 import { TiersRepository } from './tiers/tiers.repository';
 import { PromptVersionsRepository } from './versions/prompt-versions.repository';
+import { TagsRepository } from './tags/tags.repository';
 
 /** The library's data, one repository per aggregate, each owning its SQL and the schema's name. */
 export type LibraryRepositories = {
@@ -11,6 +12,7 @@ export type LibraryRepositories = {
   categories: RepositoryContract<CategoriesRepository>;
   tiers: RepositoryContract<TiersRepository>;
   versions: RepositoryContract<PromptVersionsRepository>;
+  tags: RepositoryContract<TagsRepository>;
 };
 
 /** The library's unit of work: its rules change data only through it. */
@@ -24,6 +26,7 @@ export function libraryRepositories(db: Db): LibraryRepositories {
     categories: new CategoriesRepository(db),
     tiers: new TiersRepository(db),
     versions: new PromptVersionsRepository(db),
+    tags: new TagsRepository(db),
   };
 }
 

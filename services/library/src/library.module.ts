@@ -13,6 +13,7 @@ import { LibraryDataModule } from './library-data';
 import { TiersModule } from './tiers/tiers.module';
 import { UserTierEntity } from './tiers/user-tier.entity';
 import { VersionsModule } from './versions/versions.module';
+import { TagsModule } from './tags/tags.module';
 
 @Module({})
 export class LibraryModule {
@@ -33,6 +34,7 @@ export class LibraryModule {
         CategoriesModule,
         PromptsModule,
         VersionsModule,
+        TagsModule,
         LibraryEventsModule,
       ],
     };

@@ -3,6 +3,7 @@ import {
   PROMPT_CURSOR_MAX_CHARS,
   PROMPT_SEARCH_MAX_CHARS,
   entityId,
+  limits,
   plainText,
   promptFilter,
   promptSort,
@@ -23,6 +24,10 @@ export const promptCardsQuery = z.strictObject({
     .regex(/^[1-9][0-9]{0,9}$/, CATEGORY_ID)
     .transform(Number)
     .pipe(entityId)
+    .optional(),
+  tag: plainText('Tag')
+    .min(1)
+    .max(limits.tag.max * 4)
     .optional(),
   search: plainText('Search').max(PROMPT_SEARCH_MAX_CHARS).optional(),
   sort: promptSort.optional(),

@@ -1,4 +1,4 @@
-import { MAX_ID, limits, plainText, validationMessages } from '@promptlib/proto';
+import { MAX_ID, PROMPT_MAX_TAGS, limits, plainText, validationMessages } from '@promptlib/proto';
 import { z } from 'zod';
 
 const title = plainText('Title', 'line', z.string({ error: validationMessages.promptTitleMin }))
@@ -37,6 +37,12 @@ const categoryId = z
     return z.NEVER;
   });
 
-export const promptDto = z.object({ title, content, categoryId });
+// The shape only, with room above the limits: the library's rules say what a tag may be.
+const tags = z
+  .array(plainText('Tag').max(limits.tag.max * 4))
+  .max(PROMPT_MAX_TAGS * 4)
+  .optional();
+
+export const promptDto = z.object({ title, content, categoryId, tags });
 
 export type PromptDto = z.output<typeof promptDto>;

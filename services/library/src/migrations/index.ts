@@ -4,6 +4,7 @@ import { StorePromptSearchText1764201600000 } from './1764201600000-StorePromptS
 import { AddPromptLastUsed1764806400000 } from './1764806400000-AddPromptLastUsed';
 import { CreateDeletedPrompts1764892800000 } from './1764892800000-CreateDeletedPrompts';
 import { CreatePromptVersions1764979200000 } from './1764979200000-CreatePromptVersions';
+import { AddPromptTags1765065600000 } from './1765065600000-AddPromptTags';
 
 /** In the order they run. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   AddPromptLastUsed1764806400000,
   CreateDeletedPrompts1764892800000,
   CreatePromptVersions1764979200000,
+  AddPromptTags1765065600000,
 ];

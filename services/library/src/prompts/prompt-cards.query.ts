@@ -6,7 +6,9 @@ export type CardQuery = {
   userId: number;
   favoritesOnly: boolean;
   categoryId: number | null;
-  /** The search text less its outer spaces; '' matches every card. */
+  /** Only prompts with this tag, in the user's spelling of it (see TagsRepository.spellings). */
+  tag: string | null;
+  /** The search text less its outer spaces; '' matches every card (tags are searched too). */
   needle: string;
   sort: PromptSort;
   after: CardKey | null;
@@ -39,6 +41,7 @@ const CARD_COLUMNS = `"id", "title", left("content", ${PROMPT_PREVIEW_CHARS}) AS
   "usage_count" AS "usageCount",
   to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
   to_char("updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
+  "tags",
   to_char("last_used_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastUsedAt"`;
 
 /** A LIKE pattern that finds `needle` anywhere, its own % and _ taken literally. */
@@ -56,6 +59,10 @@ function listConditions(query: CardQuery, values: unknown[]): string[] {
   if (query.categoryId !== null) {
     values.push(query.categoryId);
     conditions.push(`"category_id" = $${values.length}`);
+  }
+  if (query.tag !== null) {
+    values.push([query.tag]);
+    conditions.push(`"tags" @> $${values.length}::text[]`);
   }
   if (query.needle !== '') {
     values.push(containsPattern(query.needle));

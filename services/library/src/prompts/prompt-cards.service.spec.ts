@@ -47,6 +47,7 @@ describe('PromptCardsService', () => {
     userId,
     filter: 'all',
     categoryId: null,
+    tag: null,
     search: '',
     sort: 'recent',
     cursor: null,

@@ -35,7 +35,13 @@ export class PromptCardsService {
       });
     }
     const after = request.cursor === null ? null : decodeCursor(request.cursor, request.sort);
+    // Prompts hold each tag in the user's spelling; a tag the user does not have lists nothing.
+    const tag =
+      request.tag === null ? null : await this.data.direct.tags.find(request.userId, request.tag.trim());
+    if (request.tag !== null && tag === null)
+      return { cards: [], nextCursor: null, total: 0, totalAtLeast: false };
     const query: CardQuery = {
+      tag,
       userId: request.userId,
       favoritesOnly: request.filter === 'favorites',
       categoryId: request.categoryId,

@@ -49,6 +49,8 @@ describe('import rules', () => {
       createdAt: now,
       updatedAt: now,
       versions: [],
+      currentVersion: undefined,
+      tags: [],
     });
   });
 
@@ -264,6 +266,8 @@ describe('import rules', () => {
         createdAt: new Date('2025-01-01T00:00:00.000Z'),
         updatedAt: new Date('2025-01-01T00:00:00.000Z'),
         versions,
+        currentVersion: undefined,
+        tags: [],
       },
     ]);
   });

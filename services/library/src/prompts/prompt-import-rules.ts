@@ -6,6 +6,7 @@ import {
   type ImportedCategory,
 } from '@promptlib/proto';
 import { importedDates } from '../versions/version-rules';
+import { normalizeTags } from '../tags/tag-rules';
 import { categoryNameProblems, normalizeCategoryName } from '../categories/category-rules';
 import { normalizePrompt, promptProblems } from './prompt-rules';
 
@@ -23,6 +24,8 @@ export type ImportCandidate = {
   updatedAt: Date;
   versions: ImportVersion[];
   currentVersion: ImportItem['currentVersion'];
+  /** Trimmed and distinct, not yet in the user's spelling. */
+  tags: string[];
 };
 
 /** The item as create would store it, or null when create would refuse it (skipped as `invalid`). */
@@ -35,7 +38,10 @@ export function importCandidate(item: ImportItem, now: Date): ImportCandidate | 
     category = validCategoryName(item.category);
     if (category === null) return null;
   }
+  const tags = normalizeTags(item.tags ?? []);
+  if ('problems' in tags) return null;
   return {
+    tags: tags.tags,
     ...input,
     category,
     isFavorite: item.isFavorite,

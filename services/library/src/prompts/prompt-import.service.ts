@@ -22,6 +22,7 @@ import {
 } from './prompt-import-rules';
 import { promptUpdated } from './prompt-events';
 import { importedHistory, importedVersions } from '../versions/version-rules';
+import { tagKey } from '../tags/tag-rules';
 
 export type ImportPromptsRequest = ParsedRequestOf<typeof subjects.library.promptsImport>;
 
@@ -158,9 +159,15 @@ async function createPrompts(
   { categoryIdOf, keep, now }: Histories,
 ): Promise<ImportedPrompt[]> {
   const planned = plan.prompts.flatMap((prompt) => (prompt.status === 'import' ? [prompt] : []));
+  const spelling = await tagSpellings(
+    tx,
+    userId,
+    planned.flatMap((prompt) => prompt.tags),
+  );
   const created = await tx.prompts.insertMany(
     userId,
-    planned.map(({ categoryKey, title, content, isFavorite, usageCount, createdAt, updatedAt }) => ({
+    planned.map(({ categoryKey, title, content, isFavorite, usageCount, createdAt, updatedAt, tags }) => ({
+      tags: tags.map((tag) => spelling.get(tagKey(tag)) ?? tag),
       title,
       content,
       categoryId: categoryIds.get(categoryKey)!,
@@ -220,6 +227,22 @@ async function addHistory(
     promptId,
     added: added.filter((version) => version.promptId === promptId).length,
   }));
+}
+
+/**
+ * The user's spelling of each tag of the page's prompts, by tagKey; a tag new to the user is
+ * recorded in the spelling its first prompt on the page gives it.
+ */
+async function tagSpellings(
+  tx: LibraryRepositories,
+  userId: number,
+  tags: string[],
+): Promise<Map<string, string>> {
+  const first = new Map<string, string>();
+  for (const tag of tags) if (!first.has(tagKey(tag))) first.set(tagKey(tag), tag);
+  const given = [...first.values()];
+  const spelt = await tx.tags.spellings(userId, given);
+  return new Map(given.map((tag, index) => [tagKey(tag), spelt[index]!]));
 }
 
 /** Every valid category name on the page (its prompts' histories included), once. */

@@ -13,7 +13,8 @@ import { PROMPT_JSON_OVERHEAD_BYTES, type Prompt } from '@promptlib/proto';
  */
 export const PROMPT_PAGE_QUERY = `
 WITH recent AS (
-  SELECT "id", octet_length("title") + octet_length("content") + ${PROMPT_JSON_OVERHEAD_BYTES} AS size
+  SELECT "id", octet_length("title") + octet_length("content") + octet_length("library"."tags_text"("tags"))
+    + 4 * cardinality("tags") + ${PROMPT_JSON_OVERHEAD_BYTES} AS size
   FROM "library"."prompts"
   WHERE "user_id" = $1 AND ($2::int IS NULL OR "id" < $2)
   ORDER BY "id" DESC
@@ -29,6 +30,7 @@ SELECT p."id", p."title", p."content", p."category_id" AS "categoryId", p."is_fa
        p."usage_count" AS "usageCount",
        to_char(p."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
        to_char(p."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
+       p."tags",
        (SELECT count(*)::int FROM recent) AS "candidates"
 FROM "library"."prompts" p JOIN chosen USING ("id")
 ORDER BY p."id" DESC

@@ -23,6 +23,10 @@ export class PromptEntity {
   @Column({ name: 'usage_count', type: 'integer' })
   usageCount!: number;
 
+  /** Its tags in the user's spelling of each, in the order added. */
+  @Column({ type: 'text', array: true })
+  tags!: string[];
+
   /** When the prompt was last copied; null until it is. */
   @Column({ name: 'last_used_at', type: 'timestamptz', precision: 3, nullable: true })
   lastUsedAt!: Date | null;

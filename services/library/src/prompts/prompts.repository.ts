@@ -20,9 +20,9 @@ const VERSIONS = '"library"."prompt_versions"';
 
 // Every column a prompt keeps while it waits to be restored (content_search is generated from content).
 const KEPT_COLUMNS = `"id", "user_id", "title", "content", "category_id", "is_favorite", "usage_count",
-  "last_used_at", "version", "created_at", "updated_at"`;
+  "last_used_at", "version", "created_at", "updated_at", "tags"`;
 const KEPT_COLUMNS_NEXT_VERSION = `"id", "user_id", "title", "content", "category_id", "is_favorite",
-  "usage_count", "last_used_at", "version" + 1, "created_at", "updated_at"`;
+  "usage_count", "last_used_at", "version" + 1, "created_at", "updated_at", "tags"`;
 const ANNOUNCED_COLUMNS = `"id", "user_id" AS "userId", "title", "content", "category_id" AS "categoryId", "version"`;
 
 // The statements of the most frequent calls, prepared once per connection (see queryPrepared).
@@ -38,10 +38,17 @@ const TOGGLE_FAVORITE: PreparedStatement = {
          WHERE "id" = $1 AND "user_id" = $2 RETURNING "id"`,
 };
 
-export type NewPrompt = { userId: number; title: string; content: string; categoryId: number };
+export type NewPrompt = {
+  userId: number;
+  title: string;
+  content: string;
+  categoryId: number;
+  tags: string[];
+};
 
 /** An imported prompt: a new prompt with the favourite mark, use count and dates (else now) it had. */
-export type RestoredPrompt = Omit<NewPrompt, 'userId'> & {
+export type RestoredPrompt = Omit<NewPrompt, 'userId' | 'tags'> & {
+  tags?: string[];
   isFavorite: boolean;
   usageCount: number;
   createdAt?: Date;
@@ -125,11 +132,13 @@ export class PromptsRepository {
     if (prompts.length === 0) return [];
     const rows = await this.db.query<AnnouncedPrompt>(
       `INSERT INTO ${PROMPTS} ("user_id", "title", "content", "category_id", "is_favorite", "usage_count", "version",
-         "created_at", "updated_at")
+         "created_at", "updated_at", "tags")
        SELECT $1, given.title, given.content, given.category_id, given.is_favorite, given.usage_count, 1,
-              coalesce(given.created_at, now()), coalesce(given.updated_at, now())
-       FROM unnest($2::text[], $3::text[], $4::int[], $5::smallint[], $6::int[], $7::timestamptz[], $8::timestamptz[])
-         WITH ORDINALITY AS given(title, content, category_id, is_favorite, usage_count, created_at, updated_at, n)
+              coalesce(given.created_at, now()), coalesce(given.updated_at, now()),
+              ARRAY(SELECT jsonb_array_elements_text(given.tags))
+       FROM unnest($2::text[], $3::text[], $4::int[], $5::smallint[], $6::int[], $7::timestamptz[], $8::timestamptz[],
+                   $9::jsonb[])
+         WITH ORDINALITY AS given(title, content, category_id, is_favorite, usage_count, created_at, updated_at, tags, n)
        ORDER BY given.n
        RETURNING "id", "user_id" AS "userId", "title", "content", "category_id" AS "categoryId", "version"`,
       [
@@ -141,6 +150,7 @@ export class PromptsRepository {
         prompts.map((prompt) => prompt.usageCount),
         prompts.map((prompt) => prompt.createdAt?.toISOString() ?? null),
         prompts.map((prompt) => prompt.updatedAt?.toISOString() ?? null),
+        prompts.map((prompt) => JSON.stringify(prompt.tags ?? [])),
       ],
     );
     // Ids are drawn in the ORDER BY's order; RETURNING's own order is not promised.

@@ -21,6 +21,7 @@ import { announceUpdates, deletePrompts } from './prompt-events';
 import type { PromptEntity } from './prompt.entity';
 import { normalizePrompt, promptProblems, type PromptInput } from './prompt-rules';
 import { recordVersions } from '../versions/prompt-history';
+import { promptTags } from '../tags/tags.service';
 
 export type PromptPageRequest = ParsedRequestOf<typeof subjects.library.promptsList>;
 export type PromptRequest = ParsedRequestOf<typeof subjects.library.promptsGet>;
@@ -76,7 +77,8 @@ export class PromptsService {
       const categoryId = pro
         ? await this.categoryFor(tx, userId, change.categoryId)
         : await this.general(tx, userId);
-      const prompt = await tx.prompts.insert({ userId, ...input, categoryId });
+      const tags = await promptTags(tx, userId, change.tags ?? []);
+      const prompt = await tx.prompts.insert({ userId, ...input, categoryId, tags });
       await announceUpdates(tx, [prompt]);
       await recordVersions(tx, userId, [prompt], 'app', this.tiers.versionsKept(tier));
       return prompt;
@@ -84,23 +86,32 @@ export class PromptsService {
     return toPrompt(created);
   }
 
-  /** An edit may move a prompt to any of the user's own categories, on any tier. */
+  /**
+   * An edit may move a prompt to any of the user's own categories, on any tier. Without tags it
+   * keeps those the prompt has. Only a change of title, content or category is a new version and
+   * an event; tags alone are saved as they are.
+   */
   async update({ userId, promptId, ...change }: UpdatePromptRequest): Promise<Prompt> {
     const input = validated(change);
     const updated = await this.data.transaction(async (tx) => {
+      // The user's writes take turns on their tier row, before any prompt is locked, as bulk
+      // changes do: a tag's spelling is decided once, and no two writes lock in opposite orders.
+      const tier = await tx.tiers.lock(userId);
       const prompt = await tx.prompts.lockOwned(userId, promptId);
       if (!prompt) throw notFound('prompt');
       const categoryId = await this.categoryFor(tx, userId, change.categoryId);
+      const tags = change.tags === undefined ? prompt.tags : await promptTags(tx, userId, change.tags);
       const changed =
         prompt.title !== input.title || prompt.content !== input.content || prompt.categoryId !== categoryId;
+      const retagged = tags.join('\u0000') !== prompt.tags.join('\u0000');
       // Saving what is already there would make a version, and an event, of nothing (a copy or a
       // favourite mark is not an edit either, and never comes here).
-      if (!changed) return prompt;
-      Object.assign(prompt, input, { categoryId, version: prompt.version + 1 });
+      if (!changed && !retagged) return prompt;
+      if (!changed) return tx.prompts.save(Object.assign(prompt, { tags }));
+      Object.assign(prompt, input, { categoryId, tags, version: prompt.version + 1 });
       const saved = await tx.prompts.save(prompt);
       await announceUpdates(tx, [saved]);
-      const keep = this.tiers.versionsKept(await tx.tiers.state(userId));
-      await recordVersions(tx, userId, [saved], 'app', keep);
+      await recordVersions(tx, userId, [saved], 'app', this.tiers.versionsKept(tier));
       return saved;
     });
     return toPrompt(updated);
@@ -164,5 +175,6 @@ export function toPrompt(entity: PromptEntity): Prompt {
     usageCount: entity.usageCount,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
+    tags: entity.tags,
   };
 }

@@ -5,6 +5,7 @@ import {
   PROMPT_PREVIEW_CHARS,
   type HistoryCursor,
   type PromptVersionSource,
+  type TagSummary,
   type TierChanged,
 } from '@promptlib/proto';
 import type { CategoryRow, KeyedCategory } from '../../src/categories/categories.repository';
@@ -24,6 +25,8 @@ import type { AnnouncedPrompt, NewPrompt, RestoredPrompt } from '../../src/promp
 import type { TierState } from '../../src/tiers/tiers.repository';
 import { TiersService } from '../../src/tiers/tiers.service';
 import type { UserTierEntity } from '../../src/tiers/user-tier.entity';
+import type { TaggedPrompt } from '../../src/tags/tags.repository';
+import { TagsService } from '../../src/tags/tags.service';
 import type {
   GivenVersion,
   HistoryRow,
@@ -40,6 +43,8 @@ export type DeletedPromptRow = PromptEntity & { deletedAt: Date };
 export type VersionTableRow = GivenVersion & { userId: number };
 
 export type LibraryTables = {
+  /** Each user's spelling of each tag, by user and lower-cased key. */
+  tagSpellings: { userId: number; key: string; name: string }[];
   prompts: PromptEntity[];
   deletedPrompts: DeletedPromptRow[];
   versions: VersionTableRow[];
@@ -62,6 +67,7 @@ type Prompts = LibraryRepositories['prompts'];
 type Categories = LibraryRepositories['categories'];
 type Tiers = LibraryRepositories['tiers'];
 type Versions = LibraryRepositories['versions'];
+type Tags = LibraryRepositories['tags'];
 
 class InMemoryPrompts implements Prompts {
   constructor(private readonly tables: LibraryTables) {}
@@ -82,7 +88,7 @@ class InMemoryPrompts implements Prompts {
     for (const prompt of recent) {
       if (bytes >= byteBudget) break;
       bytes += Buffer.byteLength(prompt.title) + Buffer.byteLength(prompt.content);
-      const { id, title, content, categoryId, isFavorite, usageCount } = prompt;
+      const { id, title, content, categoryId, isFavorite, usageCount, tags } = prompt;
       page.push({
         id,
         title,
@@ -90,6 +96,7 @@ class InMemoryPrompts implements Prompts {
         categoryId,
         isFavorite,
         usageCount,
+        tags,
         createdAt: prompt.createdAt.toISOString(),
         updatedAt: prompt.updatedAt.toISOString(),
         candidates: recent.length,
@@ -160,9 +167,11 @@ class InMemoryPrompts implements Prompts {
       (prompt) =>
         (!query.favoritesOnly || prompt.isFavorite === 1) &&
         (query.categoryId === null || prompt.categoryId === query.categoryId) &&
+        (query.tag === null || prompt.tags.includes(query.tag)) &&
         (needle === '' ||
           prompt.title.toLowerCase().includes(needle) ||
-          prompt.content.toLowerCase().includes(needle)),
+          prompt.content.toLowerCase().includes(needle) ||
+          prompt.tags.some((tag) => tag.toLowerCase().includes(needle))),
     );
   }
 
@@ -201,17 +210,20 @@ class InMemoryPrompts implements Prompts {
 
   async insertMany(userId: number, prompts: RestoredPrompt[]): Promise<AnnouncedPrompt[]> {
     const now = new Date();
-    const rows = prompts.map(({ isFavorite, usageCount, createdAt, updatedAt, ...prompt }): PromptEntity => ({
-      ...prompt,
-      userId,
-      id: ++this.tables.lastId,
-      isFavorite: isFavorite ? 1 : 0,
-      usageCount,
-      lastUsedAt: null,
-      version: 1,
-      createdAt: createdAt ?? now,
-      updatedAt: updatedAt ?? now,
-    }));
+    const rows = prompts.map(
+      ({ isFavorite, usageCount, createdAt, updatedAt, tags, ...prompt }): PromptEntity => ({
+        ...prompt,
+        tags: tags ?? [],
+        userId,
+        id: ++this.tables.lastId,
+        isFavorite: isFavorite ? 1 : 0,
+        usageCount,
+        lastUsedAt: null,
+        version: 1,
+        createdAt: createdAt ?? now,
+        updatedAt: updatedAt ?? now,
+      }),
+    );
     this.tables.prompts.push(...rows);
     return rows.map(({ id, title, content, categoryId, version }) => ({
       id,
@@ -599,6 +611,74 @@ function withinBudget(rows: VersionTableRow[], byteBudget: number): VersionTable
   });
 }
 
+class InMemoryTags implements Tags {
+  constructor(private readonly tables: LibraryTables) {}
+
+  private spelling(userId: number, name: string): string | null {
+    const key = name.toLowerCase();
+    return this.tables.tagSpellings.find((row) => row.userId === userId && row.key === key)?.name ?? null;
+  }
+
+  async spellings(userId: number, tags: string[]): Promise<string[]> {
+    return tags.map((tag) => {
+      const known = this.spelling(userId, tag);
+      if (known !== null) return known;
+      this.tables.tagSpellings.push({ userId, key: tag.toLowerCase(), name: tag });
+      return tag;
+    });
+  }
+
+  async find(userId: number, name: string): Promise<string | null> {
+    return this.spelling(userId, name);
+  }
+
+  async summaries(userId: number): Promise<TagSummary[]> {
+    const counts = new Map<string, TagSummary>();
+    for (const prompt of this.tables.prompts.filter((row) => row.userId === userId)) {
+      for (const tag of prompt.tags) {
+        const summary = counts.get(tag.toLowerCase()) ?? { name: tag, count: 0 };
+        summary.count += 1;
+        counts.set(tag.toLowerCase(), summary);
+      }
+    }
+    return [...counts.values()].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
+  }
+
+  async lockTagged(userId: number, name: string): Promise<{ live: TaggedPrompt[]; waiting: TaggedPrompt[] }> {
+    const tagged = (rows: PromptEntity[]) =>
+      rows
+        .filter((row) => row.userId === userId && row.tags.includes(name))
+        .map((row) => ({ id: row.id, tags: [...row.tags] }));
+    return { live: tagged(this.tables.prompts), waiting: tagged(this.tables.deletedPrompts) };
+  }
+
+  async setTags(userId: number, live: TaggedPrompt[], waiting: TaggedPrompt[]): Promise<void> {
+    for (const [rows, changed] of [
+      [this.tables.prompts, live],
+      [this.tables.deletedPrompts, waiting],
+    ] as const) {
+      for (const { id, tags } of changed) {
+        const row = rows.find((candidate) => candidate.userId === userId && candidate.id === id);
+        if (row) row.tags = tags;
+      }
+    }
+  }
+
+  async rename(userId: number, from: string, to: string): Promise<void> {
+    const keys = [from.toLowerCase(), to.toLowerCase()];
+    this.tables.tagSpellings = this.tables.tagSpellings.filter(
+      (row) => !(row.userId === userId && keys.includes(row.key)),
+    );
+    this.tables.tagSpellings.push({ userId, key: to.toLowerCase(), name: to });
+  }
+
+  async delete(userId: number, name: string): Promise<void> {
+    this.tables.tagSpellings = this.tables.tagSpellings.filter(
+      (row) => !(row.userId === userId && row.key === name.toLowerCase()),
+    );
+  }
+}
+
 function versionRow(row: VersionTableRow): VersionRow {
   const { version, title, content, categoryId, createdAt, source } = row;
   return { version, title, content, categoryId, createdAt: createdAt.toISOString(), source };
@@ -609,12 +689,13 @@ export type InMemoryLibrary = InMemoryUnitOfWork<LibraryRepositories, LibraryTab
 /** The library's unit of work over empty in-memory tables, for the rules' unit specs. */
 export function inMemoryLibrary(): InMemoryLibrary {
   return new InMemoryUnitOfWork<LibraryRepositories, LibraryTables>(
-    { prompts: [], deletedPrompts: [], versions: [], categories: [], tiers: [], lastId: 0 },
+    { tagSpellings: [], prompts: [], deletedPrompts: [], versions: [], categories: [], tiers: [], lastId: 0 },
     (tables) => ({
       prompts: new InMemoryPrompts(tables),
       categories: new InMemoryCategories(tables),
       tiers: new InMemoryTiers(tables),
       versions: new InMemoryVersions(tables),
+      tags: new InMemoryTags(tables),
     }),
   );
 }
@@ -636,6 +717,7 @@ export function libraryRules(library: InMemoryLibrary, config: LibraryConfig = t
     batches: new PromptBatchesService(library, config, categories, tiers),
     imports: new PromptImportService(library, categories, tiers),
     versions: new VersionsService(library, tiers),
+    tags: new TagsService(library),
   };
 }
 
@@ -695,5 +777,6 @@ function toCard(prompt: PromptEntity): CardRow {
     usageCount: prompt.usageCount,
     createdAt: prompt.createdAt.toISOString(),
     updatedAt: prompt.updatedAt.toISOString(),
+    tags: prompt.tags,
   };
 }
