@@ -101,7 +101,7 @@ describe('exporting and importing a library in a real browser', () => {
     expect(json.name).toMatch(/^prompt-library-\d{4}-\d{2}-\d{2}\.json$/);
     const csv = await exportAs(ownerPage, owner, /CSV/);
     expect(csv.bytes.toString('utf8').split('\r\n')[0]).toBe(
-      'title,content,category,favorite,usage_count,created_at,updated_at',
+      'title,content,category,favorite,usage_count,created_at,updated_at,tags',
     );
     const zip = await exportAs(ownerPage, owner, /Markdown/);
     expect(zip.name).toMatch(/\.zip$/);

@@ -21,8 +21,8 @@ export function startEarlyLoads(store: AppStore, path: string): void {
   ]);
   void Promise.all([session, library]).then(([{ data: user }, [{ libraryApi }, { listArgsOf }]]) => {
     if (!user) return;
-    const { filter, sort } = store.getState().library;
-    const firstList = listArgsOf({ filter, sort, search: store.getState().ui.search, general: null });
+    const { filter, tag, sort } = store.getState().library;
+    const firstList = listArgsOf({ filter, tag, sort, search: store.getState().ui.search, general: null });
     store.dispatch(libraryApi.util.prefetch('getPromptCounts', undefined, {}));
     store.dispatch(libraryApi.util.prefetch('getCategories', undefined, {}));
     store.dispatch(libraryApi.util.prefetch('getLimits', undefined, {}));

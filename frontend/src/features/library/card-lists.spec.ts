@@ -22,6 +22,7 @@ function prompt(id: number, fields: Partial<Prompt> = {}): Prompt {
     usageCount: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    tags: [],
     ...fields,
   };
 }
@@ -29,7 +30,7 @@ const card = (id: number, fields: Partial<Prompt> = {}): PromptCard => cardOf(pr
 const list = (cards: PromptCard[], nextCursor: string | null = null): CardList =>
   cardListOf({ cards, nextCursor, total: cards.length + (nextCursor ? 10 : 0), totalAtLeast: false });
 const ids = (of: CardList) => of.cards.map((item) => item.id);
-const all: CardListArgs = { filter: 'all', categoryId: null, search: '', sort: 'recent' };
+const all: CardListArgs = { filter: 'all', categoryId: null, tag: null, search: '', sort: 'recent' };
 
 describe('a card made here', () => {
   it('holds the start of the content and its length in characters, as the server counts them', () => {
@@ -86,6 +87,20 @@ describe('the loaded pages of a list', () => {
     putPrompt(loaded, searching, prompt(1, { content: 'no match' }));
     putPrompt(loaded, searching, prompt(2, { content: 'sift the FLOUR' }));
     expect(ids(loaded)).toEqual([2]);
+  });
+
+  it('hold a prompt in a tag’s list while it carries the tag in any case, and find a tag by search', () => {
+    const tagged: CardListArgs = { ...all, tag: 'email' };
+    const loaded = list([]);
+    putPrompt(loaded, tagged, prompt(1, { tags: ['Work'] }));
+    putPrompt(loaded, tagged, prompt(2, { tags: ['Work', 'Email'] }));
+    expect(ids(loaded)).toEqual([2]);
+    putPrompt(loaded, tagged, prompt(2, { tags: ['Work'] }));
+    expect(ids(loaded)).toEqual([]);
+
+    const searching = list([]);
+    putPrompt(searching, { ...all, search: 'mail' }, prompt(3, { tags: ['Email'] }));
+    expect(ids(searching)).toEqual([3]);
   });
 
   it('drop an unfavourited card from Favourites', () => {

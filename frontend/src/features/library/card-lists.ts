@@ -7,12 +7,15 @@ import {
   type PromptFilter as ListFilter,
   type PromptSort,
 } from '@promptlib/proto';
+import { sameTag } from './tag-rules';
 
 /** One list the dashboard can show: which prompts, the search in them, and their order. */
 export type CardListArgs = {
   filter: ListFilter;
   /** Set exactly when the filter is a category. */
   categoryId: number | null;
+  /** Only the prompts carrying this tag (any case); null for every tag or none. */
+  tag: string | null;
   search: string;
   sort: PromptSort;
 };
@@ -52,24 +55,30 @@ export function previewIsWhole(card: PromptCard): boolean {
   return card.contentLength <= PROMPT_PREVIEW_CHARS;
 }
 
-/** Whether the list's filter takes the prompt, its search aside. */
+/** Whether the list's filter and tag take the prompt, its search aside. */
 export function filterTakes(
   args: CardListArgs,
-  card: Pick<PromptCard, 'isFavorite' | 'categoryId'>,
+  card: Pick<PromptCard, 'isFavorite' | 'categoryId' | 'tags'>,
 ): boolean {
+  const { tag } = args;
+  if (tag !== null && !card.tags.some((own) => sameTag(own, tag))) return false;
   if (args.filter === 'favorites') return card.isFavorite === 1;
   if (args.filter === 'category') return card.categoryId === args.categoryId;
   return true;
 }
 
-/** Whether the list holds the prompt: its filter, and its search in the title or the content, case aside. */
+/**
+ * Whether the list holds the prompt: its filter and tag, and its search in the title, the content
+ * or a tag, case aside.
+ */
 export function listTakes(args: CardListArgs, prompt: Prompt): boolean {
   if (!filterTakes(args, prompt)) return false;
   const needle = args.search.trim().toLowerCase();
   return (
     needle === '' ||
     prompt.title.toLowerCase().includes(needle) ||
-    prompt.content.toLowerCase().includes(needle)
+    prompt.content.toLowerCase().includes(needle) ||
+    prompt.tags.some((tag) => tag.toLowerCase().includes(needle))
   );
 }
 

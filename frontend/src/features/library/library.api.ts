@@ -12,6 +12,8 @@ import type {
   PromptTitle,
   PromptVersion,
   PromptTitlesPage,
+  TagChanged,
+  TagSummary,
 } from '@promptlib/proto';
 import { baseApi } from '../../api/base-api';
 import {
@@ -20,13 +22,20 @@ import {
   cardOf,
   changeCard,
   countPrompt,
+  filterTakes,
   putPrompt,
   removeCard,
   type CardList,
   type CardListArgs,
 } from './card-lists';
 
-export type PromptInput = { title: string; content: string; categoryId: number | string | null };
+export type PromptInput = {
+  title: string;
+  content: string;
+  categoryId: number | string | null;
+  /** Left out, an edit keeps the prompt's tags. */
+  tags?: string[];
+};
 export type PromptUpdate = PromptInput & { id: number };
 
 // Categories are fetched again a moment after prompt work, so a change made in another tab shows up.
@@ -37,6 +46,11 @@ export const NEXT_CARDS_PAGE = 100;
 // A list not on screen is kept a minute (back from a search, it shows at once), not for the session.
 const UNUSED_LIST_KEPT_S = 60;
 const COUNTS_TAG = { type: 'Prompts', id: 'counts' } as const;
+// A tag's rename or deletion changes the tags shown on cards and whole prompts and the tag list,
+// but no title, count or category: only those are read again.
+const CARDS_TAG = { type: 'Prompts', id: 'cards' } as const;
+const WHOLE_TAG = { type: 'Prompts', id: 'whole' } as const;
+const TAGS_TAG = { type: 'Prompts', id: 'tags' } as const;
 
 /** The counts of a library that has no prompt yet: a new account's. */
 export const NO_PROMPTS: PromptCounts = { all: 0, favorites: 0, byCategory: [] };
@@ -45,6 +59,7 @@ export const NO_PROMPTS: PromptCounts = { all: 0, favorites: 0, byCategory: [] }
 export function cardsUrl(args: CardListArgs, cursor: string | null, limit: number): string {
   const query = new URLSearchParams({ filter: args.filter, sort: args.sort, limit: String(limit) });
   if (args.categoryId !== null) query.set('categoryId', String(args.categoryId));
+  if (args.tag !== null) query.set('tag', args.tag);
   if (args.search.trim() !== '') query.set('search', args.search.trim());
   if (cursor !== null) query.set('cursor', cursor);
   return `/prompts/cards?${query.toString()}`;
@@ -56,7 +71,7 @@ export const libraryApi = baseApi.injectEndpoints({
     getPromptCards: build.query<CardList, CardListArgs>({
       query: (args) => cardsUrl(args, null, FIRST_CARDS_PAGE),
       transformResponse: (page: PromptCardsPage) => cardListOf(page),
-      providesTags: ['Prompts'],
+      providesTags: ['Prompts', CARDS_TAG],
       keepUnusedDataFor: UNUSED_LIST_KEPT_S,
     }),
     /** A later page, read once and joined to its list; never kept on its own. */
@@ -71,8 +86,13 @@ export const libraryApi = baseApi.injectEndpoints({
     /** One prompt whole, for what needs more than a card holds: copy, edit, a template, open in. */
     getPrompt: build.query<Prompt, number>({
       query: (id) => `/prompts/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'Prompts', id }],
+      providesTags: (_result, _error, id) => [{ type: 'Prompts', id }, WHOLE_TAG],
       keepUnusedDataFor: UNUSED_LIST_KEPT_S,
+    }),
+    /** The user's tags A–Z with how many prompts carry each; any change to the prompts reads them again. */
+    getTags: build.query<TagSummary[], void>({
+      query: () => '/tags',
+      providesTags: ['Prompts', TAGS_TAG],
     }),
     /**
      * Every title of the library, for the command palette to match as the user types: read page by
@@ -121,7 +141,7 @@ export const libraryApi = baseApi.injectEndpoints({
           ),
         );
         dispatch(libraryApi.util.upsertQueryData('getPrompt', data.id, data));
-        dispatch(libraryApi.util.invalidateTags(['Limits']));
+        dispatch(libraryApi.util.invalidateTags(data.tags.length > 0 ? ['Limits', TAGS_TAG] : ['Limits']));
         scheduleCategoryRefetch(dispatch);
       },
     }),
@@ -146,6 +166,8 @@ export const libraryApi = baseApi.injectEndpoints({
             }),
           );
         dispatch(libraryApi.util.upsertQueryData('getPrompt', data.id, data));
+        if (!before || before.tags.length > 0 || data.tags.length > 0)
+          dispatch(libraryApi.util.invalidateTags([TAGS_TAG]));
         scheduleCategoryRefetch(dispatch);
       },
     }),
@@ -164,8 +186,12 @@ export const libraryApi = baseApi.injectEndpoints({
             countPrompt(counts, prompt, -1),
           ),
         );
-        // Its link, if it had one, is gone with it.
-        dispatch(libraryApi.util.invalidateTags(['Limits', 'Shares']));
+        // Its link, if it had one, is gone with it, and its tags count one prompt fewer.
+        dispatch(
+          libraryApi.util.invalidateTags(
+            prompt.tags.length > 0 ? ['Limits', 'Shares', TAGS_TAG] : ['Limits', 'Shares'],
+          ),
+        );
         scheduleCategoryRefetch(dispatch);
       },
     }),
@@ -242,10 +268,28 @@ export const libraryApi = baseApi.injectEndpoints({
         // A favourite added is in the Favourites list too, loaded or not.
         if (flipped === 1)
           eachCardList(getState, dispatch, (list, args) => {
-            if (args.filter === 'favorites' && args.search.trim() === '')
+            if (args.filter === 'favorites' && args.search.trim() === '' && filterTakes(args, data))
               addCard(list, cardOf(data), args.sort);
           });
       },
+    }),
+
+    /**
+     * A tag renamed on every prompt; a name the user already has (any case) merges the two into
+     * that spelling. The cards, whole prompts and tags are read again.
+     */
+    renameTag: build.mutation<TagChanged, { name: string; newName: string }>({
+      query: ({ name, newName }) => ({
+        url: `/tags/${encodeURIComponent(name)}`,
+        method: 'PATCH',
+        body: { name: newName },
+      }),
+      invalidatesTags: (result) => (result ? [CARDS_TAG, WHOLE_TAG, TAGS_TAG] : []),
+    }),
+    /** A tag taken off every prompt; the prompts stay. */
+    deleteTag: build.mutation<TagChanged, string>({
+      query: (name) => ({ url: `/tags/${encodeURIComponent(name)}`, method: 'DELETE' }),
+      invalidatesTags: (result) => (result ? [CARDS_TAG, WHOLE_TAG, TAGS_TAG] : []),
     }),
 
     createCategory: build.mutation<Category, { name: string; position: number }>({
@@ -376,6 +420,9 @@ export const {
   useGetPromptCountsQuery,
   useGetPromptTitlesQuery,
   useGetCategoriesQuery,
+  useGetTagsQuery,
+  useRenameTagMutation,
+  useDeleteTagMutation,
   useGetLimitsQuery,
   useGetPromptVersionsQuery,
   useRestorePromptVersionMutation,

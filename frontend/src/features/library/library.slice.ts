@@ -13,6 +13,8 @@ export type PromptView = 'grid' | 'list';
 /** What the user is looking at in the library; the data itself lives in the API cache. */
 export type LibraryUiState = {
   filter: PromptFilter;
+  /** The tag the list is narrowed to besides the filter, in the user's spelling; null for none. */
+  tag: string | null;
   sort: PromptSort;
   view: PromptView;
   initialFilterChosen: boolean;
@@ -39,6 +41,7 @@ export function savedSortAndView(): Pick<LibraryUiState, 'sort' | 'view'> {
 
 const initialState = (): LibraryUiState => ({
   filter: { kind: 'all' },
+  tag: null,
   ...savedSortAndView(),
   initialFilterChosen: false,
   newPromptRequested: false,
@@ -51,6 +54,9 @@ export const librarySlice = createSlice({
   reducers: {
     setFilter(state, action: PayloadAction<PromptFilter>) {
       state.filter = action.payload;
+    },
+    setTag(state, action: PayloadAction<string | null>) {
+      state.tag = action.payload;
     },
     setSort(state, action: PayloadAction<PromptSort>) {
       state.sort = action.payload;
@@ -84,6 +90,7 @@ export const librarySlice = createSlice({
 
 export const {
   setFilter,
+  setTag,
   setSort,
   setView,
   chooseInitialFilter,

@@ -11,6 +11,7 @@ describe('the list the main area asks for', () => {
     expect(listArgsOf({ ...base, sort: 'name', search: '  tart ' })).toEqual({
       filter: 'all',
       categoryId: null,
+      tag: null,
       search: 'tart',
       sort: 'name',
     });
@@ -19,6 +20,16 @@ describe('the list the main area asks for', () => {
       filter: 'category',
       categoryId: writing.id,
     });
+  });
+
+  it('narrows any filter to the chosen tag', () => {
+    expect(listArgsOf({ ...base, tag: 'Email', filter: { kind: 'favorites' } })).toMatchObject({
+      filter: 'favorites',
+      tag: 'Email',
+    });
+    expect(
+      listArgsOf({ ...base, tag: 'Email', filter: { kind: 'category', categoryId: writing.id } }),
+    ).toMatchObject({ filter: 'category', categoryId: writing.id, tag: 'Email' });
   });
 
   it('asks for General by its id, also while it is the placeholder key', () => {

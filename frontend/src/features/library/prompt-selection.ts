@@ -12,18 +12,20 @@ export function isGeneralKey(key: CategoryKey, general: Category | null): boolea
 
 export type Selection = {
   filter: PromptFilter;
+  /** The tag chosen besides the filter, if any. */
+  tag?: string | null;
   sort: PromptSort;
   search: string;
   general: Category | null;
 };
 
 /**
- * The list the main area shows, as the server is asked for it: the active filter, the search in
- * title or content, the sort. General without a General category known (none loaded yet, or none
+ * The list the main area shows, as the server is asked for it: the active filter and tag, the
+ * search in title, content or tags, the sort. General without a General category known (none loaded yet, or none
  * at all) is every prompt: the product's fallback, a prompt never goes missing.
  */
-export function listArgsOf({ filter, sort, search, general }: Selection): CardListArgs {
-  const base = { sort, search: search.trim(), categoryId: null };
+export function listArgsOf({ filter, tag = null, sort, search, general }: Selection): CardListArgs {
+  const base = { sort, search: search.trim(), categoryId: null, tag };
   if (filter.kind === 'favorites') return { ...base, filter: 'favorites' };
   if (filter.kind === 'all') return { ...base, filter: 'all' };
   if (isGeneralKey(filter.categoryId, general)) {

@@ -47,6 +47,7 @@ const SERVER_SEARCH_DELAY_MS = 120;
 const candidatesOf = (search: string): CardListArgs => ({
   filter: 'all',
   categoryId: null,
+  tag: null,
   search,
   sort: 'used',
 });

@@ -22,6 +22,7 @@ const prompt = (title: string, content = 'Some text here.', usageCount = 0): Pro
   usageCount,
   createdAt: '2025-01-05T10:00:00.000Z',
   updatedAt: '2025-01-05T10:00:00.000Z',
+  tags: [],
 });
 
 describe('serverSearchOf', () => {

@@ -198,6 +198,7 @@ export function titleCardOf([id, title, categoryId, usageCount]: PromptTitle): P
     preview: '',
     contentLength: Number.MAX_SAFE_INTEGER,
     lastUsedAt: null,
+    tags: [],
   };
 }
 

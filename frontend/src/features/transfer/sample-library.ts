@@ -15,6 +15,7 @@ export const sampleLibrary: LibraryFile = {
       usageCount: 3,
       createdAt: '2025-01-01T10:00:00.000Z',
       updatedAt: '2025-01-02T10:00:00.000Z',
+      tags: [],
       versions: [],
     },
     {
@@ -25,6 +26,7 @@ export const sampleLibrary: LibraryFile = {
       usageCount: 0,
       createdAt: '2025-01-03T10:00:00.000Z',
       updatedAt: '2025-01-03T10:00:00.000Z',
+      tags: [],
       versions: [],
     },
   ],

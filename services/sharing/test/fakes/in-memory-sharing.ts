@@ -214,6 +214,7 @@ export class InMemoryLibraryPrompts implements Pick<LibraryPrompts, 'owned'> {
       title: fields.title ?? `Prompt ${id}`,
       content: fields.content ?? `Content of prompt ${id}`,
       categoryId: null,
+      tags: [],
       isFavorite: 0,
       usageCount: 0,
       createdAt: now,

@@ -14,6 +14,7 @@ export type EmptyList =
   | { kind: 'none' }
   | { kind: 'category'; name: string }
   | { kind: 'favorites' }
+  | { kind: 'tag'; tag: string }
   | { kind: 'search'; search: string };
 
 type Props = {
@@ -21,6 +22,7 @@ type Props = {
   onCreate: () => void;
   onShowAll: () => void;
   onClearSearch: () => void;
+  onClearTag: () => void;
   /** For an account with no prompt at all: examples to start from, and the two things to know. */
   firstRun?: { onAddExamples: () => void; adding: boolean };
 };
@@ -28,18 +30,21 @@ type Props = {
 /**
  * 'No prompts found', and the way on that fits why: a new prompt where there is none (in the
  * library or in a category), every prompt where no favourite is marked yet, and the whole list
- * again where a search found nothing. Creating is no answer to the last two: the prompts exist.
+ * again where a search or a tag found nothing. Creating is no answer to the last three: the
+ * prompts exist.
  */
-export function EmptyState({ list, onCreate, onShowAll, onClearSearch, firstRun }: Props) {
+export function EmptyState({ list, onCreate, onShowAll, onClearSearch, onClearTag, firstRun }: Props) {
   const { t } = useTranslation();
   const reason =
     list.kind === 'search'
       ? t('library.empty.noMatch', { search: list.search })
-      : list.kind === 'favorites'
-        ? t('library.empty.favorites')
-        : list.kind === 'category'
-          ? t('library.empty.inCategory', { category: list.name })
-          : t('library.empty.none');
+      : list.kind === 'tag'
+        ? t('library.empty.tagged', { tag: list.tag })
+        : list.kind === 'favorites'
+          ? t('library.empty.favorites')
+          : list.kind === 'category'
+            ? t('library.empty.inCategory', { category: list.name })
+            : t('library.empty.none');
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2 }}>
       <Inventory2Outlined sx={{ fontSize: 56, color: 'text.disabled' }} aria-hidden />
@@ -50,6 +55,10 @@ export function EmptyState({ list, onCreate, onShowAll, onClearSearch, firstRun 
       {list.kind === 'search' ? (
         <Button variant="contained" startIcon={<SearchOff />} onClick={onClearSearch}>
           {t('library.empty.clearSearch')}
+        </Button>
+      ) : list.kind === 'tag' ? (
+        <Button variant="contained" onClick={onClearTag}>
+          {t('library.tags.clear')}
         </Button>
       ) : list.kind === 'favorites' ? (
         <Button variant="contained" startIcon={<ViewList />} onClick={onShowAll}>

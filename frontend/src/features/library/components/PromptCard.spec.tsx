@@ -1,5 +1,5 @@
 import type { PromptCard as PromptCardData } from '@promptlib/proto';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithApp } from '../../../shared/testing/render-with-app';
 import { PromptCard } from './PromptCard';
 
@@ -14,6 +14,7 @@ const prompt: PromptCardData = {
   usageCount: 2,
   createdAt: '2025-01-05T10:00:00.000Z',
   updatedAt: '2025-01-05T10:00:00.000Z',
+  tags: [],
 };
 
 function renderCard(
@@ -23,10 +24,12 @@ function renderCard(
   onRead = vi.fn(),
   onHistory = vi.fn(),
   language: 'en' | 'de' = 'en',
+  shown: PromptCardData = prompt,
+  onTag = vi.fn(),
 ) {
   return renderWithApp(
     <PromptCard
-      prompt={prompt}
+      prompt={shown}
       categoryName="General"
       shared={shared}
       onRead={onRead}
@@ -35,6 +38,7 @@ function renderCard(
       onShare={onShare}
       onDuplicate={onDuplicate}
       onDelete={vi.fn()}
+      onTag={onTag}
     />,
     language,
   );
@@ -84,5 +88,25 @@ describe('PromptCard', () => {
       'title',
       'Verlauf',
     );
+  });
+
+  it('shows its first tags as buttons that filter the list, and says how many more it has', async () => {
+    const onTag = vi.fn();
+    const tagged = { ...prompt, tags: ['Email', 'Work', 'Drafts', 'Later', 'Team'] };
+    await renderCard(false, vi.fn(), vi.fn(), vi.fn(), vi.fn(), 'en', tagged, onTag);
+    const tags = screen.getByRole('list', { name: 'Tags' });
+    expect(
+      within(tags)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Email', 'Work', 'Drafts']);
+    expect(within(tags).getByLabelText('2 more tags')).toHaveAttribute('title', 'Later, Team');
+    fireEvent.click(screen.getByRole('button', { name: 'Show prompts tagged "Work"' }));
+    expect(onTag).toHaveBeenCalledWith('Work');
+  });
+
+  it('shows no tag list for a prompt without tags', async () => {
+    await renderCard(false);
+    expect(screen.queryByRole('list', { name: 'Tags' })).not.toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -40,6 +41,8 @@ export const PROMPT_CARD_HEIGHT = 262;
 export const PROMPT_ROW_HEIGHT = { wide: 92, narrow: 132 } as const;
 /** The space between two rows of the list view. */
 export const ROW_GAP = 8;
+// A card shows its first few tags, each cut short as the card's width needs, and how many more it has.
+const TAGS_SHOWN = 3;
 
 type Props = {
   /** The card as the list holds it: the start of the content, the whole read when needed. */
@@ -54,6 +57,8 @@ type Props = {
   onShare: (prompt: PromptCardData) => void;
   onDuplicate: (prompt: PromptCardData) => void;
   onDelete: (prompt: PromptCardData) => void;
+  /** Narrows the list to one of the prompt's tags. */
+  onTag: (tag: string) => void;
   /** The list view's row instead of the grid's card. */
   dense?: boolean;
   /** While prompts are being selected: whether this one is, and its checkbox's click (Shift for a range). */
@@ -70,6 +75,7 @@ export const PromptCard = memo(function PromptCard({
   onShare,
   onDuplicate,
   onDelete,
+  onTag,
   dense = false,
   selection,
 }: Props) {
@@ -207,6 +213,49 @@ export const PromptCard = memo(function PromptCard({
     <OpenInMenu title={prompt.title} onPick={(assistant) => actions.openIn(prompt, assistant)} />
   );
   const meta = t('library.card.meta', { count: prompt.usageCount, category: categoryName });
+  const hiddenTags = prompt.tags.length - TAGS_SHOWN;
+  const tags =
+    prompt.tags.length === 0 ? null : (
+      <Stack
+        component="ul"
+        direction="row"
+        aria-label={t('library.tags.onCard')}
+        // Beside the list view's uses the tags give way; in a card they keep their line.
+        sx={{
+          m: 0,
+          p: 0,
+          listStyle: 'none',
+          gap: 0.5,
+          minWidth: 0,
+          alignItems: 'center',
+          flexShrink: dense ? 1 : 0,
+        }}
+      >
+        {prompt.tags.slice(0, TAGS_SHOWN).map((tag) => (
+          <Box component="li" key={tag} sx={{ minWidth: 0, maxWidth: { xs: 120, sm: 160 }, display: 'flex' }}>
+            <Chip
+              size="small"
+              variant="outlined"
+              label={tag}
+              title={tag}
+              aria-label={t('library.tags.filterBy', { tag })}
+              onClick={() => onTag(tag)}
+              sx={{ height: 20, fontSize: 12, maxWidth: '100%', minWidth: 0 }}
+            />
+          </Box>
+        ))}
+        {hiddenTags > 0 ? (
+          <Box
+            component="li"
+            aria-label={t('library.tags.more', { count: hiddenTags })}
+            title={prompt.tags.slice(TAGS_SHOWN).join(', ')}
+            sx={{ flexShrink: 0, fontSize: 12, color: 'text.secondary' }}
+          >
+            +{hiddenTags}
+          </Box>
+        ) : null}
+      </Stack>
+    );
   // Native titles, not MUI tooltips: cards are rendered often, and their buttons already have names.
   const itemButtons = (
     <>
@@ -286,9 +335,17 @@ export const PromptCard = memo(function PromptCard({
             {sharedMarker}
           </Stack>
           {preview}
-          <Typography variant="caption" noWrap sx={{ display: 'block', color: 'text.secondary' }}>
-            {meta}
-          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+            <Typography
+              variant="caption"
+              noWrap
+              // Beside tags, the uses and category keep half the line at most.
+              sx={{ display: 'block', color: 'text.secondary', minWidth: 0, maxWidth: tags ? '50%' : 'none' }}
+            >
+              {meta}
+            </Typography>
+            {tags}
+          </Stack>
         </Box>
         <Stack
           direction="row"
@@ -330,6 +387,7 @@ export const PromptCard = memo(function PromptCard({
         {star}
       </Stack>
       {preview}
+      {tags}
       {/* On a phone, or in a narrow card, the uses and category take a line of their own, above the
           buttons, not a few letters between them; the buttons wrap rather than leave the card. */}
       <Stack

@@ -27,6 +27,7 @@ type Props = {
   onRead: (prompt: PromptCardData) => void;
   onDuplicate: (prompt: PromptCardData) => void;
   onDelete: (prompt: PromptCardData) => void;
+  onTag: (tag: string) => void;
   /** While prompts are being selected: which are, and a checkbox's click (Shift for a range). */
   selection?: {
     isSelected: (prompt: PromptCardData) => boolean;
@@ -59,6 +60,7 @@ export function PromptGrid({
   onRead,
   onDuplicate,
   onDelete,
+  onTag,
   selection,
 }: Props) {
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
@@ -177,6 +179,7 @@ export function PromptGrid({
                 onRead={onRead}
                 onDuplicate={onDuplicate}
                 onDelete={onDelete}
+                onTag={onTag}
                 dense={dense}
                 selection={
                   selection

@@ -3,6 +3,7 @@ import GridView from '../../../shared/icons/GridView';
 import ViewList from '../../../shared/icons/ViewList';
 import Checklist from '../../../shared/icons/Checklist';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
@@ -18,6 +19,8 @@ import type { PromptSort, PromptView } from '../library.slice';
 
 type Props = {
   heading: string;
+  /** The tag the list is narrowed to, and how to stop; shown beside the heading. */
+  tag?: { name: string; onClear: () => void };
   /** How many prompts the list holds, null while unknown; `shownAtLeast`: at least that many. */
   shown: number | null;
   shownAtLeast?: boolean;
@@ -32,6 +35,7 @@ type Props = {
 
 export const PromptToolbar = memo(function PromptToolbar({
   heading,
+  tag,
   shown,
   shownAtLeast = false,
   sort,
@@ -67,6 +71,18 @@ export const PromptToolbar = memo(function PromptToolbar({
           </Typography>
         )}
       </Typography>
+      {tag ? (
+        <Chip
+          color="primary"
+          variant="outlined"
+          label={t('library.tags.active', { tag: tag.name })}
+          title={t('library.tags.clear')}
+          aria-label={t('library.tags.clearNamed', { tag: tag.name })}
+          onClick={tag.onClear}
+          onDelete={tag.onClear}
+          sx={{ maxWidth: { xs: '100%', sm: 240 } }}
+        />
+      ) : null}
       {onSelect ? (
         <Button
           size="small"

@@ -15,7 +15,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Category, LimitsRecord } from '@promptlib/proto';
+import type { Category, LimitsRecord, TagSummary } from '@promptlib/proto';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -25,12 +25,18 @@ import { isGeneralKey } from '../prompt-selection';
 import { CategoryList } from './CategoryList';
 import { usePromptDropTarget } from './prompt-drag';
 import { CountBadge } from './CountBadge';
+import { TagsSection } from './TagsSection';
 
 type Props = {
   data: LibraryData;
   limits: LimitsRecord | undefined;
   filter: PromptFilter;
   onFilter: (filter: PromptFilter) => void;
+  /** The tag the list is narrowed to besides the filter, if any. */
+  tag: string | null;
+  onTag: (tag: string | null) => void;
+  onRenameTag: (tag: TagSummary) => void;
+  onDeleteTag: (tag: TagSummary) => void;
   onNewPrompt: () => void;
   onAddCategory: () => void;
   onRenameCategory: (category: Category) => void;
@@ -67,6 +73,10 @@ export const Sidebar = memo(function Sidebar({
   limits,
   filter,
   onFilter,
+  tag,
+  onTag,
+  onRenameTag,
+  onDeleteTag,
   onNewPrompt,
   onAddCategory,
   onRenameCategory,
@@ -175,6 +185,8 @@ export const Sidebar = memo(function Sidebar({
           />
         </List>
       </Box>
+
+      <TagsSection activeTag={tag} onTag={onTag} onRename={onRenameTag} onDelete={onDeleteTag} />
 
       {limits && !limits.isPro ? (
         <Box sx={{ px: 1 }}>

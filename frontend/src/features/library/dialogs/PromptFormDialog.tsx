@@ -21,11 +21,18 @@ import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { TemplateBlanks } from '../../templates/components/TemplateBlanks';
+import { TagsField } from '../components/TagsField';
 import type { LibraryData } from '../hooks/useLibraryData';
-import { useCreatePromptMutation, useLazyGetCategoriesQuery, useUpdatePromptMutation } from '../library.api';
+import {
+  useCreatePromptMutation,
+  useGetTagsQuery,
+  useLazyGetCategoriesQuery,
+  useUpdatePromptMutation,
+} from '../library.api';
 import { PromptHistory } from '../history/PromptHistory';
 import { TEMP_GENERAL_ID, type CategoryKey } from '../library.slice';
 import { isGeneral } from '../prompt-selection';
+import { serverTagProblem, tagProblemText, type TagProblem } from '../tag-rules';
 import { copyTitle } from './copy-title';
 import { LimitReachedPanel } from './LimitReachedPanel';
 import { promptSchema } from './prompt.schema';
@@ -45,7 +52,9 @@ type Props = {
   onClose: () => void;
 };
 
-type Values = { title: string; content: string; categoryId: CategoryKey };
+type Values = { title: string; content: string; categoryId: CategoryKey; tags: string[] };
+
+const NO_TAGS: string[] = [];
 
 export const PromptFormDialog = memo(function PromptFormDialog({
   state,
@@ -63,9 +72,13 @@ export const PromptFormDialog = memo(function PromptFormDialog({
   const [updatePrompt] = useUpdatePromptMutation();
   const [fetchCategories] = useLazyGetCategoriesQuery();
   const open = state !== null;
+  const { data: userTags } = useGetTagsQuery(undefined, { skip: !open });
+  const knownTags = useMemo(() => userTags?.map((tag) => tag.name) ?? NO_TAGS, [userTags]);
   // A version restored from the history opened here is what the form edits from then on.
   const [restored, setRestored] = useState<{ for: PromptDialogState; prompt: Prompt } | null>(null);
   const [showingHistory, setShowingHistory] = useState(false);
+  // Text in the tags field that is not a tag: the prompt is not saved without the user's answer to it.
+  const [tagsProblem, setTagsProblem] = useState<TagProblem | null>(null);
   const editing = state?.mode === 'edit' ? (restored?.for === state ? restored.prompt : state.prompt) : null;
   const isPro = limits?.isPro ?? false;
   const generalKey: CategoryKey = data.general?.id ?? TEMP_GENERAL_ID;
@@ -96,6 +109,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
         title: editing.title,
         content: editing.content,
         categoryId: known ? editing.categoryId! : generalKey,
+        tags: editing.tags,
       };
     }
     const wanted = state?.mode === 'create' ? state.categoryId : null;
@@ -105,6 +119,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
       title: copyOf ? copyTitle(copyOf.title, t) : '',
       content: copyOf?.content ?? '',
       categoryId: allowed ? wanted : generalKey,
+      tags: copyOf?.tags ?? NO_TAGS,
     };
   }, [editing, state, choices, generalKey, t]);
 
@@ -115,8 +130,9 @@ export const PromptFormDialog = memo(function PromptFormDialog({
     enableReinitialize: true,
     validationSchema: schema,
     onSubmit: async (values, helpers) => {
+      if (tagsProblem) return;
       const categoryId = await resolveCategory(values.categoryId);
-      const body = { title: values.title.trim(), content: values.content, categoryId };
+      const body = { title: values.title.trim(), content: values.content, categoryId, tags: values.tags };
       try {
         if (editing) {
           await updatePrompt({ id: editing.id, ...body }).unwrap();
@@ -138,7 +154,13 @@ export const PromptFormDialog = memo(function PromptFormDialog({
       } catch (error) {
         if ((error as { code?: string }).code === 'PROMPT_LIMIT_REACHED') onRefreshLimits();
         const fallback = editing ? t('library.prompt.updateFailed') : t('library.prompt.createFailed');
-        notifyFailure(error, fallback);
+        // A tag the server refused is named beside the field, in the tags' own words, until it changes.
+        const tagProblem = serverTagProblem(error, ['tag', 'tags']);
+        if (tagProblem) {
+          const message = tagProblemText(t, tagProblem);
+          helpers.setFieldError('tags', message);
+          notify({ title: t('library.toasts.error'), description: message, variant: 'error' });
+        } else notifyFailure(error, fallback);
       }
     },
   });
@@ -156,6 +178,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
     if (form.isSubmitting) return;
     setConfirmingDiscard(false);
     setShowingHistory(false);
+    setTagsProblem(null);
     form.resetForm();
     onClose();
   };
@@ -173,7 +196,9 @@ export const PromptFormDialog = memo(function PromptFormDialog({
   const saveOnShortcut = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
     event.preventDefault();
-    void form.submitForm();
+    // A tag typed but not yet added is added by the same Enter: the form is sent once that change
+    // has rendered, with the tag.
+    setTimeout(() => void form.submitForm());
   };
 
   const fieldError = (name: 'title' | 'content') => (form.touched[name] ? form.errors[name] : undefined);
@@ -239,6 +264,14 @@ export const PromptFormDialog = memo(function PromptFormDialog({
                   ))}
                 </Select>
               </FormControl>
+              <TagsField
+                id={`${titleId}-tags`}
+                value={form.values.tags}
+                onChange={(tags) => void form.setFieldValue('tags', tags)}
+                known={knownTags}
+                error={typeof form.errors.tags === 'string' ? form.errors.tags : undefined}
+                onProblem={setTagsProblem}
+              />
             </Stack>
           </DialogContent>
           <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>

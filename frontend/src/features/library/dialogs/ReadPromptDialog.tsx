@@ -27,7 +27,7 @@ type Props = {
 
 /**
  * A prompt read whole, however long, without opening its editor: its blanks marked, where it is
- * filed, how often it was used and when it last changed, with Copy and Edit at hand.
+ * filed, its tags, how often it was used and when it last changed, with Copy and Edit at hand.
  */
 export const ReadPromptDialog = memo(function ReadPromptDialog({
   prompt,
@@ -65,6 +65,15 @@ export const ReadPromptDialog = memo(function ReadPromptDialog({
               category: categoryName(shown),
               date: formatDay(shown.updatedAt, i18n.resolvedLanguage),
             })}
+          </Typography>
+        ) : null}
+        {shown && shown.tags.length > 0 ? (
+          // Every tag, where a card has room for its first few.
+          <Typography
+            variant="body2"
+            sx={{ px: 3, pb: 1.5, mt: -1, color: 'text.secondary', overflowWrap: 'anywhere' }}
+          >
+            {t('library.read.tags', { tags: shown.tags.join(', ') })}
           </Typography>
         ) : null}
         {/* Focusable, so a long text scrolls by keyboard too. */}

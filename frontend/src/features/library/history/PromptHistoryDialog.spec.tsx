@@ -243,7 +243,15 @@ describe('PromptHistoryDialog', () => {
       if (method === 'POST' && path === '/api/prompts/7/versions/1/restore') {
         versions = [restored, ...history];
         return {
-          body: { id: 7, title: v1.title, content: v1.content, categoryId: 11, isFavorite: 0, usageCount: 2 },
+          body: {
+            id: 7,
+            title: v1.title,
+            content: v1.content,
+            categoryId: 11,
+            isFavorite: 0,
+            usageCount: 2,
+            tags: [],
+          },
           delay: new Promise<void>((done) => (release = done)),
         };
       }

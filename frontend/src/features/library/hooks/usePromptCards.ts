@@ -87,5 +87,5 @@ export function usePromptCards(args: CardListArgs): PromptCards {
 }
 
 function onlySearchDiffers(a: CardListArgs, b: CardListArgs): boolean {
-  return a.filter === b.filter && a.categoryId === b.categoryId && a.sort === b.sort;
+  return a.filter === b.filter && a.categoryId === b.categoryId && a.tag === b.tag && a.sort === b.sort;
 }

@@ -4,7 +4,7 @@ import Drawer from '@mui/material/Drawer';
 import Fab from '@mui/material/Fab';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { Category, Prompt, PromptCard } from '@promptlib/proto';
+import type { Category, Prompt, PromptCard, TagSummary } from '@promptlib/proto';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
@@ -21,6 +21,8 @@ import { Sidebar } from '../components/Sidebar';
 import { CategoryDialog } from '../dialogs/CategoryDialog';
 import { DeleteCategoryDialog } from '../dialogs/DeleteCategoryDialog';
 import { RenameCategoryDialog } from '../dialogs/RenameCategoryDialog';
+import { DeleteTagDialog } from '../dialogs/DeleteTagDialog';
+import { RenameTagDialog } from '../dialogs/RenameTagDialog';
 import { ReadPromptDialog } from '../dialogs/ReadPromptDialog';
 import { DeletePromptDialog } from '../dialogs/DeletePromptDialog';
 import { DeletePromptsDialog } from '../dialogs/DeletePromptsDialog';
@@ -32,7 +34,12 @@ import { usePromptMultiSelect } from '../hooks/usePromptMultiSelect';
 import { useWholePrompt } from '../hooks/useWholePrompt';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
-import { useCreatePromptMutation, useGetLimitsQuery, useUpdatePromptMutation } from '../library.api';
+import {
+  useCreatePromptMutation,
+  useGetLimitsQuery,
+  useGetTagsQuery,
+  useUpdatePromptMutation,
+} from '../library.api';
 import { examplePrompts } from '../first-run-examples';
 import {
   chooseInitialFilter,
@@ -40,14 +47,17 @@ import {
   editRequestOpened,
   setFilter,
   setSort,
+  setTag,
   setView,
   type PromptFilter,
   type PromptSort,
   type PromptView,
 } from '../library.slice';
 import { isGeneralKey, listArgsOf } from '../prompt-selection';
+import { sameTag } from '../tag-rules';
 
 const SIDEBAR_WIDTH = 300;
+const NO_TAGS: TagSummary[] = [];
 
 /** The library: categories on the side, the chosen prompts in the middle, and their dialogs. */
 export function DashboardPage() {
@@ -63,7 +73,10 @@ export function DashboardPage() {
   const limitsQuery = useGetLimitsQuery();
   // Only for the cards' marker: without the list they simply show none.
   const { data: shareLinks } = useListSharesQuery();
-  const { filter, sort, view, newPromptRequested, editRequested } = useAppSelector((state) => state.library);
+  const { filter, tag, sort, view, newPromptRequested, editRequested } = useAppSelector(
+    (state) => state.library,
+  );
+  const { data: tags } = useGetTagsQuery();
   const search = useAppSelector((state) => state.ui.search);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -75,6 +88,8 @@ export function DashboardPage() {
   const [categoryDialogOpen, setCategoryDialogOpen] = useState(false);
   const [deletingCategory, setDeletingCategory] = useState<Category | null>(null);
   const [renamingCategory, setRenamingCategory] = useState<Category | null>(null);
+  const [renamingTag, setRenamingTag] = useState<TagSummary | null>(null);
+  const [deletingTag, setDeletingTag] = useState<TagSummary | null>(null);
 
   const loaded = !data.isLoading;
   const { general } = data;
@@ -88,8 +103,8 @@ export function DashboardPage() {
   }, [loaded, data.counts.all, general, dispatch]);
 
   const listArgs = useMemo(
-    () => listArgsOf({ filter, sort, search, general }),
-    [filter, sort, search, general],
+    () => listArgsOf({ filter, tag, sort, search, general }),
+    [filter, tag, sort, search, general],
   );
   const list = usePromptCards(listArgs);
 
@@ -125,6 +140,34 @@ export function DashboardPage() {
     [dispatch],
   );
   const showAll = useCallback(() => chooseFilter({ kind: 'all' }), [chooseFilter]);
+  const chooseTag = useCallback(
+    (next: string | null) => {
+      dispatch(setTag(next));
+      setDrawerOpen(false);
+      scrollRef.current?.scrollTo({ top: 0 });
+    },
+    [dispatch],
+  );
+  const clearTag = useCallback(() => chooseTag(null), [chooseTag]);
+  // The list follows its tag through a rename (or a merge) and lets it go with a deletion.
+  const onTagRenamed = useCallback(
+    (from: string, to: string) => {
+      if (tag !== null && sameTag(tag, from)) dispatch(setTag(to));
+    },
+    [tag, dispatch],
+  );
+  const onTagDeleted = useCallback(
+    (name: string) => {
+      if (tag !== null && sameTag(tag, name)) dispatch(setTag(null));
+    },
+    [tag, dispatch],
+  );
+  const closeRenameTag = useCallback(() => setRenamingTag(null), []);
+  const closeDeleteTag = useCallback(() => setDeletingTag(null), []);
+  const toolbarTag = useMemo(
+    () => (tag === null ? undefined : { name: tag, onClear: clearTag }),
+    [tag, clearTag],
+  );
   const clearSearch = useCallback(() => dispatch(setSearch('')), [dispatch]);
   const filterCategory = filter.kind === 'category' ? filter.categoryId : null;
   const openNewPrompt = useCallback(() => {
@@ -273,6 +316,10 @@ export function DashboardPage() {
       limits={limitsQuery.data}
       filter={filter}
       onFilter={chooseFilter}
+      tag={tag}
+      onTag={chooseTag}
+      onRenameTag={setRenamingTag}
+      onDeleteTag={setDeletingTag}
       onNewPrompt={openNewPrompt}
       onAddCategory={openCategoryDialog}
       onRenameCategory={setRenamingCategory}
@@ -304,15 +351,18 @@ export function DashboardPage() {
       : undefined;
 
   // SPEC's two sentences where they hold (no prompt at all, none in a category); a favourite not
-  // yet marked and a search without a match say so, with their own way back to the prompts.
+  // yet marked, a search without a match and a tag no prompt of the list carries say so, with
+  // their own way back to the prompts.
   const emptyList: EmptyList =
     search.trim() !== '' && data.counts.all > 0
       ? { kind: 'search', search: search.trim() }
-      : filter.kind === 'favorites' && data.counts.all > 0
-        ? { kind: 'favorites' }
-        : filter.kind === 'category'
-          ? { kind: 'category', name: heading }
-          : { kind: 'none' };
+      : tag !== null && data.counts.all > 0
+        ? { kind: 'tag', tag }
+        : filter.kind === 'favorites' && data.counts.all > 0
+          ? { kind: 'favorites' }
+          : filter.kind === 'category'
+            ? { kind: 'category', name: heading }
+            : { kind: 'none' };
 
   return (
     <Box sx={{ display: 'flex', flexGrow: 1, minHeight: 0 }}>
@@ -351,6 +401,7 @@ export function DashboardPage() {
       >
         <PromptToolbar
           heading={heading}
+          tag={toolbarTag}
           shown={data.isLoading || list.isStale ? null : list.total}
           shownAtLeast={list.atLeast}
           sort={sort}
@@ -372,6 +423,7 @@ export function DashboardPage() {
               onCreate={openNewPrompt}
               onShowAll={showAll}
               onClearSearch={clearSearch}
+              onClearTag={clearTag}
               firstRun={firstRun}
             />
           )
@@ -391,6 +443,7 @@ export function DashboardPage() {
             onRead={onRead}
             onDuplicate={onDuplicate}
             onDelete={onDelete}
+            onTag={chooseTag}
             selection={gridSelection}
           />
         )}
@@ -441,6 +494,13 @@ export function DashboardPage() {
         categories={allCategories}
         onClose={closeRenameCategory}
       />
+      <RenameTagDialog
+        tag={renamingTag}
+        tags={tags ?? NO_TAGS}
+        onRenamed={onTagRenamed}
+        onClose={closeRenameTag}
+      />
+      <DeleteTagDialog tag={deletingTag} onDeleted={onTagDeleted} onClose={closeDeleteTag} />
       <DeleteCategoryDialog
         category={deletingCategory}
         promptCount={deletingCategory ? (data.counts.byCategory.get(deletingCategory.id) ?? 0) : 0}

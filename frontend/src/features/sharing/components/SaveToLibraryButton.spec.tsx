@@ -51,7 +51,7 @@ describe('SaveToLibraryButton', () => {
       if (path === '/api/categories') return { body: categories };
       if (method === 'POST' && path === '/api/prompts') {
         created.push(body);
-        return { body: { id: 20, ...shared, categoryId: 11, isFavorite: 0, usageCount: 0 } };
+        return { body: { id: 20, ...shared, categoryId: 11, isFavorite: 0, usageCount: 0, tags: [] } };
       }
     });
     await renderWithApp(<SaveToLibraryButton prompt={shared} shareId="s7Kp2Qx9" />);

@@ -12,6 +12,7 @@ const prompt: Prompt = {
   usageCount: 0,
   createdAt: '2025-01-05T10:00:00.000Z',
   updatedAt: '2025-01-05T10:00:00.000Z',
+  tags: [],
 };
 const shareId = 'k3Jd9_aZ0qLmN4pQrStUvw';
 const url = `http://localhost:8080/shared/${shareId}`;
