@@ -38,10 +38,16 @@ export class CheckoutSessionsRepository {
       .update({ subscriptionId, refundedAt: IsNull() }, { refundedAt: new Date() });
   }
 
-  /** Records that a checkout was paid and which subscription it started (the first time only). */
+  /**
+   * Records that a checkout was paid and which subscription it started (the first time only), and
+   * the subscription's refund if billing already refunded it (its webhooks came first).
+   */
   async markCompleted(id: string, subscriptionId: string): Promise<void> {
-    await this.db
-      .repository(CheckoutSessionEntity)
-      .update({ id, completedAt: IsNull() }, { subscriptionId, completedAt: new Date() });
+    await this.db.query(
+      `UPDATE "billing"."checkout_sessions" SET "subscription_id" = $2, "completed_at" = now(),
+         "refunded_at" = (SELECT "refunded_at" FROM "billing"."subscriptions" WHERE "id" = $2)
+       WHERE "id" = $1 AND "completed_at" IS NULL`,
+      [id, subscriptionId],
+    );
   }
 }

@@ -2,6 +2,7 @@ import { CreateBilling1763942400000 } from './1763942400000-CreateBilling';
 import { CreateStripeEventInbox1764028800000 } from './1764028800000-CreateStripeEventInbox';
 import { AddSweepBackoff1764892800000 } from './1764892800000-AddSweepBackoff';
 import { ExpireOpenCheckouts1764892900000 } from './1764892900000-ExpireOpenCheckouts';
+import { RememberRefundedSubscriptions1765065700000 } from './1765065700000-RememberRefundedSubscriptions';
 
 /** In the order they run. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   CreateStripeEventInbox1764028800000,
   AddSweepBackoff1764892800000,
   ExpireOpenCheckouts1764892900000,
+  RememberRefundedSubscriptions1765065700000,
 ];

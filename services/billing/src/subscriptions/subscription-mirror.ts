@@ -115,6 +115,7 @@ export class SubscriptionMirror {
       const cancelled = await this.stripe.cancelNow(extra.id);
       await this.stripe.refundLatestPayment(cancelled);
       await this.store(tx, userId, cancelled);
+      await tx.subscriptions.markRefunded(extra.id);
       await tx.checkouts.markRefunded(extra.id);
     }
   }

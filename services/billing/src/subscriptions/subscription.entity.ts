@@ -43,6 +43,10 @@ export class SubscriptionEntity {
   @Column({ name: 'sweep_retry_at', type: 'timestamptz', nullable: true })
   sweepRetryAt!: Date | null;
 
+  /** When billing refunded it, as a second subscription paid all the same; null otherwise. */
+  @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
+  refundedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '@promptlib/platform';
-import { In, Not } from 'typeorm';
+import { In, IsNull, Not } from 'typeorm';
 import type { SubscriptionState } from './subscription-rules';
 import { SubscriptionEntity } from './subscription.entity';
 
@@ -74,6 +74,13 @@ export class SubscriptionsRepository {
   }
 
   /** The sweep could not re-read it: it waits longer after each failure in a row (see DEFER_SWEEP). */
+  /** Records that billing refunded the subscription (a second one, paid all the same). */
+  async markRefunded(id: string): Promise<void> {
+    await this.db
+      .repository(SubscriptionEntity)
+      .update({ id, refundedAt: IsNull() }, { refundedAt: new Date() });
+  }
+
   async deferSweep(id: string): Promise<void> {
     await this.db.query(DEFER_SWEEP, [id]);
   }

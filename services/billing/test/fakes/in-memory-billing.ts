@@ -105,7 +105,8 @@ class InMemoryCheckouts implements Checkouts {
 
   async markCompleted(id: string, subscriptionId: string): Promise<void> {
     const checkout = this.tables.checkouts.find((row) => row.id === id && row.completedAt === null);
-    if (checkout) Object.assign(checkout, { subscriptionId, completedAt: new Date() });
+    const refundedAt = this.tables.subscriptions.find((row) => row.id === subscriptionId)?.refundedAt ?? null;
+    if (checkout) Object.assign(checkout, { subscriptionId, completedAt: new Date(), refundedAt });
   }
 
   async markRefunded(subscriptionId: string): Promise<void> {
@@ -123,6 +124,11 @@ class InMemoryCheckouts implements Checkouts {
 
 class InMemorySubscriptions implements Subscriptions {
   constructor(private readonly tables: BillingTables) {}
+
+  async markRefunded(id: string): Promise<void> {
+    const subscription = this.tables.subscriptions.find((row) => row.id === id && row.refundedAt === null);
+    if (subscription) subscription.refundedAt = new Date();
+  }
 
   async find(id: string): Promise<SubscriptionEntity | null> {
     const subscription = this.tables.subscriptions.find((row) => row.id === id);
@@ -145,6 +151,7 @@ class InMemorySubscriptions implements Subscriptions {
       ...subscription,
       sweepFailures: 0,
       sweepRetryAt: null,
+      refundedAt: null,
       createdAt: new Date(),
     };
     this.tables.subscriptions.push(row);
