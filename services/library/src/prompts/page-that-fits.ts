@@ -5,6 +5,15 @@ const REPLY_HEADROOM_BYTES = 16 * 1024;
 /** The most a page's JSON may weigh: a NATS message less room for its headers and envelope. */
 const PAGE_REPLY_MAX_BYTES = MAX_MESSAGE_BYTES - REPLY_HEADROOM_BYTES;
 
+/**
+ * Whether rows lie beyond a page read with a byte budget and at most `maxRows` rows: the budget cut
+ * it short of the rows its read considered, or it considered as many as it could.
+ */
+export function morePages(rows: readonly { candidates: number }[], maxRows: number): boolean {
+  const candidates = rows[0]?.candidates ?? 0;
+  return rows.length > 0 && (rows.length < candidates || candidates === maxRows);
+}
+
 /** A row of a page read newest first below a cursor, with the number of rows its read considered. */
 type PagedRow = { id: number; candidates: number };
 
@@ -25,9 +34,8 @@ export async function pageThatFits<Row extends PagedRow, Reply>(
     const found = await read(rows);
     const { reply, bytes } = encode(found);
     if (bytes <= PAGE_REPLY_MAX_BYTES || rows === 1) {
-      const candidates = found[0]?.candidates ?? 0;
-      const more = found.length < candidates || candidates === rows;
-      return { rows: found, reply, nextBefore: more && found.length > 0 ? found[found.length - 1].id : null };
+      const more = morePages(found, rows);
+      return { rows: found, reply, nextBefore: more ? found[found.length - 1].id : null };
     }
   }
 }

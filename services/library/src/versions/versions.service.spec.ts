@@ -113,6 +113,23 @@ describe('VersionsService', () => {
     expect(await rules.tiers.limits({ userId })).toMatchObject({ versionsKept: 30 });
   });
 
+  it('pages a history heavier than one reply, each page newest first below the last', async () => {
+    rules = libraryRules(library, { ...testLibraryConfig, PRO_VERSIONS_KEPT: 40 });
+    await setTier(library, userId, true);
+    const long = (n: number) => ({ ...fields(n), content: `${n} `.padEnd(20_000, 'x') });
+    const prompt = await rules.prompts.create({ userId, ...long(0) });
+    for (let n = 1; n < 30; n += 1) await rules.prompts.update({ userId, promptId: prompt.id, ...long(n) });
+
+    const first = await rules.versions.list({ userId, promptId: prompt.id });
+    expect(first.versions.length).toBeLessThan(30);
+    expect(first.nextBefore).toBe(first.versions.at(-1)!.version);
+    const second = await rules.versions.list({ userId, promptId: prompt.id, before: first.nextBefore });
+    expect(second.nextBefore).toBeNull();
+    expect([...first.versions, ...second.versions].map((version) => version.version)).toEqual(
+      Array.from({ length: 30 }, (_, index) => 30 - index),
+    );
+  });
+
   it('answers 404 for another user’s prompt, its versions, and a version that does not exist', async () => {
     const prompt = await rules.prompts.create({ userId, ...fields(1) });
     const promptNotFound = { error: { code: 'NOT_FOUND', message: libraryMessages.promptNotFound } };

@@ -11,6 +11,7 @@ import {
   type subjects,
 } from '@promptlib/proto';
 import { LIBRARY_DATA, type LibraryData } from '../library-data';
+import { morePages } from '../prompts/page-that-fits';
 import { announceUpdates } from '../prompts/prompt-events';
 import { toPrompt } from '../prompts/prompts.service';
 import { TiersService } from '../tiers/tiers.service';
@@ -42,7 +43,7 @@ export class VersionsService {
       VERSION_PAGE_MAX_BYTES,
       VERSION_PAGE_MAX_ROWS,
     );
-    const more = hasMore(rows, VERSION_PAGE_MAX_ROWS);
+    const more = morePages(rows, VERSION_PAGE_MAX_ROWS);
     return { versions: rows.map(withoutCount), nextBefore: more ? rows[rows.length - 1]!.version : null };
   }
 
@@ -96,7 +97,7 @@ export class VersionsService {
     );
     const last = rows[rows.length - 1];
     const next =
-      hasMore(rows, VERSION_PAGE_MAX_ROWS) && last
+      morePages(rows, VERSION_PAGE_MAX_ROWS) && last
         ? { promptId: last.promptId, version: last.version }
         : null;
     return { versions: rows.map(({ candidates: _candidates, ...row }) => row), next };
@@ -105,12 +106,6 @@ export class VersionsService {
   private async requireOwned(userId: number, promptId: number): Promise<void> {
     if (!(await this.data.direct.prompts.findOwned(userId, promptId))) throw notFound('prompt');
   }
-}
-
-/** Whether rows lie beyond a page: the budget cut it short, or it took as many rows as it could. */
-function hasMore(rows: SizedRow<unknown>[], maxRows: number): boolean {
-  const candidates = rows[0]?.candidates ?? 0;
-  return rows.length > 0 && (rows.length < candidates || candidates === maxRows);
 }
 
 function withoutCount({ candidates: _candidates, ...row }: SizedRow<VersionRow>): VersionRow {
