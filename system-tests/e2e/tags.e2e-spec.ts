@@ -1,3 +1,4 @@
+import { eventually } from '@promptlib/platform/testing';
 import type { Prompt, TagSummary } from '@promptlib/proto';
 import type { Locator, Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../support/browser';
@@ -70,6 +71,11 @@ describe('tags in a real browser', () => {
     await card.getByRole('button', { name: 'Show prompts tagged "Email"' }).click();
     const active = page.getByRole('button', { name: 'Tag: Email, clear this filter' });
     await active.waitFor();
+    expect(
+      await cardOf(page, 'Newsletter')
+        .getByRole('button', { name: 'Show prompts tagged "Email"' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     await page.getByRole('heading', { name: 'Standup notes' }).waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Newsletter' }).waitFor();
     expect(await cardTitles(page)).toEqual(['Newsletter']);
@@ -123,7 +129,7 @@ describe('tags in a real browser', () => {
       .waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await rename.getByRole('button', { name: 'Merge' }).click();
-    await page.getByText('"Replies" was merged into "Email".').waitFor();
+    await page.getByText('"Replies" was merged into "Email" on 1 prompt.').waitFor();
     // The list followed its tag into the merge.
     await page.getByRole('button', { name: 'Tag: Email, clear this filter' }).waitFor();
     await page.getByRole('heading', { name: 'Newsletter' }).waitFor();
@@ -146,6 +152,50 @@ describe('tags in a real browser', () => {
     expect(await cardTitles(page)).toEqual(['Newsletter', 'Reply to a customer', 'Standup notes']);
     expect(await cardTags(cardOf(page, 'Newsletter'))).toEqual(['Email']);
     expect(await tagsOf(user)).toEqual([{ name: 'Email', count: 2 }]);
+  });
+
+  it('finds prompts by #tag in the palette, a tag found before it is typed whole, typing fast', async () => {
+    const user = await newLibraryUser(gateway.url, 'tagspal');
+    await createTagged(user, 'Standup notes', ['Work']);
+    const weekly = await createTagged(user, 'Weekly report', ['Work', 'Reports']);
+    await createTagged(user, 'Quarterly report', []);
+    await createTagged(user, 'Workshop agenda', ['Workshops']);
+    const { page } = await suite.dashboard(user);
+
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    const options = async () => (await palette.getByRole('option').locator('.title').allInnerTexts()).sort();
+    /** The titles the palette settles on: the server is asked once typing pauses. */
+    const settled = (titles: string[]) =>
+      eventually(options, (shown) => JSON.stringify(shown) === JSON.stringify(titles));
+    await page.keyboard.press('Control+K');
+    const field = palette.getByRole('combobox', { name: 'Search prompts and actions' });
+    await field.waitFor();
+    // Typed without a pause: the first answers may be for the shorter tag, never for none.
+    await page.keyboard.type('#wor', { delay: 0 });
+    await palette.getByText('Prompts tagged #Work').waitFor();
+    await palette.getByRole('option', { name: /Weekly report/ }).waitFor();
+    expect(await settled(['Standup notes', 'Weekly report'])).toEqual(['Standup notes', 'Weekly report']);
+    await page.keyboard.type('ks', { delay: 0 });
+    await palette.getByText('Prompts tagged #Workshops').waitFor();
+    await palette.getByRole('option', { name: /Workshop agenda/ }).waitFor();
+    expect(await settled(['Workshop agenda'])).toEqual(['Workshop agenda']);
+
+    // With words: the tag's prompts holding them; two tags: the prompts carrying both.
+    await field.fill('#work report');
+    await palette.getByRole('option', { name: /Standup notes/ }).waitFor({ state: 'detached' });
+    expect(await settled(['Weekly report'])).toEqual(['Weekly report']);
+    await field.fill('#reports #WORK');
+    await palette.getByText('Prompts tagged #Reports #Work').waitFor();
+    expect(await settled(['Weekly report'])).toEqual(['Weekly report']);
+    await page.keyboard.press('Enter');
+    await palette.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(weekly.content);
+
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type('#nothing', { delay: 0 });
+    await palette.getByText('You have no tag “nothing”.').waitFor();
+    expect(await palette.getByRole('option').count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   it('keeps cards and the sidebar within a phone in German, long tags cut short', async () => {

@@ -1,5 +1,6 @@
 import {
   PROMPT_PREVIEW_CHARS,
+  sameTag,
   type Prompt,
   type PromptCard,
   type PromptCardsPage,
@@ -7,7 +8,6 @@ import {
   type PromptFilter as ListFilter,
   type PromptSort,
 } from '@promptlib/proto';
-import { sameTag } from './tag-rules';
 
 /** One list the dashboard can show: which prompts, the search in them, and their order. */
 export type CardListArgs = {

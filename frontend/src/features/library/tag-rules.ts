@@ -1,34 +1,20 @@
 import {
   PROMPT_MAX_TAGS,
   limits,
-  textProblem,
-  textProblemRules,
+  sameTag,
+  tagProblem,
   type FieldRule,
+  type TagProblem as TagRuleBroken,
   type TagSummary,
 } from '@promptlib/proto';
 import type { TFunction } from 'i18next';
 import type { ApiFailure } from '../../api/api-error';
 
-// The tag rules of the library service, checked here first so a wrong tag is named as it is typed.
+// The library service's tag rules (from proto), checked here first so a wrong tag is named as it
+// is typed.
 
 /** What is wrong with a tag, or with a prompt's list of tags. */
-export type TagProblem =
-  'tagMin' | 'tagMax' | 'tagComma' | 'tooManyTags' | 'controlCharacters' | 'malformedText';
-
-/** Whether two tags are one: a user's tags are unique whatever their case. */
-export function sameTag(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
-}
-
-/** What is wrong with one tag, already trimmed, in the server's order; null when it would take it. */
-export function tagProblem(tag: string): TagProblem | null {
-  if (tag.length < limits.tag.min) return 'tagMin';
-  if (tag.length > limits.tag.max) return 'tagMax';
-  const text = textProblem(tag);
-  if (text) return textProblemRules[text];
-  if (tag.includes(',')) return 'tagComma';
-  return null;
-}
+export type TagProblem = TagRuleBroken | 'tooManyTags';
 
 /**
  * The tags in typed or pasted text: a comma or a line break separates them, and the spaces around

@@ -8,9 +8,10 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
 import type { PromptCard } from '@promptlib/proto';
+import { sameTag } from '@promptlib/proto';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { CardListArgs } from '../library/card-lists';
-import { useGetPromptCardsQuery, useGetPromptTitlesQuery } from '../library/library.api';
+import { useGetPromptCardsQuery, useGetPromptTitlesQuery, useGetTagsQuery } from '../library/library.api';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
@@ -23,11 +24,15 @@ import {
   fuzzyMatch,
   indexPrompts,
   mergeHits,
+  parsePaletteQuery,
   plainHit,
   queryWords,
+  resolveTag,
   searchPrompts,
   serverSearchOf,
   titleCardOf,
+  type PaletteEntry,
+  type PaletteIndex,
   type PromptHit,
   type Range,
 } from './palette-search';
@@ -43,14 +48,33 @@ const PAGE_STEP = 8;
 // The server is asked once typing pauses this long; Enter waits for the answer to what was typed.
 const SERVER_SEARCH_DELAY_MS = 120;
 
-/** The palette's candidates: the most used prompts holding the query's longest word, across the library. */
-const candidatesOf = (search: string): CardListArgs => ({
+/** What the server is asked for: the query's longest word, within the first tag it names. */
+type ServerAsk = { search: string; tag: string | null };
+
+/**
+ * The palette's candidates: the most used prompts holding the query's longest word, across the
+ * library or the tag.
+ */
+const candidatesOf = ({ search, tag }: ServerAsk): CardListArgs => ({
   filter: 'all',
   categoryId: null,
-  tag: null,
+  tag,
   search,
   sort: 'used',
 });
+
+const sameAsk = (a: ServerAsk, b: ServerAsk) => a.search === b.search && a.tag === b.tag;
+
+/** A prompt the server found for a one-word query is a match even where its preview does not show the word. */
+function withServerMatches(hits: PromptHit[], index: PaletteIndex, text: string): PromptHit[] {
+  if (queryWords(text).length !== 1) return hits;
+  const marked = new Set(hits.map((hit) => hit.entry.prompt.id));
+  const unmarked = index.entries.filter((entry: PaletteEntry) => !marked.has(entry.prompt.id));
+  return [
+    ...hits,
+    ...unmarked.map((entry) => plainHit(entry, 40 + Math.log2(1 + entry.prompt.usageCount) * 5)),
+  ];
+}
 
 type Row =
   | { kind: 'prompt'; key: string; hit: PromptHit; score: number }
@@ -86,29 +110,43 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
   // Enter typed ahead, or pressed before the server answered what was typed, runs the top result
   // once the answer is here: never a result for an earlier, shorter query.
   const [pendingEnter, setPendingEnter] = useState<'copy' | 'edit' | false>(false);
-  const [serverSearch, setServerSearch] = useState('');
+  const [serverAsk, setServerAsk] = useState<ServerAsk>({ search: '', tag: null });
+  const userTags = useGetTagsQuery(undefined, { skip: !open });
+
+  // `#tag` words name the user's tags, found as they are typed; the rest is searched for.
+  const parsed = useMemo(() => parsePaletteQuery(query), [query]);
+  const tagged = parsed.tags.length > 0;
+  const tagNames = useMemo(
+    () => parsed.tags.map((typed) => resolveTag(typed, userTags.data ?? [])),
+    [parsed, userTags.data],
+  );
+  const unknownTag = userTags.data !== undefined ? parsed.tags[tagNames.indexOf(null)] : undefined;
+  const wanted: ServerAsk = { search: serverSearchOf(parsed.text), tag: tagNames[0] ?? null };
 
   useEffect(() => {
     if (!open) return;
     const ahead = takeTypedAhead();
     setQuery(ahead.text);
-    setServerSearch(serverSearchOf(ahead.text));
+    setServerAsk({ search: serverSearchOf(parsePaletteQuery(ahead.text).text), tag: null });
     setActive(0);
     setRecent(recentUses());
     setPendingEnter(ahead.enter ? 'copy' : false);
   }, [open, takeTypedAhead]);
 
-  const wanted = serverSearchOf(query);
   useEffect(() => {
-    if (wanted === serverSearch) return;
-    const timer = setTimeout(() => setServerSearch(wanted), SERVER_SEARCH_DELAY_MS);
+    if (sameAsk(wanted, serverAsk)) return;
+    const timer = setTimeout(() => setServerAsk(wanted), SERVER_SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [wanted, serverSearch]);
-  const candidatesArgs = useMemo(() => candidatesOf(serverSearch), [serverSearch]);
+  }, [wanted.search, wanted.tag, serverAsk]);
+  const candidatesArgs = useMemo(() => candidatesOf(serverAsk), [serverAsk]);
   const candidates = useGetPromptCardsQuery(candidatesArgs, { skip: !open });
   const titles = useGetPromptTitlesQuery(undefined, { skip: !open });
   const answered =
-    candidates.currentData !== undefined && wanted === serverSearch && !data.isLoading && !titles.isLoading;
+    candidates.currentData !== undefined &&
+    sameAsk(wanted, serverAsk) &&
+    !data.isLoading &&
+    !titles.isLoading &&
+    (!tagged || userTags.data !== undefined);
 
   const { general, ownCategories } = data;
   const categoryOf = useMemo(() => {
@@ -117,8 +155,17 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
       (prompt.categoryId !== null && prompt.categoryId !== general?.id && names.get(prompt.categoryId)) ||
       t('library.filters.general');
   }, [general, ownCategories, t]);
+  // Until the server answers for what was typed, the cards it found for the query before stay,
+  // those without the query's tags left out: fewer results for a moment, never a wrong one.
   const foundCards = candidates.data?.cards;
-  const entries = useMemo(() => indexPrompts(foundCards ?? [], categoryOf), [foundCards, categoryOf]);
+  const tagFilter = tagged ? JSON.stringify(tagNames) : '';
+  const entries = useMemo(() => {
+    const names: (string | null)[] = tagFilter ? JSON.parse(tagFilter) : [];
+    const cards = (foundCards ?? []).filter((card) =>
+      names.every((name) => name !== null && card.tags.some((own) => sameTag(own, name))),
+    );
+    return indexPrompts(cards, categoryOf);
+  }, [foundCards, categoryOf, tagFilter]);
   const titleEntries = useMemo(
     () => indexPrompts((titles.data ?? []).map(titleCardOf), categoryOf),
     [titles.data, categoryOf],
@@ -138,23 +185,23 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
         ...actions.map((action): Row => ({ kind: 'action', key: action.id, action, ranges: [], score: 0 })),
       ];
     }
+    // A tag query finds prompts carrying the tags, among the server's answer only: the title index
+    // knows no tags, and no action has any.
+    if (tagged)
+      return withServerMatches(searchPrompts(entries, parsed.text, recent, RESULTS), entries, parsed.text)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, RESULTS)
+        .map(promptRow);
     const actionRows = actions.flatMap((action): Row[] => {
       const match = fuzzyMatch(trimmed, action.label.toLowerCase());
       return match
         ? [{ kind: 'action', key: action.id, action, ranges: match.ranges, score: match.score * 3 + 30 }]
         : [];
     });
-    const hits = searchPrompts(entries, query, recent, RESULTS);
-    // A one-word query the server matched beyond the preview the palette holds is still a match.
-    if (queryWords(query).length === 1) {
-      const marked = new Set(hits.map((hit) => hit.entry.prompt.id));
-      for (const entry of entries.entries)
-        if (!marked.has(entry.prompt.id))
-          hits.push(plainHit(entry, 40 + Math.log2(1 + entry.prompt.usageCount) * 5));
-    }
+    const hits = withServerMatches(searchPrompts(entries, query, recent, RESULTS), entries, query);
     const promptHits = mergeHits(hits, searchPrompts(titleEntries, query, recent, RESULTS));
     return [...promptHits.map(promptRow), ...actionRows].sort((a, b) => b.score - a.score).slice(0, RESULTS);
-  }, [entries, titleEntries, actions, query, recent]);
+  }, [entries, titleEntries, actions, query, parsed, tagged, recent]);
 
   const current = Math.min(active, Math.max(rows.length - 1, 0));
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -200,11 +247,14 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
   };
 
   const status =
-    !answered && rows.length === 0
-      ? t('palette.loading')
-      : rows.length === 0
-        ? t('palette.noResults', { query: query.trim() })
-        : null;
+    unknownTag !== undefined
+      ? t('palette.noTag', { tag: unknownTag })
+      : !answered && rows.length === 0
+        ? t('palette.loading')
+        : rows.length === 0
+          ? t('palette.noResults', { query: query.trim() })
+          : null;
+  const taggedWith = tagged && unknownTag === undefined && userTags.data !== undefined ? tagNames : [];
 
   return (
     <>
@@ -255,6 +305,14 @@ export function CommandPalette({ open, onClose, takeTypedAhead }: Props) {
             sx={{ fontSize: 18 }}
           />
         </Box>
+        {taggedWith.length > 0 ? (
+          <Typography variant="caption" aria-live="polite" sx={{ px: 2, pt: 1, color: 'text.secondary' }}>
+            {t('palette.taggedWith', {
+              count: taggedWith.length,
+              tags: taggedWith.map((tag) => `#${tag}`).join(' '),
+            })}
+          </Typography>
+        ) : null}
         <Box
           component="ul"
           id={listId}

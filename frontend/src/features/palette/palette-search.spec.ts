@@ -5,6 +5,8 @@ import {
   indexPrompts,
   merge,
   mergeHits,
+  parsePaletteQuery,
+  resolveTag,
   searchPrompts,
   serverSearchOf,
   titleCardOf,
@@ -29,6 +31,39 @@ describe('serverSearchOf', () => {
   it('asks the server for the longest word of the query', () => {
     expect(serverSearchOf('  a meeting  notes ')).toBe('meeting');
     expect(serverSearchOf('')).toBe('');
+  });
+});
+
+describe('tags in a query', () => {
+  it('takes #words as tags and the rest as text, a lone # as nothing yet', () => {
+    expect(parsePaletteQuery('  #Work weekly  #mail report ')).toEqual({
+      tags: ['Work', 'mail'],
+      text: 'weekly report',
+    });
+    expect(parsePaletteQuery('#')).toEqual({ tags: [], text: '' });
+    expect(parsePaletteQuery('c# tips')).toEqual({ tags: [], text: 'c# tips' });
+  });
+
+  const tags = [
+    { name: 'Email', count: 2 },
+    { name: 'emergency', count: 5 },
+    { name: 'Work', count: 1 },
+    { name: 'workshop', count: 1 },
+    { name: 'Worldwide', count: 1 },
+  ];
+
+  it('names the tag spelled so in any case, in the user’s spelling', () => {
+    expect(resolveTag('WORK', tags)).toBe('Work');
+    expect(resolveTag('email', tags)).toBe('Email');
+  });
+
+  it('names the most used tag a prefix begins, A–Z among equals, and none for a stranger', () => {
+    expect(resolveTag('em', tags)).toBe('emergency');
+    expect(resolveTag('wor', tags)).toBe('Work');
+    expect(resolveTag('work', tags)).toBe('Work');
+    expect(resolveTag('works', tags)).toBe('workshop');
+    expect(resolveTag('x', tags)).toBeNull();
+    expect(resolveTag('wo', [])).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PromptCard, PromptTitle } from '@promptlib/proto';
+import type { PromptCard, PromptTitle, TagSummary } from '@promptlib/proto';
 
 /** A highlighted stretch of a text: [start, end), end excluded. */
 export type Range = [number, number];
@@ -349,4 +349,39 @@ export function merge(ranges: Range[]): Range[] {
     else merged.push([start, end]);
   }
   return merged;
+}
+
+/** A palette query split into the tags it names (`#tag`, the sign left off) and the text it searches. */
+export type PaletteQuery = { tags: string[]; text: string };
+
+/** `#word` names a tag; a lone `#` is still being typed and names nothing. */
+export function parsePaletteQuery(query: string): PaletteQuery {
+  const tags: string[] = [];
+  const words: string[] = [];
+  for (const word of query.trim().split(/\s+/).filter(Boolean)) {
+    if (!word.startsWith('#')) words.push(word);
+    else if (word.length > 1) tags.push(word.slice(1));
+  }
+  return { tags, text: words.join(' ') };
+}
+
+/**
+ * The user's tag that `#typed` names: the one spelled so in any case, else the most used of those
+ * it begins (A–Z among equals), so a tag is found before the whole of it is typed; null for none.
+ */
+export function resolveTag(typed: string, tags: readonly TagSummary[]): string | null {
+  const lower = typed.toLowerCase();
+  let best: TagSummary | null = null;
+  for (const tag of tags) {
+    const name = tag.name.toLowerCase();
+    if (name === lower) return tag.name;
+    if (!name.startsWith(lower)) continue;
+    if (
+      !best ||
+      tag.count > best.count ||
+      (tag.count === best.count && tag.name.localeCompare(best.name) < 0)
+    )
+      best = tag;
+  }
+  return best?.name ?? null;
 }

@@ -1,12 +1,12 @@
 import {
   PROMPT_MAX_TAGS,
-  limits,
+  tagProblem as brokenTagRule,
   textMessages,
-  textProblem,
-  textProblemRules,
   validationMessages,
   type FieldProblem,
   type FieldProblems,
+  type FieldRule,
+  type TagProblem,
 } from '@promptlib/proto';
 
 /** A tag as it is compared: case ignored, as the user's tags are unique whatever their case. */
@@ -36,14 +36,25 @@ export function normalizeTags(raw: readonly string[]): { tags: string[] } | { pr
   return { tags };
 }
 
-/** What is wrong with one trimmed tag, if anything. */
+const problemRules: Record<TagProblem, FieldRule> = {
+  tagMin: 'tooShort',
+  tagMax: 'tooLong',
+  tagComma: 'invalid',
+  controlCharacters: 'controlCharacters',
+  malformedText: 'malformedText',
+};
+
+/** What is wrong with one trimmed tag, if anything, as the field problem a client is told. */
 export function tagProblem(tag: string): FieldProblem | null {
-  if (tag.length < limits.tag.min) return { rule: 'tooShort', message: validationMessages.tagMin };
-  if (tag.length > limits.tag.max) return { rule: 'tooLong', message: validationMessages.tagMax };
-  const text = textProblem(tag);
-  if (text) return { rule: textProblemRules[text], message: textMessages[text]('Tag') };
-  if (tag.includes(',')) return { rule: 'invalid', message: validationMessages.tagComma };
-  return null;
+  const problem = brokenTagRule(tag);
+  if (!problem) return null;
+  const message =
+    problem === 'controlCharacters'
+      ? textMessages.control('Tag')
+      : problem === 'malformedText'
+        ? textMessages.malformed('Tag')
+        : validationMessages[problem];
+  return { rule: problemRules[problem], message };
 }
 
 /** The tags in the spelling the user already has for each (by tagKey), else as given. */

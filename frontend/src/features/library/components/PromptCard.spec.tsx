@@ -26,6 +26,7 @@ function renderCard(
   language: 'en' | 'de' = 'en',
   shown: PromptCardData = prompt,
   onTag = vi.fn(),
+  activeTag: string | null = null,
 ) {
   return renderWithApp(
     <PromptCard
@@ -39,6 +40,7 @@ function renderCard(
       onDuplicate={onDuplicate}
       onDelete={vi.fn()}
       onTag={onTag}
+      activeTag={activeTag}
     />,
     language,
   );
@@ -103,6 +105,24 @@ describe('PromptCard', () => {
     expect(within(tags).getByLabelText('2 more tags')).toHaveAttribute('title', 'Later, Team');
     fireEvent.click(screen.getByRole('button', { name: 'Show prompts tagged "Work"' }));
     expect(onTag).toHaveBeenCalledWith('Work');
+    expect(screen.getByRole('button', { name: 'Show prompts tagged "Work"' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it('presses the tag the list is narrowed to, in any case, and lets it go on a second click', async () => {
+    const onTag = vi.fn();
+    const tagged = { ...prompt, tags: ['Email', 'Work'] };
+    await renderCard(false, vi.fn(), vi.fn(), vi.fn(), vi.fn(), 'en', tagged, onTag, 'WORK');
+    const work = screen.getByRole('button', { name: 'Show prompts tagged "Work"' });
+    expect(work).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Show prompts tagged "Email"' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    fireEvent.click(work);
+    expect(onTag).toHaveBeenCalledWith(null);
   });
 
   it('shows no tag list for a prompt without tags', async () => {

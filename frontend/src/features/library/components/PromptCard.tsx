@@ -18,6 +18,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PromptCard as PromptCardData } from '@promptlib/proto';
+import { sameTag } from '@promptlib/proto';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
@@ -57,8 +58,10 @@ type Props = {
   onShare: (prompt: PromptCardData) => void;
   onDuplicate: (prompt: PromptCardData) => void;
   onDelete: (prompt: PromptCardData) => void;
-  /** Narrows the list to one of the prompt's tags. */
-  onTag: (tag: string) => void;
+  /** Narrows the list to one of the prompt's tags, or (null) lets the tag it is narrowed to go. */
+  onTag: (tag: string | null) => void;
+  /** The tag the list is narrowed to, pressed on the cards that carry it. */
+  activeTag?: string | null;
   /** The list view's row instead of the grid's card. */
   dense?: boolean;
   /** While prompts are being selected: whether this one is, and its checkbox's click (Shift for a range). */
@@ -76,6 +79,7 @@ export const PromptCard = memo(function PromptCard({
   onDuplicate,
   onDelete,
   onTag,
+  activeTag = null,
   dense = false,
   selection,
 }: Props) {
@@ -231,19 +235,28 @@ export const PromptCard = memo(function PromptCard({
           flexShrink: dense ? 1 : 0,
         }}
       >
-        {prompt.tags.slice(0, TAGS_SHOWN).map((tag) => (
-          <Box component="li" key={tag} sx={{ minWidth: 0, maxWidth: { xs: 120, sm: 160 }, display: 'flex' }}>
-            <Chip
-              size="small"
-              variant="outlined"
-              label={tag}
-              title={tag}
-              aria-label={t('library.tags.filterBy', { tag })}
-              onClick={() => onTag(tag)}
-              sx={{ height: 20, fontSize: 12, maxWidth: '100%', minWidth: 0 }}
-            />
-          </Box>
-        ))}
+        {prompt.tags.slice(0, TAGS_SHOWN).map((tag) => {
+          const active = activeTag !== null && sameTag(tag, activeTag);
+          return (
+            <Box
+              component="li"
+              key={tag}
+              sx={{ minWidth: 0, maxWidth: { xs: 120, sm: 160 }, display: 'flex' }}
+            >
+              <Chip
+                size="small"
+                variant={active ? 'filled' : 'outlined'}
+                color={active ? 'primary' : 'default'}
+                label={tag}
+                title={tag}
+                aria-label={t('library.tags.filterBy', { tag })}
+                aria-pressed={active}
+                onClick={() => onTag(active ? null : tag)}
+                sx={{ height: 20, fontSize: 12, maxWidth: '100%', minWidth: 0 }}
+              />
+            </Box>
+          );
+        })}
         {hiddenTags > 0 ? (
           <Box
             component="li"

@@ -27,7 +27,9 @@ type Props = {
   onRead: (prompt: PromptCardData) => void;
   onDuplicate: (prompt: PromptCardData) => void;
   onDelete: (prompt: PromptCardData) => void;
-  onTag: (tag: string) => void;
+  onTag: (tag: string | null) => void;
+  /** The tag the list is narrowed to. */
+  activeTag: string | null;
   /** While prompts are being selected: which are, and a checkbox's click (Shift for a range). */
   selection?: {
     isSelected: (prompt: PromptCardData) => boolean;
@@ -61,6 +63,7 @@ export function PromptGrid({
   onDuplicate,
   onDelete,
   onTag,
+  activeTag,
   selection,
 }: Props) {
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
@@ -180,6 +183,7 @@ export function PromptGrid({
                 onDuplicate={onDuplicate}
                 onDelete={onDelete}
                 onTag={onTag}
+                activeTag={activeTag}
                 dense={dense}
                 selection={
                   selection

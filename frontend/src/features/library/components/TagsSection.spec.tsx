@@ -1,4 +1,5 @@
 import type { TagSummary } from '@promptlib/proto';
+import { sameTag } from '@promptlib/proto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithApp, stubApi } from '../../../shared/testing/render-with-app';
@@ -6,7 +7,6 @@ import { attachToaster, type Notice } from '../../../shared/toasts/toast-bus';
 import { DeleteTagDialog } from '../dialogs/DeleteTagDialog';
 import { RenameTagDialog } from '../dialogs/RenameTagDialog';
 import { useGetTagsQuery } from '../library.api';
-import { sameTag } from '../tag-rules';
 import { TagsSection } from './TagsSection';
 
 /** The section with its dialogs, wired as the dashboard wires them; the chosen tag is shown. */
@@ -150,7 +150,9 @@ describe('the tags of the sidebar', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
 
     await waitFor(() => expect(chosen()).toBe('Email'));
-    expect(notices.map((notice) => notice.description)).toEqual(['"Work" was merged into "Email".']);
+    expect(notices.map((notice) => notice.description)).toEqual([
+      '"Work" was merged into "Email" on 4 prompts.',
+    ]);
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Work/ })).not.toBeInTheDocument());
   });
 

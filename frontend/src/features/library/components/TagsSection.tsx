@@ -13,10 +13,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TagSummary } from '@promptlib/proto';
+import { sameTag } from '@promptlib/proto';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetTagsQuery } from '../library.api';
-import { sameTag } from '../tag-rules';
 import { CountBadge } from './CountBadge';
 
 // More tags than this are folded away behind "Show all", so the categories stay in reach.

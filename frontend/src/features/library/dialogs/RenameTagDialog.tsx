@@ -15,7 +15,8 @@ import { FormTextField } from '../../../shared/components/FormTextField';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { useRenameTagMutation } from '../library.api';
-import { mergeTarget, serverTagProblem, tagProblem, tagProblemText } from '../tag-rules';
+import { tagProblem } from '@promptlib/proto';
+import { mergeTarget, serverTagProblem, tagProblemText } from '../tag-rules';
 
 type Props = {
   /** The tag to rename; the dialog is open while there is one. */
@@ -62,7 +63,7 @@ export const RenameTagDialog = memo(function RenameTagDialog({ tag, tags, onRena
         notify({
           title: t('library.toasts.success'),
           description: merged
-            ? t('library.tags.merged', { old: shown.name, name: to })
+            ? t('library.tags.merged', { old: shown.name, name: to, count: changed.prompts })
             : t('library.tags.renamed', { old: shown.name, name: to, count: changed.prompts }),
           variant: 'success',
         });

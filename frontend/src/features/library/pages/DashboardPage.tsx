@@ -5,6 +5,7 @@ import Fab from '@mui/material/Fab';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { Category, Prompt, PromptCard, TagSummary } from '@promptlib/proto';
+import { sameTag } from '@promptlib/proto';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
@@ -54,7 +55,6 @@ import {
   type PromptView,
 } from '../library.slice';
 import { isGeneralKey, listArgsOf } from '../prompt-selection';
-import { sameTag } from '../tag-rules';
 
 const SIDEBAR_WIDTH = 300;
 const NO_TAGS: TagSummary[] = [];
@@ -444,6 +444,7 @@ export function DashboardPage() {
             onDuplicate={onDuplicate}
             onDelete={onDelete}
             onTag={chooseTag}
+            activeTag={tag}
             selection={gridSelection}
           />
         )}
