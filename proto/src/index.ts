@@ -18,6 +18,7 @@ export * from './user';
 export * from './text';
 export * from './text-rules';
 export * from './tag-rules';
+export * from './templates';
 export * from './bus-access';
 // The library file formats: what an export writes and an import reads, and how an import travels.
 export * from './library-file/format';

@@ -55,6 +55,19 @@ describe('prompts with blanks and "open in" in a real browser', () => {
     return dialog;
   }
 
+  const clipboardOf = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+  /** The text a button is described by (aria-describedby), as a screen reader says it after its name. */
+  const descriptionOf = (button: Locator) =>
+    button.evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+        .trim(),
+    );
+  const todayIn = (page: Page, locale: string) =>
+    page.evaluate((tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'long' }).format(new Date()), locale);
+
   it('marks the blanks, fills them in a dialog, copies the filled text and counts one use', async () => {
     const user = await newLibraryUser(gateway.url, 'fill');
     const prompt = await createPrompt(user, { title: 'Email', content: EMAIL_TEMPLATE });
@@ -109,7 +122,11 @@ describe('prompts with blanks and "open in" in a real browser', () => {
     await cardOf(page, 'Greeting').getByRole('button', { name: 'Copy "Greeting"' }).click();
     const dialog = await fillDialog(page, 'Greeting');
     await dialog.getByRole('textbox', { name: 'topic' }).fill(' ');
-    await dialog.getByRole('button', { name: 'Copy' }).click();
+    // Beside the button, before it is pressed: what is still to fill.
+    const copy = dialog.getByRole('button', { name: 'Copy' });
+    await dialog.getByText('Still to fill: name, topic').waitFor();
+    expect(await descriptionOf(copy)).toBe('Still to fill: name, topic');
+    await copy.click();
     const name = dialog.getByRole('textbox', { name: 'name' });
     await dialog.getByText('Fill in this blank first.').first().waitFor();
     expect(await dialog.getByText('Fill in this blank first.').count()).toBe(2);
@@ -279,6 +296,183 @@ describe('prompts with blanks and "open in" in a real browser', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('gives each type of blank its field, writes a date out, and lets optional blanks stay empty', async () => {
+    const user = await newLibraryUser(gateway.url, 'types');
+    await createPrompt(user, {
+      title: 'Report',
+      content:
+        'Notes: {{notes#long}}\nCount: {{count#number=3}}\nDue: {{due#date}}\nExtra: {{extra?}}\nTone: {{tone?:warm|cool}}',
+    });
+    const { page } = await dashboardFor(user);
+    await page.evaluate(() => navigator.clipboard.writeText('before'));
+    await cardOf(page, 'Report').getByRole('button', { name: 'Copy "Report"' }).click();
+    const dialog = await fillDialog(page, 'Report');
+
+    // Several lines: Enter starts a new one there.
+    const notes = dialog.getByRole('textbox', { name: 'notes' });
+    await notes.pressSequentially('line one');
+    await notes.press('Enter');
+    await notes.pressSequentially('line two');
+    expect(await notes.inputValue()).toBe('line one\nline two');
+    const count = dialog.getByRole('textbox', { name: 'count' });
+    expect(await count.inputValue()).toBe('3');
+    expect(await count.getAttribute('inputmode')).toBe('decimal');
+    await count.fill('three');
+    const due = dialog.getByLabel('due', { exact: true });
+    expect(await due.getAttribute('type')).toBe('date');
+    expect(await dialog.getByRole('textbox', { name: 'extra (optional)' }).inputValue()).toBe('');
+    const tone = dialog.getByRole('combobox', { name: 'tone (optional)' });
+    expect(await tone.locator('option').allInnerTexts()).toEqual(['(none)', 'warm', 'cool']);
+
+    const copy = dialog.getByRole('button', { name: 'Copy' });
+    await dialog.getByText('Still to fill: count (a number), due').waitFor();
+    expect(await descriptionOf(copy)).toBe('Still to fill: count (a number), due');
+    await copy.click();
+    await dialog.getByText('Enter a number, such as 3 or 2.5.').waitFor();
+    expect(await count.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await clipboardOf(page)).toBe('before');
+
+    await count.fill('2,5');
+    await due.fill('2026-01-31');
+    await tone.selectOption('');
+    await dialog.getByRole('region', { name: 'Preview' }).getByText('January 31, 2026').waitFor();
+    expect(await dialog.getByText(/Still to fill/).count()).toBe(0);
+    // Ctrl+Enter uses the text from a field of several lines.
+    await notes.press('Control+Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await clipboardOf(page)).toBe(
+      'Notes: line one\nline two\nCount: 2,5\nDue: January 31, 2026\nExtra: \nTone: ',
+    );
+  });
+
+  it("fills in today's date and the clipboard's text by themselves, read again at each use", async () => {
+    const user = await newLibraryUser(gateway.url, 'auto');
+    await createPrompt(user, { title: 'Summary', content: 'Today is {{@date}}. Summarize: {{@clipboard}}' });
+    const { page } = await dashboardFor(user);
+    await page.evaluate(() => navigator.clipboard.writeText('the quarterly numbers'));
+
+    await cardOf(page, 'Summary').getByRole('button', { name: 'Copy "Summary"' }).click();
+    let dialog = await fillDialog(page, 'Summary');
+    const today = await todayIn(page, 'en-US');
+    expect(await dialog.getByRole('textbox', { name: "Today's date" }).inputValue()).toBe(today);
+    const clipboard = dialog.getByRole('textbox', { name: 'Clipboard' });
+    expect(
+      await eventually(
+        () => clipboard.inputValue(),
+        (value) => value !== '',
+      ),
+    ).toBe('the quarterly numbers');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await clipboard.fill('the yearly numbers');
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await clipboardOf(page)).toBe(`Today is ${today}. Summarize: the yearly numbers`);
+
+    // The clipboard now holds the copied text, and that is what the next use starts from.
+    await cardOf(page, 'Summary').getByRole('button', { name: /^Cop/ }).click();
+    dialog = await fillDialog(page, 'Summary');
+    expect(
+      await eventually(
+        () => dialog.getByRole('textbox', { name: 'Clipboard' }).inputValue(),
+        (value) => value !== '',
+      ),
+    ).toBe(`Today is ${today}. Summarize: the yearly numbers`);
+  });
+
+  it('fills in an included prompt as it is at the time of the copy, a name both use asked once', async () => {
+    const user = await newLibraryUser(gateway.url, 'include');
+    const signature = await createPrompt(user, { title: 'Signature', content: 'Best, {{name}}' });
+    await createPrompt(user, { title: 'Letter', content: `Dear {{name}},\n{{>${signature.id}}}` });
+    await createPrompt(user, { title: 'Broken', content: 'Start {{>999999999}} end {{topic}}' });
+    const disclaimer = await createPrompt(user, { title: 'Disclaimer', content: 'No warranty.' });
+    await createPrompt(user, { title: 'Answer', content: `Answer briefly. {{>${disclaimer.id}}}` });
+    const { page } = await dashboardFor(user);
+    // Changed elsewhere after this page read its prompts.
+    const changed = await user.client.send(
+      'PATCH',
+      `/api/prompts/${signature.id}`,
+      { title: 'Signature', content: 'Kind regards, {{name}} from {{team=Support}}', categoryId: null },
+      {},
+    );
+    expect(changed.status).toBe(200);
+    await user.client.send(
+      'PATCH',
+      `/api/prompts/${disclaimer.id}`,
+      { title: 'Disclaimer', content: 'No warranty, as of today.', categoryId: null },
+      {},
+    );
+
+    await cardOf(page, 'Letter').getByRole('button', { name: 'Copy "Letter"' }).click();
+    let dialog = await fillDialog(page, 'Letter');
+    await dialog.getByRole('textbox', { name: 'name' }).fill('Ada');
+    expect(await dialog.getByRole('textbox').count()).toBe(2);
+    expect(await dialog.getByRole('textbox', { name: 'team' }).inputValue()).toBe('Support');
+    await dialog
+      .getByRole('region', { name: 'Preview' })
+      .getByText('Dear Ada, Kind regards, Ada from Support')
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await clipboardOf(page)).toBe('Dear Ada,\nKind regards, Ada from Support');
+
+    await cardOf(page, 'Broken').getByRole('button', { name: 'Copy "Broken"' }).click();
+    dialog = await fillDialog(page, 'Broken');
+    await dialog
+      .getByRole('alert')
+      .getByText('This prompt includes a prompt that no longer exists ({{>999999999}}); it is left out.')
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('textbox', { name: 'topic' }).fill('tea');
+    await dialog.getByRole('textbox', { name: 'topic' }).press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await clipboardOf(page)).toBe('Start  end tea');
+
+    // Nothing to fill in, yet the included text is read as it is now.
+    await cardOf(page, 'Answer').getByRole('button', { name: 'Copy "Answer"' }).click();
+    dialog = await fillDialog(page, 'Answer');
+    await dialog.getByText('Nothing to fill in: check the preview, then use the text.').waitFor();
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await clipboardOf(page)).toBe('Answer briefly. No warranty, as of today.');
+  });
+
+  it('on a phone, in German: the fill dialog fits, names what is missing and writes dates in German', async () => {
+    const user = await newLibraryUser(gateway.url, 'fillde');
+    await createPrompt(user, {
+      title: 'Termin',
+      content: 'Treffen mit {{name}} am {{tag#date=2026-01-31}}, Stand {{@date}}.',
+    });
+    const { page } = await suite.dashboard(user, {
+      viewport: { width: 375, height: 740 },
+      locale: 'de-DE',
+      phone: true,
+    });
+    await cardOf(page, 'Termin').getByRole('button', { name: '„Termin“ kopieren' }).click();
+    const dialog = page.getByRole('dialog', { name: '„Termin“ ausfüllen' });
+    await dialog.waitFor();
+    const today = await todayIn(page, 'de-DE');
+    expect(await dialog.getByRole('textbox', { name: 'Heutiges Datum' }).inputValue()).toBe(today);
+    await dialog.getByRole('region', { name: 'Vorschau' }).getByText('31. Januar 2026').waitFor();
+    const copy = dialog.getByRole('button', { name: 'Kopieren' });
+    await dialog.getByText('Noch auszufüllen: name').waitFor();
+    expect(await descriptionOf(copy)).toBe('Noch auszufüllen: name');
+    const inView = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 375;
+    };
+    expect(await inView(dialog.getByRole('textbox', { name: 'name' }))).toBe(true);
+    expect(await inView(copy)).toBe(true);
+    expect(await inView(dialog.getByText('Noch auszufüllen: name'))).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await dialog.getByRole('textbox', { name: 'name' }).fill('Jana');
+    await copy.click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await clipboardOf(page)).toBe(`Treffen mit Jana am 31. Januar 2026, Stand ${today}.`);
+  });
+
   describe('on a shared page', () => {
     async function share(prompt: Prompt, owner: LibraryUser): Promise<string> {
       const res = await owner.client.post<{ url: string }>(`/api/prompts/${prompt.id}/share`);
@@ -312,6 +506,34 @@ describe('prompts with blanks and "open in" in a real browser', () => {
       expect(
         await (await fillDialog(page, 'Shared email')).getByRole('textbox', { name: 'name' }).inputValue(),
       ).toBe('Lin');
+    });
+
+    it('leaves out the prompts a shared prompt includes, which are not shared, and says so', async () => {
+      const owner = await newLibraryUser(gateway.url, 'tshareinc');
+      const footer = await createPrompt(owner, { title: 'Footer', content: 'Private footer' });
+      const prompt = await createPrompt(owner, {
+        title: 'Shared intro',
+        content: `Hello {{name}}.{{>${footer.id}}}`,
+      });
+      const url = await share(prompt, owner);
+      const { context, page } = suite.track(await openPage(suite.browser()));
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gateway.url });
+      await page.goto(url);
+      await page.getByRole('heading', { name: 'Shared intro' }).waitFor();
+
+      await page.getByRole('button', { name: 'Copy to Clipboard' }).click();
+      const dialog = await fillDialog(page, 'Shared intro');
+      await dialog
+        .getByRole('alert')
+        .getByText(
+          `This prompt includes another prompt that is not shared ({{>${footer.id}}}); it is left out.`,
+        )
+        .waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await dialog.getByRole('textbox', { name: 'name' }).fill('Lin');
+      await dialog.getByRole('button', { name: 'Copy' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Hello Lin.');
     });
   });
 });

@@ -1,6 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LIBRARY_NAMESPACE } from './namespaces';
+import { FILL_NAMESPACE, LIBRARY_NAMESPACE } from './namespaces';
 
 export const languages = [
   { code: 'en', label: 'English' },
@@ -15,15 +15,24 @@ const supported = new Set<string>(languages.map((language) => language.code));
 
 /**
  * Each language is split in small files, fetched only when that language and that part of the app
- * are used: `translation` for what every screen needs, `library` for the signed-in library.
+ * are used: `translation` for what every screen needs, `library` for the signed-in library, `fill`
+ * for the dialog that fills a template's blanks.
  */
-export { LIBRARY_NAMESPACE };
+export { FILL_NAMESPACE, LIBRARY_NAMESPACE };
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
 
 const loaders: Record<LanguageCode, Record<string, Loader>> = {
-  en: { translation: () => import('./en.json'), library: () => import('./en.library.json') },
-  de: { translation: () => import('./de.json'), library: () => import('./de.library.json') },
+  en: {
+    translation: () => import('./en.json'),
+    [LIBRARY_NAMESPACE]: () => import('./en.library.json'),
+    [FILL_NAMESPACE]: () => import('./en.fill.json'),
+  },
+  de: {
+    translation: () => import('./de.json'),
+    [LIBRARY_NAMESPACE]: () => import('./de.library.json'),
+    [FILL_NAMESPACE]: () => import('./de.fill.json'),
+  },
 };
 
 const lazyLocales: BackendModule = {
@@ -66,8 +75,9 @@ export async function initI18n(): Promise<typeof i18n> {
       fallbackLng: false,
       ns: ['translation'],
       defaultNS: 'translation',
-      // Keys of the library part ('library.…', 'billing.…') are found once its file has loaded.
-      fallbackNS: LIBRARY_NAMESPACE,
+      // Keys of the library part ('library.…', 'billing.…') and of the fill dialog
+      // ('templates.fill.…') are found once their file has loaded.
+      fallbackNS: [LIBRARY_NAMESPACE, FILL_NAMESPACE],
       supportedLngs: [...supported],
       interpolation: { escapeValue: false },
       showSupportNotice: false,

@@ -1,5 +1,7 @@
+import deFill from './de.fill.json';
 import deLibrary from './de.library.json';
 import de from './de.json';
+import enFill from './en.fill.json';
 import enLibrary from './en.library.json';
 import en from './en.json';
 
@@ -15,10 +17,16 @@ describe('locales', () => {
   it('have the same keys in English and German', () => {
     expect(keys(de).sort()).toEqual(keys(en).sort());
     expect(keys(deLibrary).sort()).toEqual(keys(enLibrary).sort());
+    expect(keys(deFill).sort()).toEqual(keys(enFill).sort());
+  });
+
+  it("keep the fill dialog's keys in its own file only", () => {
+    const elsewhere = new Set([...keys(en), ...keys(enLibrary)]);
+    expect(keys(enFill).filter((key) => elsewhere.has(key))).toEqual([]);
   });
 
   it('leave no string empty', () => {
-    for (const locale of [en, de, enLibrary, deLibrary] as Tree[]) {
+    for (const locale of [en, de, enLibrary, deLibrary, enFill, deFill] as Tree[]) {
       for (const key of keys(locale))
         expect(key.split('.').reduce<Tree | string>((node, part) => (node as Tree)[part], locale)).not.toBe(
           '',

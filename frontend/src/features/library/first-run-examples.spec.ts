@@ -1,5 +1,5 @@
 import { limits } from '@promptlib/proto';
-import { parseTemplate } from '../templates/template';
+import { parseTemplate } from '@promptlib/proto';
 import { examplePrompts } from './first-run-examples';
 
 describe('examplePrompts', () => {

@@ -141,6 +141,12 @@ export const libraryApi = baseApi.injectEndpoints({
           ),
         );
         dispatch(libraryApi.util.upsertQueryData('getPrompt', data.id, data));
+        // Newest first, as the index is read: a prompt just made can be included at once.
+        dispatch(
+          libraryApi.util.updateQueryData('getPromptTitles', undefined, (titles) => {
+            titles.unshift([data.id, data.title, data.categoryId, data.usageCount]);
+          }),
+        );
         dispatch(libraryApi.util.invalidateTags(data.tags.length > 0 ? ['Limits', TAGS_TAG] : ['Limits']));
         scheduleCategoryRefetch(dispatch);
       },

@@ -11,6 +11,14 @@ describe('remembered template values', () => {
     expect(rememberedValues('shared:prompt:4')).toEqual({});
   });
 
+  it('never keeps an automatic value: the date and the clipboard are read again at each use', () => {
+    rememberValues('prompt:4', { name: 'Ada', '@date': 'May 4, 2026', '@clipboard': 'a secret' });
+    expect(rememberedValues('prompt:4')).toEqual({ name: 'Ada' });
+    expect(window.localStorage.getItem('template-values:prompt:4')).toBe('{"name":"Ada"}');
+    window.localStorage.setItem('template-values:prompt:5', '{"@time":"9:15 AM","a":"x"}');
+    expect(rememberedValues('prompt:5')).toEqual({ a: 'x' });
+  });
+
   it('ignores what it cannot read', () => {
     window.localStorage.setItem('template-values:prompt:1', '{not json');
     window.localStorage.setItem('template-values:prompt:2', '["a"]');

@@ -6,11 +6,13 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { createStore } from '../../app/store';
+import deFill from '../../i18n/de.fill.json';
 import de from '../../i18n/de.json';
 import deLibrary from '../../i18n/de.library.json';
+import enFill from '../../i18n/en.fill.json';
 import en from '../../i18n/en.json';
 import enLibrary from '../../i18n/en.library.json';
-import { LIBRARY_NAMESPACE } from '../../i18n/namespaces';
+import { FILL_NAMESPACE, LIBRARY_NAMESPACE } from '../../i18n/namespaces';
 
 /** The app's real translations, loaded at once, set up as the app sets them up. */
 export async function createTestI18n(language: 'en' | 'de' = 'en'): Promise<I18n> {
@@ -18,12 +20,12 @@ export async function createTestI18n(language: 'en' | 'de' = 'en'): Promise<I18n
   await instance.use(initReactI18next).init({
     lng: language,
     resources: {
-      en: { translation: en, [LIBRARY_NAMESPACE]: enLibrary },
-      de: { translation: de, [LIBRARY_NAMESPACE]: deLibrary },
+      en: { translation: en, [LIBRARY_NAMESPACE]: enLibrary, [FILL_NAMESPACE]: enFill },
+      de: { translation: de, [LIBRARY_NAMESPACE]: deLibrary, [FILL_NAMESPACE]: deFill },
     },
     fallbackLng: false,
     defaultNS: 'translation',
-    fallbackNS: LIBRARY_NAMESPACE,
+    fallbackNS: [LIBRARY_NAMESPACE, FILL_NAMESPACE],
     interpolation: { escapeValue: false },
     showSupportNotice: false,
   });

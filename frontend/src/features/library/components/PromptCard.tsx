@@ -25,7 +25,8 @@ import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { OpenInMenu } from '../../templates/components/OpenInMenu';
 import { TemplateText } from '../../templates/components/TemplateText';
-import { parseTemplate } from '../../templates/template';
+import { parseTemplate } from '@promptlib/proto';
+import { useIncludeTitles } from '../hooks/useIncludeTitles';
 import { usePromptActions } from '../hooks/usePromptActions';
 import { promptDragSource } from './prompt-drag';
 import { useToggleFavoriteMutation } from '../library.api';
@@ -89,6 +90,7 @@ export const PromptCard = memo(function PromptCard({
   const { copied, showCopied, clearCopied } = useCopiedFlag();
   const actions = usePromptActions();
   const template = useMemo(() => parseTemplate(prompt.preview), [prompt.preview]);
+  const includeTitle = useIncludeTitles(template);
   const [favoriteLocked, setFavoriteLocked] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -197,7 +199,7 @@ export const PromptCard = memo(function PromptCard({
             }),
       }}
     >
-      <TemplateText template={template} />
+      <TemplateText template={template} includeTitle={includeTitle} />
     </ButtonBase>
   );
   const copyButton = (

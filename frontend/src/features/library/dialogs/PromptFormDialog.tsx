@@ -1,6 +1,7 @@
 import History from '../../../shared/icons/History';
 import ShareOutlined from '../../../shared/icons/ShareOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,7 +12,7 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import type { LimitsRecord, Prompt } from '@promptlib/proto';
+import { limits as appLimits, parseTemplate, type LimitsRecord, type Prompt } from '@promptlib/proto';
 import { useFormik } from 'formik';
 import { memo, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
@@ -21,7 +22,10 @@ import { BusyButton } from '../../../shared/components/BusyButton';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { TemplateBlanks } from '../../templates/components/TemplateBlanks';
+import { IncludePromptControl } from '../components/IncludePromptControl';
 import { TagsField } from '../components/TagsField';
+import { useCaretInsertion } from '../hooks/useCaretInsertion';
+import { useIncludeTitles } from '../hooks/useIncludeTitles';
 import type { LibraryData } from '../hooks/useLibraryData';
 import {
   useCreatePromptMutation,
@@ -33,6 +37,7 @@ import { PromptHistory } from '../history/PromptHistory';
 import { TEMP_GENERAL_ID, type CategoryKey } from '../library.slice';
 import { isGeneral } from '../prompt-selection';
 import { serverTagProblem, tagProblemText, type TagProblem } from '../tag-rules';
+import { includeSyntax } from '../../templates/insert-include';
 import { copyTitle } from './copy-title';
 import { LimitReachedPanel } from './LimitReachedPanel';
 import { promptSchema } from './prompt.schema';
@@ -203,6 +208,27 @@ export const PromptFormDialog = memo(function PromptFormDialog({
 
   const fieldError = (name: 'title' | 'content') => (form.touched[name] ? form.errors[name] : undefined);
 
+  const template = useMemo(() => parseTemplate(form.values.content), [form.values.content]);
+  const includeTitle = useIncludeTitles(template);
+  const contentCaret = useCaretInsertion(
+    form.values.content,
+    (content) => void form.setFieldValue('content', content),
+    appLimits.promptContent.max,
+  );
+  const { forget: forgetCaret } = contentCaret;
+  // Each prompt opened starts with no caret known: an include goes at the end until the user has
+  // been in the content field.
+  useEffect(() => forgetCaret(), [state, forgetCaret]);
+  const includePrompt = (promptId: number) => {
+    if (contentCaret.insert(includeSyntax(promptId))) return;
+    const max = appLimits.promptContent.max.toLocaleString(i18n.resolvedLanguage);
+    notify({
+      title: t('library.toasts.error'),
+      description: t('templates.editor.include.tooLong', { max }),
+      variant: 'error',
+    });
+  };
+
   return (
     <Dialog open={open} onClose={dismiss} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>
@@ -218,7 +244,15 @@ export const PromptFormDialog = memo(function PromptFormDialog({
           {t('library.limit.text', { limit: limits?.prompts.limit })}
         </LimitReachedPanel>
       ) : (
-        <form noValidate onSubmit={form.handleSubmit} onKeyDown={saveOnShortcut}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={form.handleSubmit}
+          onKeyDown={saveOnShortcut}
+          // The fields scroll and the buttons stay in view below them: a message appearing above
+          // Save (a field's error, on leaving it) never moves Save from under the pointer.
+          sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+        >
           <DialogContent>
             <Stack spacing={2.5} sx={{ pt: 1 }}>
               {state?.mode === 'create' && limits && !isPro ? (
@@ -241,13 +275,22 @@ export const PromptFormDialog = memo(function PromptFormDialog({
                 label={t('library.prompt.content')}
                 value={form.values.content}
                 onChange={form.handleChange}
-                onBlur={form.handleBlur}
+                onBlur={(event) => {
+                  contentCaret.rememberCaret(event);
+                  form.handleBlur(event);
+                }}
+                inputRef={contentCaret.fieldRef}
                 error={fieldError('content')}
                 multiline
                 minRows={6}
                 maxRows={16}
               />
-              <TemplateBlanks content={form.values.content} />
+              <TemplateBlanks
+                template={template}
+                includeTitle={includeTitle}
+                promptId={editing?.id ?? null}
+                actions={<IncludePromptControl excludeId={editing?.id ?? null} onPick={includePrompt} />}
+              />
               <FormControl fullWidth>
                 <InputLabel id={`${titleId}-category`}>{t('library.prompt.category')}</InputLabel>
                 <Select
@@ -306,7 +349,7 @@ export const PromptFormDialog = memo(function PromptFormDialog({
               {editing ? t('library.prompt.update') : t('library.prompt.save')}
             </BusyButton>
           </DialogActions>
-        </form>
+        </Box>
       )}
       <PromptHistory
         prompt={showingHistory && editing ? { id: editing.id, title: editing.title } : null}

@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { formatDay } from '../../../shared/locale-format';
 import { TemplateText } from '../../templates/components/TemplateText';
-import { parseTemplate } from '../../templates/template';
+import { parseTemplate } from '@promptlib/proto';
+import { useIncludeTitles } from '../hooks/useIncludeTitles';
 import { usePromptActions } from '../hooks/usePromptActions';
 
 type Props = {
@@ -43,6 +44,7 @@ export const ReadPromptDialog = memo(function ReadPromptDialog({
   const [shown, setShown] = useState(prompt);
   if (prompt !== null && prompt !== shown) setShown(prompt);
   const template = useMemo(() => parseTemplate(shown?.content ?? ''), [shown]);
+  const includeTitle = useIncludeTitles(template);
 
   return (
     <>
@@ -79,7 +81,7 @@ export const ReadPromptDialog = memo(function ReadPromptDialog({
         {/* Focusable, so a long text scrolls by keyboard too. */}
         <DialogContent dividers tabIndex={0} role="region" aria-label={t('library.read.content')}>
           <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 15, lineHeight: 1.6 }}>
-            <TemplateText template={template} />
+            <TemplateText template={template} includeTitle={includeTitle} />
           </Box>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>

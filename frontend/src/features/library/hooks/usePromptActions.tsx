@@ -1,21 +1,26 @@
 import ContentCopy from '../../../shared/icons/ContentCopy';
 import OpenInNew from '../../../shared/icons/OpenInNew';
 import type { Prompt, PromptCard } from '@promptlib/proto';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FILL_NAMESPACE } from '../../../i18n/namespaces';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import type { Assistant } from '../../templates/assistants';
 import { FillTemplateDialog, type FillAction } from '../../templates/components/FillTemplateDialog';
 import { openInAssistant } from '../../templates/open-in';
-import { fillTemplate, parseTemplate, type ParsedTemplate } from '../../templates/template';
+import { fillTemplate, isTemplate, parseTemplate, type ParsedTemplate } from '@promptlib/proto';
 import { useCopyPromptMutation } from '../library.api';
 import { recordRecentUse } from '../recent-uses';
+import { useReadIncluded } from './useReadIncluded';
 import { knownContent, useWholePrompt } from './useWholePrompt';
 
 export type PromptActions = {
-  /** Copies the prompt, through the fill dialog when it has blanks; `onCopied` once it is copied. */
+  /**
+   * Copies the prompt, through the fill dialog when it has blanks or includes other prompts;
+   * `onCopied` once it is copied.
+   */
   copy: (prompt: PromptCard | Prompt, onCopied?: () => void) => void;
-  /** Opens the prompt in an assistant, through the fill dialog when it has blanks. */
+  /** Opens the prompt in an assistant, through the fill dialog as `copy` does. */
   openIn: (prompt: PromptCard | Prompt, assistant: Assistant) => void;
   /** The fill dialog while it is open, for the caller to render. */
   dialog: ReactNode;
@@ -23,7 +28,7 @@ export type PromptActions = {
 
 type Filling = { prompt: PromptCard | Prompt; template: ParsedTemplate; action: FillAction };
 
-/** The text turned out to have blanks: it is filled in the dialog, not copied as it is. */
+/** The text turned out to be a template: it is filled in the dialog, not copied as it is. */
 class NeedsFilling extends Error {
   constructor(readonly template: ParsedTemplate) {
     super('The prompt has blanks to fill');
@@ -33,14 +38,20 @@ class NeedsFilling extends Error {
 /**
  * Using a prompt: copied, or handed to an assistant, each counted as one use once the text has
  * left (a dialog filling a template counts once, however it got there) and remembered on this
- * device as recently used. A prompt without blanks is used at once, exactly as written.
+ * device as recently used. A prompt without blanks or includes is used at once, exactly as written.
  */
 export function usePromptActions(): PromptActions {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const [recordUse] = useCopyPromptMutation();
   const readWhole = useWholePrompt();
+  const readIncluded = useReadIncluded();
   const [filling, setFilling] = useState<Filling | null>(null);
+
+  // The fill dialog's words are fetched with the library, so that it opens at once when asked.
+  useEffect(() => {
+    void i18n.loadNamespaces(FILL_NAMESPACE).catch(() => undefined);
+  }, [i18n]);
 
   const copyFailed = () =>
     notify({
@@ -104,7 +115,7 @@ export function usePromptActions(): PromptActions {
     return true;
   };
 
-  /** Runs `run` on the text at once when it has no blanks, else from the fill dialog. */
+  /** Runs `run` on the text at once when it is no template, else from the fill dialog. */
   const withText = (
     prompt: PromptCard | Prompt,
     content: string,
@@ -112,7 +123,7 @@ export function usePromptActions(): PromptActions {
     run: FillAction['run'],
   ) => {
     const template = parseTemplate(content);
-    if (template.variables.length === 0) return void run(fillTemplate(template, {}));
+    if (!isTemplate(template)) return void run(fillTemplate(template, {}));
     setFilling({ prompt, template, action: { ...button, run } });
   };
 
@@ -136,12 +147,12 @@ export function usePromptActions(): PromptActions {
   /**
    * A card's text not yet read is handed to the clipboard as a promise, in the click itself: Safari
    * takes a write only within the user's gesture, and reading the text takes a moment. Text with
-   * blanks is not written; the fill dialog opens instead.
+   * blanks or includes is not written; the fill dialog opens instead.
    */
   const copyWhileReading = async (prompt: PromptCard, onCopied?: () => void) => {
     const text = readWhole(prompt).then((whole) => {
       const template = parseTemplate(whole.content);
-      if (template.variables.length > 0) throw new NeedsFilling(template);
+      if (isTemplate(template)) throw new NeedsFilling(template);
       return new Blob([fillTemplate(template, {})], { type: 'text/plain' });
     });
     try {
@@ -189,6 +200,7 @@ export function usePromptActions(): PromptActions {
       template={filling.template}
       memoryKey={`prompt:${filling.prompt.id}`}
       action={filling.action}
+      includes={{ promptId: filling.prompt.id, read: readIncluded }}
       onClose={() => setFilling(null)}
     />
   ) : null;

@@ -14,8 +14,9 @@ import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { authPathFor } from '../../auth/return-path';
+import { FILL_NAMESPACE } from '../../../i18n/namespaces';
 import { TemplateText } from '../../templates/components/TemplateText';
-import { fillTemplate, parseTemplate } from '../../templates/template';
+import { fillTemplate, isTemplate, parseTemplate } from '@promptlib/proto';
 import { useGetSharedPromptQuery } from '../sharing.api';
 
 // Only a signed-in visitor can save a copy: the library code it needs is not loaded for anyone else.
@@ -33,7 +34,9 @@ const FillTemplateDialog = lazy(() =>
  * filled in before copying, as in the library.
  */
 export function SharedPromptPage() {
-  const { t } = useTranslation();
+  // The words of the text's marks (an include, an automatic value) are in the templates' small
+  // file: read alongside the prompt rather than before it.
+  const { t, ready: marksReady } = useTranslation(['translation', FILL_NAMESPACE], { useSuspense: false });
   const { shareId = '' } = useParams();
   const { data, isLoading, isError } = useGetSharedPromptQuery(shareId);
   // The app's one way to ask who is here: a visitor's 401 is the normal answer, not an error.
@@ -60,7 +63,8 @@ export function SharedPromptPage() {
 
   const copy = () => {
     if (!data) return;
-    if (template.variables.length > 0) setFilling(true);
+    // Includes too: the dialog says that the prompts they name are not shared, and leaves them out.
+    if (isTemplate(template)) setFilling(true);
     else void copyText(fillTemplate(template, {}));
   };
 
@@ -84,7 +88,7 @@ export function SharedPromptPage() {
             {t('app.name')}
           </Typography>
         </Box>
-        {isLoading ? (
+        {isLoading || (data && !marksReady) ? (
           <Typography role="status">{t('shared.loading')}</Typography>
         ) : isError || !data ? (
           <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
@@ -110,6 +114,7 @@ export function SharedPromptPage() {
               component="pre"
               sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0, mb: 3 }}
             >
+              {/* No titles: an include shows as a reference to another prompt, which is not shared. */}
               <TemplateText template={template} />
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>

@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/store';
 import { openAppDialog } from '../../../app/ui.slice';
 import { LIBRARY_NAMESPACE } from '../../../i18n';
+import { FILL_NAMESPACE } from '../../../i18n/namespaces';
 import { Logo } from '../../../shared/components/Logo';
 import { useTierWatcher } from '../../billing/hooks/useTierWatcher';
 import { CommandPaletteHost } from '../../palette/CommandPaletteHost';
@@ -49,8 +50,9 @@ function usePageKeys(focusSearch: () => void, showShortcuts: () => void) {
 }
 
 export function Header({ user }: { user: User }) {
-  // Signed-in screens use the library's texts too (menus, tier notices): load them before rendering.
-  const { t } = useTranslation(['translation', LIBRARY_NAMESPACE]);
+  // Signed-in screens use the library's texts too (menus, tier notices), and the templates' (the
+  // marks of automatic values and includes on cards): load them before rendering.
+  const { t } = useTranslation(['translation', LIBRARY_NAMESPACE, FILL_NAMESPACE]);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [mobileSearchOpen, setMobileSearchOpen] = useState(false);
   const searchInput = useRef<HTMLInputElement>(null);

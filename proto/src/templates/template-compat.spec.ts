@@ -1,41 +1,25 @@
-/**
- * Prompts as templates. In a prompt's content:
- * - `{{name}}` is a blank to fill in;
- * - `{{name=default}}` is a blank with its usual value;
- * - `{{tone:formal|casual}}` is a choice between values, the first one preselected;
- * - `\{{` writes a literal `{{`.
- * Anything else with braces is text, exactly as written: a template never loses a character of
- * what its author typed. A name used twice is one blank, filled in once; the first occurrence
- * that gives a default or choices defines it.
- */
+import fc from 'fast-check';
+import { fillTemplate, parseTemplate, type TemplateVariable } from './template';
 
-export type TemplateVariable =
+// The template syntax as it was before typed blanks, automatic values and includes, kept here as
+// the reference every template written then must still be read by.
+
+type LegacyVariable =
   { name: string; kind: 'text'; defaultValue: string } | { name: string; kind: 'choice'; options: string[] };
-
-export type TemplateSegment =
-  | { kind: 'text'; text: string }
-  /** `source` is the blank as written, braces and all. */
-  | { kind: 'variable'; name: string; source: string };
-
-export type ParsedTemplate = {
-  segments: TemplateSegment[];
-  /** Each blank once, in the order it first appears. */
-  variables: TemplateVariable[];
-};
-
-export type TemplateValues = Record<string, string>;
+type LegacySegment = { kind: 'text'; text: string } | { kind: 'variable'; name: string; source: string };
+type LegacyTemplate = { segments: LegacySegment[]; variables: LegacyVariable[] };
 
 const OPEN = '{{';
 const CLOSE = '}}';
 const ESCAPE = '\\{{';
-export const MAX_VARIABLE_NAME_LENGTH = 40;
+const MAX_VARIABLE_NAME_LENGTH = 40;
 // Letters and digits of any script, with `_`, and `-` or spaces inside: `{{target audience}}`.
 const NAME = /^[\p{L}\p{N}_](?:[\p{L}\p{N}\p{M}_ -]*[\p{L}\p{N}\p{M}_])?$/u;
 
 type Definition = { name: string; defaultValue?: string; options?: string[] };
 
-export function parseTemplate(content: string): ParsedTemplate {
-  const segments: TemplateSegment[] = [];
+function legacyParse(content: string): LegacyTemplate {
+  const segments: LegacySegment[] = [];
   const definitions = new Map<string, Definition>();
   let text = '';
   let index = 0;
@@ -123,32 +107,83 @@ function remember(definitions: Map<string, Definition>, definition: Definition):
   if (!known || (!detailed(known) && detailed(definition))) definitions.set(definition.name, definition);
 }
 
-function variableOf(definition: Definition): TemplateVariable {
+function variableOf(definition: Definition): LegacyVariable {
   if (definition.options) return { name: definition.name, kind: 'choice', options: definition.options };
   return { name: definition.name, kind: 'text', defaultValue: definition.defaultValue ?? '' };
 }
 
 /** The text with every blank replaced by its value (an unfilled one by nothing), escapes resolved. */
-export function fillTemplate(template: ParsedTemplate, values: TemplateValues): string {
+function legacyFill(template: LegacyTemplate, values: Record<string, string>): string {
   return template.segments
     .map((segment) => (segment.kind === 'text' ? segment.text : (values[segment.name] ?? '')))
     .join('');
 }
 
-/**
- * What the form starts with: the values last used for this prompt on this device where they still
- * fit (a choice must still offer the value), else each blank's default or first choice.
- */
-export function initialValues(template: ParsedTemplate, remembered: TemplateValues): TemplateValues {
-  const values: TemplateValues = {};
-  for (const variable of template.variables) {
-    const last = remembered[variable.name];
-    if (variable.kind === 'choice') {
-      values[variable.name] =
-        last !== undefined && variable.options.includes(last) ? last : variable.options[0]!;
-    } else {
-      values[variable.name] = last ?? variable.defaultValue;
-    }
-  }
-  return values;
+/** A variable as the earlier syntax could say it. */
+function asLegacy(variable: TemplateVariable): LegacyVariable | null {
+  if (variable.kind === 'choice' && !variable.optional)
+    return { name: variable.name, kind: 'choice', options: variable.options };
+  if (variable.kind === 'text' && !variable.optional)
+    return { name: variable.name, kind: 'text', defaultValue: variable.defaultValue };
+  return null;
 }
+
+// Every piece the earlier syntax gave a meaning to, or chose to leave as text, and none of the
+// characters the new forms start with (`?`, `#`, `@`, `>`).
+const pieces = fc.constantFrom(
+  '{{',
+  '}}',
+  '{',
+  '}',
+  '\\{{',
+  '\\',
+  '=',
+  ':',
+  '|',
+  ' ',
+  '\n',
+  'name',
+  'tone',
+  'Ünï',
+  '名前',
+  'a-b',
+  '_x',
+  '1',
+  'formal',
+  'British English',
+  '-',
+  '.',
+  '!',
+  ',',
+);
+const templates = fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join(''));
+
+describe('templates written before typed blanks', () => {
+  it('read exactly as they did: the same text, the same blanks in the same places', () => {
+    fc.assert(
+      fc.property(templates, fc.string(), (content, value) => {
+        const before = legacyParse(content);
+        const now = parseTemplate(content);
+        expect(now.segments).toEqual(before.segments);
+        expect(now.variables.map(asLegacy)).toEqual(before.variables);
+        const values = Object.fromEntries(before.variables.map((variable) => [variable.name, value]));
+        expect(fillTemplate(now, values)).toBe(legacyFill(before, values));
+      }),
+      { numRuns: Number(process.env.TEMPLATE_RUNS ?? 3000) },
+    );
+  });
+
+  it.each([
+    'Dear {{name}}, write in {{language=British English}} and a {{tone:formal|casual}} tone.',
+    'One option stays a choice: {{tone:formal}}.',
+    'An escape stays one: \\{{name}} and \\{{tone:a|b}}.',
+    '{{{name}}} {{a{{b}} {{=x}} {{:a}} {{tone:}} {{x=a:b|c}} {{x:a=b|c}}',
+    'Handlebars-like text stays text: {{> header}} {{#each items}} {{/each}} {{@index}} {{!note}}',
+    'C# and {{C#}} and {{name?!}} {{n#numbers}} {{n#long#date}} {{n??}}',
+  ])('%s', (content) => {
+    const before = legacyParse(content);
+    const now = parseTemplate(content);
+    expect(now.segments).toEqual(before.segments);
+    expect(now.variables.map(asLegacy)).toEqual(before.variables);
+  });
+});
