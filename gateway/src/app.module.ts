@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { Logger } from 'pino';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { ClientsModule } from './clients/clients.module';
@@ -10,6 +11,7 @@ import type { GatewayConfig } from './config/gateway-config';
 import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { LibraryModule } from './library/library.module';
+import { McpModule } from './mcp/mcp.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { SessionModule } from './session/session.module';
 import { SharingModule } from './sharing/sharing.module';
@@ -26,9 +28,11 @@ export class AppModule {
         ClientsModule,
         SessionModule,
         AuthModule,
+        ApiKeysModule,
         LibraryModule,
         SharingModule,
         BillingModule,
+        McpModule,
         ...features,
         OpenApiModule,
         WebModule,

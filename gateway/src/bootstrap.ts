@@ -17,7 +17,10 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { AppModule } from './app.module';
 import { compressReads } from './common/compress-reads';
+import { authenticateApiKey } from './api-keys/api-key-authentication';
+import { AuthClient } from './clients/auth.client';
 import { csrfCheck } from './common/csrf';
+import { RateLimits } from './rate-limit/rate-limits';
 import { answerFrameworkError } from './common/framework-errors';
 import { httpMetrics } from './common/http-metrics';
 import { acceptJsonBodiesOnly } from './common/json-body';
@@ -60,6 +63,7 @@ export async function createGatewayApp(
   const http = app.getHttpAdapter().getInstance();
   http.decorateRequest('user', null);
   http.decorateRequest('sessionId', null);
+  http.decorateRequest('apiKey', null);
   acceptJsonBodiesOnly(http);
   // In this order, on every request: who it is, what it logs and measures, the headers every
   // answer carries, then the checks that can refuse it (CSRF before the body is read), the
@@ -70,6 +74,7 @@ export async function createGatewayApp(
   http.addHook('onRequest', securityHeaders(config));
   http.addHook('onRequest', apiNoStore);
   http.addHook('onRequest', compressReads());
+  http.addHook('onRequest', authenticateApiKey(app.get(AuthClient), app.get(RateLimits), app.get(Sessions)));
   http.addHook('onRequest', csrfCheck(config));
   http.addHook('onRequest', resumeSession(app.get(Sessions)));
   http.addHook('preHandler', openRequestContext);

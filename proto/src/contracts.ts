@@ -73,6 +73,14 @@ import {
 } from './prompt-versions';
 import { subjects, type Subject } from './subjects';
 import { renameTagRequest, tagChanged, tagRequest, tagSummary } from './tags';
+import {
+  apiKeyRequest,
+  apiKeySummary,
+  createApiKeyRequest,
+  createdApiKey,
+  verifiedApiKey,
+  verifyApiKeyRequest,
+} from './api-keys';
 
 /**
  * How a subject's reply travels: `json` in Nest's NATS packet; `raw` as bytes with metadata in
@@ -99,6 +107,10 @@ export const contracts = {
   [subjects.auth.usersVerifyPassword]: json(verifyPasswordRequest, authUser),
   [subjects.auth.usersGet]: json(getUserRequest, authUser),
   [subjects.auth.usersGoogleSignIn]: json(googleSignInRequest, googleSignInReply),
+  [subjects.auth.apiKeysCreate]: json(createApiKeyRequest, createdApiKey),
+  [subjects.auth.apiKeysList]: json(getUserRequest, z.array(apiKeySummary)),
+  [subjects.auth.apiKeysRevoke]: json(apiKeyRequest, done),
+  [subjects.auth.apiKeysVerify]: json(verifyApiKeyRequest, verifiedApiKey),
 
   [subjects.library.categoriesEnsureDefault]: json(userScoped, category),
   [subjects.library.categoriesList]: json(userScoped, z.array(category)),

@@ -14,6 +14,7 @@ export const errorCodes = [
   'FORBIDDEN',
   'PROMPT_LIMIT_REACHED',
   'CATEGORY_LIMIT_REACHED',
+  'API_KEY_LIMIT_REACHED',
   'GENERAL_CATEGORY_PROTECTED',
   'NOT_FOUND',
   'USERNAME_TAKEN',
@@ -124,6 +125,7 @@ export const notFoundSubjects = [
   'subscriptionToChange',
   'sharedPrompt',
   'share',
+  'apiKey',
 ] as const;
 export type NotFoundSubject = (typeof notFoundSubjects)[number];
 
@@ -138,6 +140,7 @@ export const rateLimitedActions = [
   'checkout',
   'checkoutRead',
   'webhook',
+  'apiKey',
 ] as const;
 export type RateLimitedAction = (typeof rateLimitedActions)[number];
 

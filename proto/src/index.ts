@@ -9,6 +9,7 @@ export * from './library';
 export * from './prompt-cards';
 export * from './prompt-versions';
 export * from './tags';
+export * from './api-keys';
 export * from './limits';
 export * from './messages';
 export * from './namespace';

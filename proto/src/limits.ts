@@ -6,6 +6,7 @@ export const limits = {
   promptContent: { min: 5, max: 20_000 },
   categoryName: { min: 2, max: 50 },
   tag: { min: 1, max: 40 },
+  apiKeyName: { min: 1, max: 60 },
 } as const;
 
 /** Tags one prompt may carry. */
@@ -29,6 +30,9 @@ export const validationMessages = {
   // The comma separates tags where they are typed and in a CSV cell, so no tag holds one.
   tagComma: 'Tags cannot contain commas',
   tooManyTags: 'A prompt can have at most 20 tags',
+  apiKeyNameMin: `Key name must be at least ${limits.apiKeyName.min} character long`,
+  apiKeyNameMax: `Key name must be at most ${limits.apiKeyName.max} characters long`,
+  apiKeyExpiry: 'A key must expire in the future, within a year',
 } as const;
 
 /** Largest JSON body the API accepts. */

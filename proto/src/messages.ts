@@ -7,6 +7,12 @@ export const authMessages = {
   userNotFound: 'User not found',
   googleRejected: 'Google sign-in could not be verified. Please try again.',
   googleNotConfigured: 'Google sign-in is not enabled on this server.',
+  apiKeyNotFound: 'API key not found',
+  apiKeyLimit: 'You have 10 API keys, the most one account can have. Revoke one to create another.',
+  apiKeyRequired: 'This API key is not valid: it is unknown, revoked or expired.',
+  apiKeyScope: 'This API key may only read. Create a read-and-write key to make changes.',
+  apiKeyNotAllowed: 'API keys cannot do this: sign in to the app instead.',
+  apiKeyWithSession: 'Send either an API key or a session cookie, not both.',
 } as const;
 
 export const libraryMessages = {
@@ -60,6 +66,7 @@ export const notFoundMessages = {
   subscriptionToChange: billingMessages.nothingToChange,
   sharedPrompt: sharingMessages.linkNotFound,
   share: sharingMessages.notShared,
+  apiKey: authMessages.apiKeyNotFound,
 } as const;
 
 /** Sentences any route may answer with. */

@@ -8,6 +8,10 @@ export const subjects = {
     usersVerifyPassword: 'auth.users.verifyPassword',
     usersGet: 'auth.users.get',
     usersGoogleSignIn: 'auth.users.googleSignIn',
+    apiKeysCreate: 'auth.apiKeys.create',
+    apiKeysList: 'auth.apiKeys.list',
+    apiKeysRevoke: 'auth.apiKeys.revoke',
+    apiKeysVerify: 'auth.apiKeys.verify',
   },
   library: {
     categoriesEnsureDefault: 'library.categories.ensureDefault',

@@ -1,6 +1,12 @@
 import autocannon from 'autocannon';
 
-export type Target = { name: string; url: string; headers: Record<string, string>; method?: 'GET' | 'POST' };
+export type Target = {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+};
 
 export type Round = {
   target: string;
@@ -26,6 +32,7 @@ export function runLoad(target: Target, connections: number, seconds: number): P
         url: target.url,
         method: target.method ?? 'GET',
         headers: target.headers,
+        body: target.body,
         connections,
         duration: seconds,
       },

@@ -9,18 +9,28 @@ const FRESH_SECONDS = 2;
 /**
  * Billing's answer on a checkout, kept for two seconds in Redis: each answer may have read Stripe,
  * whose rate limit every user of the account shares, so a burst of reads costs Stripe one call.
- * Without Redis every read asks billing, as before.
+ * Reads that come while this replica is already asking wait for that answer rather than ask again:
+ * a burst arrives before any answer is in Redis. Without Redis every read asks billing, as before.
  */
 @Injectable()
 export class CheckoutStateCache {
+  private readonly asking = new Map<string, Promise<CheckoutState>>();
+
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   async read(userId: number, sessionId: string, ask: () => Promise<CheckoutState>): Promise<CheckoutState> {
     const key = `checkout-state:${userId}:${sessionId}`;
     const cached = await this.redis.get(key).catch(() => null);
     if (cached) return JSON.parse(cached) as CheckoutState;
-    const state = await ask();
-    await this.redis.set(key, JSON.stringify(state), 'EX', FRESH_SECONDS).catch(() => undefined);
-    return state;
+    const pending = this.asking.get(key);
+    if (pending) return pending;
+    const answer = ask()
+      .then(async (state) => {
+        await this.redis.set(key, JSON.stringify(state), 'EX', FRESH_SECONDS).catch(() => undefined);
+        return state;
+      })
+      .finally(() => this.asking.delete(key));
+    this.asking.set(key, answer);
+    return answer;
   }
 }

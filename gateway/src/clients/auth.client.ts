@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { ServiceClient } from '@promptlib/platform';
 import {
   subjects,
+  type ApiKeySummary,
   type AuthUser,
+  type CreateApiKeyBody,
+  type CreatedApiKey,
+  type Done,
+  type VerifiedApiKey,
   type GoogleSignInReply,
   type GoogleSignInRequest,
   type RegisterRequest,
@@ -24,5 +29,22 @@ export class AuthClient {
 
   googleSignIn(request: GoogleSignInRequest): Promise<GoogleSignInReply> {
     return this.services.request(subjects.auth.usersGoogleSignIn, request);
+  }
+
+  createApiKey(request: CreateApiKeyBody & { userId: number }): Promise<CreatedApiKey> {
+    return this.services.request(subjects.auth.apiKeysCreate, request);
+  }
+
+  listApiKeys(userId: number): Promise<ApiKeySummary[]> {
+    return this.services.request(subjects.auth.apiKeysList, { userId });
+  }
+
+  revokeApiKey(userId: number, id: number): Promise<Done> {
+    return this.services.request(subjects.auth.apiKeysRevoke, { userId, id });
+  }
+
+  /** Who the key with this SHA-256 (hex) acts for; null for none. */
+  verifyApiKey(hash: string): Promise<VerifiedApiKey> {
+    return this.services.request(subjects.auth.apiKeysVerify, { hash });
   }
 }

@@ -6,7 +6,8 @@ import { pathOf } from './request-path';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // Stripe calls this one from its own servers; the signature check stands in for the origin check.
-const EXEMPT_PATHS = new Set(['/api/webhooks/stripe']);
+// The MCP server never reads a session cookie: a request without a key is refused there.
+const EXEMPT_PATHS = new Set(['/api/webhooks/stripe', '/mcp']);
 
 /**
  * Cookie sessions make every state-changing call forgeable from another site unless we check
@@ -16,7 +17,9 @@ const EXEMPT_PATHS = new Set(['/api/webhooks/stripe']);
 export function csrfCheck(config: GatewayConfig): onRequestHookHandler {
   const trusted = trustedOrigins(config);
   return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    if (SAFE_METHODS.has(request.method) || EXEMPT_PATHS.has(pathOf(request.url))) return done();
+    // A request made with an API key carries no credential a browser adds by itself.
+    if (request.apiKey || SAFE_METHODS.has(request.method) || EXEMPT_PATHS.has(pathOf(request.url)))
+      return done();
     const origin = header(request, 'origin') ?? originOf(header(request, 'referer'));
     if (!origin || !trusted.has(origin)) {
       return done(

@@ -1,6 +1,7 @@
 import 'fastify';
 // reply.sendFile, added by the static file plugin the web module registers.
 import type {} from '@fastify/static';
+import type { ApiKeyScope } from '@promptlib/proto';
 import type { SessionUser } from '../session/session-user';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The id of that session in Redis. */
     sessionId: string | null;
+    /** The personal API key the request was made with instead of a session, set by its hook. */
+    apiKey: { id: number; scope: ApiKeyScope } | null;
   }
 
   interface FastifyContextConfig {

@@ -84,6 +84,9 @@ const gatewayEnvShape = {
   RATE_LIMIT_NEW_CLIENTS: rateLimit.prefault('10000/1m'),
   // Stripe's webhook deliveries per sending address, before anything is forwarded to billing.
   RATE_LIMIT_WEBHOOKS_PER_CLIENT: rateLimit.prefault('600/1m'),
+  // Requests per API key, whatever they do: a program in a loop is held to this before the user's
+  // own limits (writes, imports) apply as well.
+  RATE_LIMIT_REQUESTS_PER_API_KEY: rateLimit.prefault('600/1m'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   // Where the browser signs in with Google; the Google sandbox's in tests and the demo mode.
   GOOGLE_AUTH_URL: z.url({ protocol: /^https?$/ }).default(GOOGLE_AUTH_URL),

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { KeysAllowed } from '../api-keys/keys-allowed.decorator';
 import {
   category,
   deleteCategoryResponse,
@@ -13,6 +14,7 @@ import { categoryPositionsDto, createCategoryDto, renameCategoryDto } from './dt
 import { LibraryClient } from '../clients/library.client';
 import { routeId } from '../common/route-id';
 
+@KeysAllowed()
 @Controller('api/categories')
 export class CategoriesController {
   constructor(private readonly library: LibraryClient) {}

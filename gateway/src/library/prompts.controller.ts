@@ -1,3 +1,4 @@
+import { KeysAllowed } from '../api-keys/keys-allowed.decorator';
 import {
   Body,
   Controller,
@@ -49,6 +50,7 @@ import { LibraryClient } from '../clients/library.client';
 import { currentRequest } from '../common/request-context';
 import { routeId } from '../common/route-id';
 
+@KeysAllowed()
 @Controller('api/prompts')
 export class PromptsController {
   constructor(

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Patch } from '@nestjs/common';
+import { KeysAllowed } from '../api-keys/keys-allowed.decorator';
 import { renameTagBody, tagChanged, tagSummary, type TagChanged, type TagSummary } from '@promptlib/proto';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { validateBody } from '../common/validate-body';
@@ -7,6 +8,7 @@ import { CurrentUserId } from '../session/current-user.decorator';
 import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
 
 /** The user's tags across their prompts; a tag in a path is its name, URL-encoded, any case. */
+@KeysAllowed()
 @Controller('api/tags')
 export class TagsController {
   constructor(private readonly library: LibraryClient) {}

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { KeysAllowed } from '../api-keys/keys-allowed.decorator';
 import {
   prompt,
   promptHistoryPage,
@@ -16,6 +17,7 @@ import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
 import { historyAfterQuery } from './dto/prompt-history.dto';
 
 /** A prompt's history: every create and change of title, content or category, kept as a version. */
+@KeysAllowed()
 @Controller('api/prompts')
 export class VersionsController {
   constructor(private readonly library: LibraryClient) {}

@@ -11,6 +11,8 @@ export type ServedRoute = {
   status: number;
   /** Guarded by @SignedIn(), @SignedInWrite() or @SignedInImport(). */
   signedIn: boolean;
+  /** Whether a personal API key may call it instead of a session. */
+  keys: boolean;
   documentation: ApiDocumentation | undefined;
 };
 
@@ -22,6 +24,7 @@ export type OpenApiDocument = {
 };
 
 const SESSION_COOKIE_SCHEME = 'sessionCookie';
+const API_KEY_SCHEME = 'apiKey';
 const ERROR_REFERENCE = { $ref: '#/components/schemas/ApiError' };
 
 const STATUS_TEXT: Record<number, string> = {
@@ -58,8 +61,9 @@ export function buildOpenApiDocument(routes: ServedRoute[], version: string): Op
       title: 'Prompt Library API',
       version,
       description:
-        'The HTTP API of Prompt Library. Every call sends the session cookie; a state-changing call ' +
-        'must come from the app’s own origin and send its body as JSON. Errors answer the ApiError body.',
+        'The HTTP API of Prompt Library. A call sends the session cookie, and a state-changing one ' +
+        'must then come from the app’s own origin; or, where a route lists it, a personal API key as ' +
+        '`Authorization: Bearer <key>` instead. Bodies are JSON. Errors answer the ApiError body.',
     },
     paths,
     components: {
@@ -70,6 +74,13 @@ export function buildOpenApiDocument(routes: ServedRoute[], version: string): Op
           in: 'cookie',
           name: SESSION_COOKIE,
           description: `Named __Host-${SESSION_COOKIE} where the app is served over HTTPS.`,
+        },
+        [API_KEY_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal API key (`plk_…`), made on the app’s API keys page. A read key may call the ' +
+            'GET routes that list it; a write key their changes too. Send no session cookie with it.',
         },
       },
     },
@@ -103,7 +114,9 @@ function operation(route: ServedRoute, documentation: ApiDocumentation): Record<
     summary: documentation.summary,
     ...(documentation.description ? { description: documentation.description } : {}),
     tags: [documentation.tag],
-    security: route.signedIn ? [{ [SESSION_COOKIE_SCHEME]: [] }] : [],
+    security: route.signedIn
+      ? [{ [SESSION_COOKIE_SCHEME]: [] }, ...(route.keys ? [{ [API_KEY_SCHEME]: [] }] : [])]
+      : [],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(documentation.body
       ? {

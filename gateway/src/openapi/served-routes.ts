@@ -6,6 +6,7 @@ import {
   PATH_METADATA,
 } from '@nestjs/common/constants';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { KEYS_ALLOWED } from '../api-keys/keys-allowed.decorator';
 import { API_DOC, type ApiDocumentation } from '../common/api-doc.decorator';
 import { SIGNED_IN_GUARDS } from '../session/signed-in.guard';
 import type { ServedRoute } from './openapi-document';
@@ -34,9 +35,14 @@ export function servedRoutes(discovery: DiscoveryService, scanner: MetadataScann
       const signedIn = [...controllerGuards, ...guards(handler)].some((guard) =>
         SIGNED_IN_GUARDS.includes(guard),
       );
+      const keys =
+        signedIn &&
+        ((Reflect.getMetadata(KEYS_ALLOWED, handler) as boolean | undefined) ??
+          (Reflect.getMetadata(KEYS_ALLOWED, controller) as boolean | undefined) ??
+          false);
       for (const prefix of prefixes) {
         for (const suffix of paths(Reflect.getMetadata(PATH_METADATA, handler))) {
-          routes.push({ method, path: joinPath(prefix, suffix), status, signedIn, documentation });
+          routes.push({ method, path: joinPath(prefix, suffix), status, signedIn, keys, documentation });
         }
       }
     }

@@ -32,6 +32,7 @@ export class RateLimits {
   private readonly checkoutReadsPerUser: RateLimiterRedis;
   private readonly webhooksPerClient: RateLimiterRedis;
   private readonly newClients: RateLimiterRedis;
+  private readonly requestsPerApiKey: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const limiter = (keyPrefix: string, rule: RateLimitRule) =>
@@ -53,6 +54,7 @@ export class RateLimits {
     this.checkoutReadsPerUser = limiter('rl:checkout-reads-user', config.RATE_LIMIT_CHECKOUT_READS_PER_USER);
     this.webhooksPerClient = limiter('rl:webhooks-client', config.RATE_LIMIT_WEBHOOKS_PER_CLIENT);
     this.newClients = limiter('rl:new-clients', config.RATE_LIMIT_NEW_CLIENTS);
+    this.requestsPerApiKey = limiter('rl:api-key', config.RATE_LIMIT_REQUESTS_PER_API_KEY);
   }
 
   /**
@@ -119,6 +121,11 @@ export class RateLimits {
     await this.perClient(this.webhooksPerClient, client, 'webhook');
   }
 
+  /** Every request a program makes with a key counts against that key, besides the user's limits. */
+  async beforeApiKeyRequest(keyId: number): Promise<void> {
+    await consume(this.requestsPerApiKey, String(keyId), 'apiKey');
+  }
+
   /** Public links need no session, so their reads are limited per client instead. */
   async beforeSharedRead(client: string): Promise<void> {
     await this.perClient(this.sharedReadsPerClient, client, 'sharedRead');
@@ -136,6 +143,7 @@ const counted: Record<RateLimitedAction, string> = {
   checkout: 'checkouts started',
   checkoutRead: 'checks of a checkout',
   webhook: 'webhook deliveries',
+  apiKey: 'requests with this API key',
 };
 
 async function consume(limiter: RateLimiterRedis, key: string, action: RateLimitedAction): Promise<void> {

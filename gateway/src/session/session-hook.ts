@@ -6,7 +6,8 @@ import type { Sessions } from './sessions';
 /** Who is signed in, for every API call; without Redis nobody can be, which is a 503, not a 401. */
 export function resumeSession(sessions: Sessions) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (!isApiPath(pathOf(request.url))) return;
+    // A request made with an API key acts for the key's user alone.
+    if (request.apiKey || !isApiPath(pathOf(request.url))) return;
     try {
       await sessions.resume(request, reply.raw);
     } catch (error) {

@@ -66,6 +66,11 @@ export class Sessions {
   }
 
   /** Finds the request's session, if its cookie is one we signed and Redis still holds it. */
+  /** Whether the request carries a session cookie at all, valid or not. */
+  carriesSession(req: SessionRequest): boolean {
+    return cookieValue(req.headers.cookie, this.cookieName) !== undefined;
+  }
+
   async resume(req: SessionRequest, res: SessionResponse): Promise<void> {
     const value = cookieValue(req.headers.cookie, this.cookieName);
     const sessionId = value === undefined ? undefined : this.verify(value);

@@ -1,22 +1,43 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { authMessages } from '@promptlib/proto';
 import type { FastifyRequest } from 'fastify';
+import { KEYS_ALLOWED } from '../api-keys/keys-allowed.decorator';
 import { ApiException } from '../common/api-exception';
 import { RateLimits } from '../rate-limit/rate-limits';
 import { sessionUserOf } from './session-user';
 
 export const NOT_SIGNED_IN = 'You are not signed in.';
 
-function signedInUserId(context: ExecutionContext): number {
-  const user = sessionUserOf(context.switchToHttp().getRequest<FastifyRequest>());
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * The user a call acts for: a session's (401 without one), or a personal API key's where the route
+ * takes keys (see KeysAllowed) and the key's scope covers the method (403 otherwise).
+ */
+function signedInUserId(context: ExecutionContext, reflector: Reflector): number {
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
+  const user = sessionUserOf(request);
   if (!user) throw new ApiException(401, 'UNAUTHENTICATED', NOT_SIGNED_IN);
+  if (request.apiKey) {
+    const allowed = reflector.getAllAndOverride<boolean | undefined>(KEYS_ALLOWED, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!allowed) throw new ApiException(403, 'FORBIDDEN', authMessages.apiKeyNotAllowed);
+    if (request.apiKey.scope === 'read' && !READS.has(request.method))
+      throw new ApiException(403, 'FORBIDDEN', authMessages.apiKeyScope);
+  }
   return user.id;
 }
 
-/** Every call on a user's own data needs a session; without one it is 401. */
+/** Every call on a user's own data needs a session (or a key the route takes); without one it is 401. */
 @Injectable()
 export class SignedInGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
   canActivate(context: ExecutionContext): boolean {
-    signedInUserId(context);
+    signedInUserId(context, this.reflector);
     return true;
   }
 }
@@ -27,10 +48,13 @@ export class SignedInGuard implements CanActivate {
  */
 @Injectable()
 export class SignedInWriteGuard implements CanActivate {
-  constructor(private readonly rateLimits: RateLimits) {}
+  constructor(
+    private readonly rateLimits: RateLimits,
+    private readonly reflector: Reflector,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    await this.rateLimits.beforeWrite(signedInUserId(context));
+    await this.rateLimits.beforeWrite(signedInUserId(context, this.reflector));
     return true;
   }
 }
@@ -38,10 +62,13 @@ export class SignedInWriteGuard implements CanActivate {
 /** A page of an import: a session, then the user's import allowance instead of the write allowance. */
 @Injectable()
 export class SignedInImportGuard implements CanActivate {
-  constructor(private readonly rateLimits: RateLimits) {}
+  constructor(
+    private readonly rateLimits: RateLimits,
+    private readonly reflector: Reflector,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    await this.rateLimits.beforeImport(signedInUserId(context));
+    await this.rateLimits.beforeImport(signedInUserId(context, this.reflector));
     return true;
   }
 }

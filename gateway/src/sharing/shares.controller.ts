@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, Header, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { KeysAllowed } from '../api-keys/keys-allowed.decorator';
 import { done, shareLink, sharedLink, type Done, type ShareLink, type SharedLink } from '@promptlib/proto';
 import { SharingClient } from '../clients/sharing.client';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
@@ -9,6 +10,7 @@ import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
 import { shareUrl } from './share-urls';
 
 /** A user's public links: make one for a prompt, end it, and list the live ones with their views. */
+@KeysAllowed()
 @Controller('api')
 export class SharesController {
   constructor(

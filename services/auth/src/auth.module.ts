@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { ServiceInfrastructureModule } from '@promptlib/platform';
 import type { Logger } from 'pino';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthDataModule } from './auth-data';
 import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
 import { GoogleModule } from './google/google.module';
@@ -38,6 +39,7 @@ export class AuthModule {
         AuthDataModule,
         UsersModule,
         GoogleModule,
+        ApiKeysModule,
       ],
     };
   }

@@ -1,5 +1,7 @@
 import { uniqueViolation } from '@promptlib/platform';
 import { InMemoryUnitOfWork } from '@promptlib/platform/testing/services';
+import type { ApiKeySummary } from '@promptlib/proto';
+import type { KeyHolder, NewApiKey } from '../../src/api-keys/api-keys.repository';
 import type { AuthRepositories } from '../../src/auth-data';
 import {
   IdTokenRejected,
@@ -14,9 +16,70 @@ import { GOOGLE_SUBJECT_INDEX, USERNAME_INDEX, type NewUser } from '../../src/us
 export type AuthTables = {
   users: UserEntity[];
   lastId: number;
+  apiKeys: StoredApiKey[];
 };
 
+/** A key's row as the in-memory repository keeps it. */
+export type StoredApiKey = NewApiKey & { id: number; createdAt: Date; lastUsedAt: Date | null };
+
 type Users = AuthRepositories['users'];
+type ApiKeys = AuthRepositories['apiKeys'];
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+class InMemoryApiKeys implements ApiKeys {
+  constructor(private readonly tables: AuthTables) {}
+
+  private summary(row: StoredApiKey): ApiKeySummary {
+    return {
+      id: row.id,
+      name: row.name,
+      scope: row.scope,
+      start: row.start,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: iso(row.expiresAt),
+      lastUsedAt: iso(row.lastUsedAt),
+    };
+  }
+
+  async lockAndCount(userId: number): Promise<number | null> {
+    if (!this.tables.users.some((user) => user.id === userId)) return null;
+    return this.tables.apiKeys.filter((key) => key.userId === userId).length;
+  }
+
+  async insert(key: NewApiKey): Promise<ApiKeySummary> {
+    const row: StoredApiKey = {
+      ...key,
+      id: this.tables.apiKeys.length + 1,
+      createdAt: new Date(),
+      lastUsedAt: null,
+    };
+    this.tables.apiKeys.push(row);
+    return this.summary(row);
+  }
+
+  async list(userId: number): Promise<ApiKeySummary[]> {
+    return this.tables.apiKeys
+      .filter((key) => key.userId === userId)
+      .sort((a, b) => b.id - a.id)
+      .map((row) => this.summary(row));
+  }
+
+  async delete(userId: number, keyId: number): Promise<boolean> {
+    const at = this.tables.apiKeys.findIndex((key) => key.userId === userId && key.id === keyId);
+    if (at === -1) return false;
+    this.tables.apiKeys.splice(at, 1);
+    return true;
+  }
+
+  async use(hash: string, now: Date): Promise<KeyHolder | null> {
+    const row = this.tables.apiKeys.find((key) => key.hash === hash);
+    if (!row || (row.expiresAt !== null && row.expiresAt <= now)) return null;
+    if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() >= 60_000) row.lastUsedAt = now;
+    const user = this.tables.users.find((candidate) => candidate.id === row.userId)!;
+    return { keyId: row.id, userId: row.userId, username: user.username, scope: row.scope };
+  }
+}
 
 class InMemoryUsers implements Users {
   constructor(private readonly tables: AuthTables) {}
@@ -61,9 +124,10 @@ export type InMemoryAuth = InMemoryUnitOfWork<AuthRepositories, AuthTables>;
 
 /** Auth's unit of work over empty in-memory tables, for the rules' unit specs. */
 export function inMemoryAuth(): InMemoryAuth {
-  return new InMemoryUnitOfWork<AuthRepositories, AuthTables>({ users: [], lastId: 0 }, (tables) => ({
-    users: new InMemoryUsers(tables),
-  }));
+  return new InMemoryUnitOfWork<AuthRepositories, AuthTables>(
+    { users: [], lastId: 0, apiKeys: [] },
+    (tables) => ({ users: new InMemoryUsers(tables), apiKeys: new InMemoryApiKeys(tables) }),
+  );
 }
 
 /**
