@@ -18,7 +18,7 @@ import type { Registry } from 'prom-client';
 import { AppModule } from './app.module';
 import { compressReads } from './common/compress-reads';
 import { authenticateApiKey } from './api-keys/api-key-authentication';
-import { AuthClient } from './clients/auth.client';
+import { ApiKeyVerifier } from './api-keys/api-key-verifier';
 import { csrfCheck } from './common/csrf';
 import { RateLimits } from './rate-limit/rate-limits';
 import { answerFrameworkError } from './common/framework-errors';
@@ -74,7 +74,10 @@ export async function createGatewayApp(
   http.addHook('onRequest', securityHeaders(config));
   http.addHook('onRequest', apiNoStore);
   http.addHook('onRequest', compressReads());
-  http.addHook('onRequest', authenticateApiKey(app.get(AuthClient), app.get(RateLimits), app.get(Sessions)));
+  http.addHook(
+    'onRequest',
+    authenticateApiKey(app.get(ApiKeyVerifier), app.get(RateLimits), app.get(Sessions)),
+  );
   http.addHook('onRequest', csrfCheck(config));
   http.addHook('onRequest', resumeSession(app.get(Sessions)));
   http.addHook('preHandler', openRequestContext);

@@ -61,6 +61,12 @@ export const verifiedApiKey = z
     userId: z.number().int().positive(),
     username: z.string(),
     scope: apiKeyScope,
+    /** When the key stops working (ISO 8601), null for never: no one may keep its answer past that. */
+    expiresAt: z.string().nullable(),
   })
   .nullable();
 export type VerifiedApiKey = z.output<typeof verifiedApiKey>;
+
+/** A revoked key's hash, for the gateways to forget what they knew of it. */
+export const revokedApiKey = z.object({ hash: z.string() });
+export type RevokedApiKey = z.output<typeof revokedApiKey>;

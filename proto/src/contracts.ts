@@ -78,6 +78,7 @@ import {
   apiKeySummary,
   createApiKeyRequest,
   createdApiKey,
+  revokedApiKey,
   verifiedApiKey,
   verifyApiKeyRequest,
 } from './api-keys';
@@ -109,7 +110,7 @@ export const contracts = {
   [subjects.auth.usersGoogleSignIn]: json(googleSignInRequest, googleSignInReply),
   [subjects.auth.apiKeysCreate]: json(createApiKeyRequest, createdApiKey),
   [subjects.auth.apiKeysList]: json(getUserRequest, z.array(apiKeySummary)),
-  [subjects.auth.apiKeysRevoke]: json(apiKeyRequest, done),
+  [subjects.auth.apiKeysRevoke]: json(apiKeyRequest, revokedApiKey),
   [subjects.auth.apiKeysVerify]: json(verifyApiKeyRequest, verifiedApiKey),
 
   [subjects.library.categoriesEnsureDefault]: json(userScoped, category),

@@ -6,8 +6,8 @@ import { combine, figures, runLoad, type Round, type Target } from './load';
 
 /**
  * The MCP server's `prompts/get` of a template with two blanks (gateway → key looked up at auth →
- * library: the prompt, then the use counted) beside GET /api/user/limits (session → library),
- * alternately in one run, 10 connections each, the per-key request limit raised so one load
+ * library: the prompt, then the use counted) beside GET /api/user/limits (session → library) and
+ * an MCP ping (the key and the protocol alone), alternately in one run, 10 connections each, the per-key request limit raised so one load
  * generator is not refused. Prints p50 and p95 of each; the goal for prompts/get is p50 ≤ 15 ms
  * and p95 ≤ 40 ms on this machine. Asserts nothing: a shared machine's numbers are not pass/fail.
  *
@@ -51,6 +51,18 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
       }),
     },
     { name: 'limits', url: `${stack.gatewayUrl}/api/user/limits`, headers: signedIn },
+    // The protocol's own cost: the key, the server and transport made for the request, no library call.
+    {
+      name: 'mcp ping',
+      url: `${stack.gatewayUrl}/mcp`,
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    },
   ];
   for (const target of targets) await expectOk(target);
 

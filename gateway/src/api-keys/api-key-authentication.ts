@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { authMessages, looksLikeApiKey } from '@promptlib/proto';
 import type { FastifyRequest } from 'fastify';
-import { AuthClient } from '../clients/auth.client';
+import type { ApiKeyVerifier } from './api-key-verifier';
 import { ApiException } from '../common/api-exception';
 import { isApiPath, pathOf } from '../common/request-path';
 import type { RateLimits } from '../rate-limit/rate-limits';
@@ -12,13 +11,12 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 export const MCP_PATH = '/mcp';
 
 /**
- * A request with `Authorization: Bearer <key>` acts for the key's user, within the key's scope: the
- * key is looked up by its hash at the auth service on every request, so a revoked key is refused
- * at once by every replica. Such a request carries no ambient credential, so the CSRF check does not
+ * A request with `Authorization: Bearer <key>` acts for the key's user, within the key's scope (see
+ * ApiKeyVerifier: a revoked key is refused at once by every replica). Such a request carries no ambient credential, so the CSRF check does not
  * apply to it; one that carries a session cookie as well is refused, so no request is ever read as
  * two users.
  */
-export function authenticateApiKey(auth: AuthClient, rateLimits: RateLimits, sessions: Sessions) {
+export function authenticateApiKey(verifier: ApiKeyVerifier, rateLimits: RateLimits, sessions: Sessions) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
     const path = pathOf(request.url);
@@ -28,7 +26,7 @@ export function authenticateApiKey(auth: AuthClient, rateLimits: RateLimits, ses
       throw new ApiException(401, 'UNAUTHENTICATED', authMessages.apiKeyRequired);
     if (sessions.carriesSession(request))
       throw new ApiException(400, 'VALIDATION_FAILED', authMessages.apiKeyWithSession);
-    const holder = await auth.verifyApiKey(createHash('sha256').update(key, 'utf8').digest('hex'));
+    const holder = await verifier.verify(key);
     if (!holder) throw new ApiException(401, 'UNAUTHENTICATED', authMessages.apiKeyRequired);
     await rateLimits.beforeApiKeyRequest(holder.keyId);
     request.user = { id: holder.userId, username: holder.username };

@@ -9,6 +9,7 @@ import {
   type Done,
 } from '@promptlib/proto';
 import { AuthClient } from '../clients/auth.client';
+import { ApiKeyVerifier } from './api-key-verifier';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
 import { validateBody } from '../common/validate-body';
 import { CurrentUserId } from '../session/current-user.decorator';
@@ -18,7 +19,10 @@ import { routeId } from '../common/route-id';
 /** The user's personal API keys: managed from a session only, never with a key. */
 @Controller('api/api-keys')
 export class ApiKeysController {
-  constructor(private readonly auth: AuthClient) {}
+  constructor(
+    private readonly auth: AuthClient,
+    private readonly verifier: ApiKeyVerifier,
+  ) {}
 
   @Get()
   @SignedIn()
@@ -59,7 +63,9 @@ export class ApiKeysController {
     errors: errorsOf.itemAction,
   })
   @SignedInWrite()
-  revoke(@CurrentUserId() userId: number, @Param('id') id: string): Promise<Done> {
-    return this.auth.revokeApiKey(userId, routeId(id, 'apiKey'));
+  async revoke(@CurrentUserId() userId: number, @Param('id') id: string): Promise<Done> {
+    const { hash } = await this.auth.revokeApiKey(userId, routeId(id, 'apiKey'));
+    await this.verifier.forget(hash);
+    return { success: true };
   }
 }

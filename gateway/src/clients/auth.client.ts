@@ -6,7 +6,7 @@ import {
   type AuthUser,
   type CreateApiKeyBody,
   type CreatedApiKey,
-  type Done,
+  type RevokedApiKey,
   type VerifiedApiKey,
   type GoogleSignInReply,
   type GoogleSignInRequest,
@@ -39,7 +39,7 @@ export class AuthClient {
     return this.services.request(subjects.auth.apiKeysList, { userId });
   }
 
-  revokeApiKey(userId: number, id: number): Promise<Done> {
+  revokeApiKey(userId: number, id: number): Promise<RevokedApiKey> {
     return this.services.request(subjects.auth.apiKeysRevoke, { userId, id });
   }
 

@@ -4,7 +4,7 @@ import {
   subjects,
   type ApiKeySummary,
   type CreatedApiKey,
-  type Done,
+  type RevokedApiKey,
   type GetUserRequest,
   type VerifiedApiKey,
 } from '@promptlib/proto';
@@ -25,9 +25,8 @@ export class ApiKeysController {
   }
 
   @Handles(subjects.auth.apiKeysRevoke)
-  async revoke(request: { userId: number; id: number }): Promise<Done> {
-    await this.apiKeys.revoke(request.userId, request.id);
-    return { success: true };
+  revoke(request: { userId: number; id: number }): Promise<RevokedApiKey> {
+    return this.apiKeys.revoke(request.userId, request.id);
   }
 
   @Handles(subjects.auth.apiKeysVerify)

@@ -17,7 +17,13 @@ export type NewApiKey = {
 };
 
 /** Who a key acts for, found by its hash. */
-export type KeyHolder = { keyId: number; userId: number; username: string; scope: ApiKeyScope };
+export type KeyHolder = {
+  keyId: number;
+  userId: number;
+  username: string;
+  scope: ApiKeyScope;
+  expiresAt: string | null;
+};
 
 const SUMMARY = `"id"::int AS "id", "name", "scope", "start",
   to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
@@ -62,19 +68,20 @@ export class ApiKeysRepository {
     );
   }
 
-  /** Removes the user's key; false when the user has no key of that id. */
-  async delete(userId: number, keyId: number): Promise<boolean> {
-    const rows = await this.db.changed<{ id: number }>(
-      `DELETE FROM ${API_KEYS} WHERE "user_id" = $1 AND "id" = $2 RETURNING "id"`,
+  /** Removes the user's key, answering its hash; null when the user has no key of that id. */
+  async delete(userId: number, keyId: number): Promise<string | null> {
+    const rows = await this.db.changed<{ hash: string }>(
+      `DELETE FROM ${API_KEYS} WHERE "user_id" = $1 AND "id" = $2 RETURNING "hash"`,
       [userId, keyId],
     );
-    return rows.length > 0;
+    return rows[0]?.hash ?? null;
   }
 
   /** The holder of the key with this hash, if it is not expired at `now`; its last use noted. */
   async use(hash: string, now: Date): Promise<KeyHolder | null> {
     const [holder] = await this.db.query<KeyHolder>(
-      `SELECT k."id"::int AS "keyId", k."user_id" AS "userId", u."username", k."scope"
+      `SELECT k."id"::int AS "keyId", k."user_id" AS "userId", u."username", k."scope",
+         to_char(k."expires_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "expiresAt"
        FROM ${API_KEYS} k JOIN ${USERS} u ON u."id" = k."user_id"
        WHERE k."hash" = $1 AND (k."expires_at" IS NULL OR k."expires_at" > $2)`,
       [hash, now],

@@ -38,6 +38,7 @@ describe('ApiKeysService', () => {
       userId,
       username: 'alice',
       scope: 'read',
+      expiresAt: null,
     });
     expect(await apiKeys.verify(apiKeyHash(`${created.key}x`))).toBeNull();
   });

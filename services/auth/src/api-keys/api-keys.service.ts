@@ -4,6 +4,7 @@ import {
   authMessages,
   type ApiKeySummary,
   type CreatedApiKey,
+  type RevokedApiKey,
   type VerifiedApiKey,
 } from '@promptlib/proto';
 import type { AuthData } from '../auth-data';
@@ -51,9 +52,11 @@ export class ApiKeysService {
     return this.data.direct.apiKeys.list(userId);
   }
 
-  /** A revoked key is gone: the next request that presents it is refused, on every replica. */
-  async revoke(userId: number, keyId: number): Promise<void> {
-    if (!(await this.data.direct.apiKeys.delete(userId, keyId))) throw notFound('apiKey');
+  /** A revoked key is gone; its hash is answered for the gateways to forget what they knew of it. */
+  async revoke(userId: number, keyId: number): Promise<RevokedApiKey> {
+    const hash = await this.data.direct.apiKeys.delete(userId, keyId);
+    if (hash === null) throw notFound('apiKey');
+    return { hash };
   }
 
   /** Who the key with this hash acts for, null for none (unknown, revoked or expired). */

@@ -65,11 +65,11 @@ class InMemoryApiKeys implements ApiKeys {
       .map((row) => this.summary(row));
   }
 
-  async delete(userId: number, keyId: number): Promise<boolean> {
+  async delete(userId: number, keyId: number): Promise<string | null> {
     const at = this.tables.apiKeys.findIndex((key) => key.userId === userId && key.id === keyId);
-    if (at === -1) return false;
-    this.tables.apiKeys.splice(at, 1);
-    return true;
+    if (at === -1) return null;
+    const [removed] = this.tables.apiKeys.splice(at, 1);
+    return removed!.hash;
   }
 
   async use(hash: string, now: Date): Promise<KeyHolder | null> {
@@ -77,7 +77,13 @@ class InMemoryApiKeys implements ApiKeys {
     if (!row || (row.expiresAt !== null && row.expiresAt <= now)) return null;
     if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() >= 60_000) row.lastUsedAt = now;
     const user = this.tables.users.find((candidate) => candidate.id === row.userId)!;
-    return { keyId: row.id, userId: row.userId, username: user.username, scope: row.scope };
+    return {
+      keyId: row.id,
+      userId: row.userId,
+      username: user.username,
+      scope: row.scope,
+      expiresAt: iso(row.expiresAt),
+    };
   }
 }
 
