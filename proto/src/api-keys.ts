@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { apiKeyScopes } from './api-key-rules';
 import { entityId, plainText } from './text';
 
 /**
@@ -7,17 +8,7 @@ import { entityId, plainText } from './text';
  * with one instead of a session. The key is shown once, when it is created; only its hash is kept.
  */
 
-/** Every key starts so, for secret scanners to spot one pasted where it should not be. */
-export const API_KEY_PREFIX = 'plk_';
-/** Keys one user may have at once (revoked and expired ones aside). */
-export const API_KEYS_MAX = 10;
-/** The longest a key may live: a year; without an expiry it lives until revoked. */
-export const API_KEY_MAX_DAYS = 366;
-
-/** What a key may do: read the library, or change it too. Neither manages keys, the account or payment. */
-export const apiKeyScopes = ['read', 'write'] as const;
 export const apiKeyScope = z.enum(apiKeyScopes);
-export type ApiKeyScope = z.output<typeof apiKeyScope>;
 
 /** POST /api/api-keys. */
 export const createApiKeyBody = z.strictObject({
@@ -47,11 +38,6 @@ export type CreatedApiKey = z.output<typeof createdApiKey>;
 
 export const createApiKeyRequest = createApiKeyBody.extend({ userId: entityId });
 export const apiKeyRequest = z.object({ userId: entityId, id: entityId });
-
-/** Whether a presented credential could be one of ours at all: the prefix and 43 base64url characters. */
-export function looksLikeApiKey(value: string): boolean {
-  return /^plk_[A-Za-z0-9_-]{43}$/.test(value);
-}
 
 /** The gateway asks who a presented key acts for, by the key's hash; the key never leaves it. */
 export const verifyApiKeyRequest = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/) });

@@ -10,6 +10,7 @@ export * from './prompt-cards';
 export * from './prompt-versions';
 export * from './tags';
 export * from './api-keys';
+export * from './api-key-rules';
 export * from './limits';
 export * from './messages';
 export * from './namespace';

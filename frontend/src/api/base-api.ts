@@ -30,7 +30,17 @@ export const apiBaseQuery: BaseQueryFn<Request, unknown, ApiFailure> = async (re
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['User', 'Config', 'Limits', 'Prompts', 'PromptVersions', 'Categories', 'Shares', 'Subscription'],
+  tagTypes: [
+    'User',
+    'Config',
+    'Limits',
+    'Prompts',
+    'PromptVersions',
+    'Categories',
+    'Shares',
+    'Subscription',
+    'ApiKeys',
+  ],
   keepUnusedDataFor: 24 * 3600,
   refetchOnFocus: false,
   refetchOnReconnect: false,

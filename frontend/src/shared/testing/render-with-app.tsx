@@ -64,7 +64,8 @@ export function stubApi(handler: Handler): string[] {
       body: { statusCode: 404, message: 'Not found', error: 'Not Found', code: 'NOT_FOUND' },
     };
     await answer.delay;
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+    // No body at all, not an empty one: a 204 may carry none.
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json' },
     });

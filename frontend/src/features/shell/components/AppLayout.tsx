@@ -5,6 +5,9 @@ import { PageSpinner } from '../../../shared/components/PageSpinner';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { Header } from './Header';
 
+/** The API keys page's code; see the router for why it is asked for from here. */
+export const loadApiKeysPage = () => import('../../api-keys/pages/ApiKeysPage');
+
 /** Every signed-in screen: the header above the page. Only rendered once a user is known. */
 export function AppLayout() {
   const { user } = useCurrentUser();

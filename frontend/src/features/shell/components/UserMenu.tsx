@@ -1,5 +1,6 @@
 import Check from '../../../shared/icons/Check';
 import Download from '../../../shared/icons/Download';
+import Key from '../../../shared/icons/Key';
 import Link from '../../../shared/icons/Link';
 import Logout from '../../../shared/icons/Logout';
 import Upload from '../../../shared/icons/Upload';
@@ -160,6 +161,17 @@ export function UserMenu({ user }: { user: User }) {
             <Link fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('library.sharedLinks.menu')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            navigate('/settings/api-keys');
+          }}
+        >
+          <ListItemIcon>
+            <Key fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('apiKeys.menu')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
