@@ -44,6 +44,7 @@ describe('the OpenAPI document', () => {
   it('describes bodies and replies with the schemas the routes use', async () => {
     const document = (await openApiDocument(app)) as unknown as {
       paths: Record<string, Record<string, Record<string, any>>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      components: { securitySchemes: Record<string, unknown> };
     };
     const create = document.paths['/api/prompts'].post;
     const body = create.requestBody.content['application/json'].schema;
@@ -61,7 +62,13 @@ describe('the OpenAPI document', () => {
     });
     expect(document.paths['/api/prompts/{id}/copy'].post.responses).toHaveProperty('200');
     expect(document.paths['/api/user'].get.security).toEqual([{ sessionCookie: [] }]);
-    expect(document.paths['/api/prompts/{id}'].delete.security).toEqual([{ sessionCookie: [] }]);
+    // The library's routes take a personal API key as well; the keys' own routes a session only.
+    expect(document.paths['/api/prompts/{id}'].delete.security).toEqual([
+      { sessionCookie: [] },
+      { apiKey: [] },
+    ]);
+    expect(document.paths['/api/api-keys'].get.security).toEqual([{ sessionCookie: [] }]);
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.paths['/api/login'].post.security).toEqual([]);
   });
 
