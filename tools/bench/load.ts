@@ -94,3 +94,39 @@ export function percentile(sorted: number[], p: number): number {
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
+
+/** POSTs JSON (or no body) and answers the parsed reply; an answer but 2xx stops the bench. */
+export async function postJson<T>(url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Stops the bench before it measures a target that does not answer 200, or answers 200 with a
+ * JSON-RPC error (which MCP sends that way): its figures would be those of a failure.
+ */
+export async function expectOk(target: Target): Promise<void> {
+  const response = await fetch(target.url, {
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+  });
+  const text = await response.text();
+  if (response.status !== 200 || hasRpcError(text)) {
+    throw new Error(`${target.name} answered ${response.status}: ${text}`);
+  }
+}
+
+function hasRpcError(text: string): boolean {
+  try {
+    const answer = JSON.parse(text) as { jsonrpc?: unknown; error?: unknown } | null;
+    return answer?.jsonrpc === '2.0' && answer.error !== undefined;
+  } catch {
+    return false;
+  }
+}

@@ -2,7 +2,7 @@ import type { CreatedApiKey } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
 import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
 import { registerUser, startBenchStack } from './bench-stack';
-import { combine, figures, runLoad, type Round, type Target } from './load';
+import { combine, expectOk, figures, postJson, runLoad, type Round, type Target } from './load';
 
 /**
  * The MCP server's `prompts/get` of a template with two blanks (gateway → key looked up at auth →
@@ -24,12 +24,12 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
   const stack = await startBenchStack(namespace, cleanup);
   const user = await registerUser(stack.gatewayUrl, `bench_${randomBytes(4).toString('hex')}`);
   const signedIn = { Cookie: user.cookie, Origin: stack.gatewayUrl, 'Accept-Encoding': 'identity' };
-  const prompt = await post<{ id: number }>(`${stack.gatewayUrl}/api/prompts`, signedIn, {
+  const prompt = await postJson<{ id: number }>(`${stack.gatewayUrl}/api/prompts`, signedIn, {
     title: 'Code review',
     content: 'Review this {{language}} diff for {{focus=bugs and naming}}, and say what to change first.',
     categoryId: null,
   });
-  const { key } = await post<CreatedApiKey>(`${stack.gatewayUrl}/api/api-keys`, signedIn, {
+  const { key } = await postJson<CreatedApiKey>(`${stack.gatewayUrl}/api/api-keys`, signedIn, {
     name: 'Bench',
     scope: 'read',
   });
@@ -93,27 +93,6 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
   }
   console.log('Goal for prompts/get: p50 ≤ 15 ms, p95 ≤ 40 ms.');
   console.log(`Load average at the end: ${loadAverage()}`);
-}
-
-async function post<T>(url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function expectOk(target: Target): Promise<void> {
-  const response = await fetch(target.url, {
-    method: target.method,
-    headers: target.headers,
-    body: target.body,
-  });
-  const text = await response.text();
-  if (response.status !== 200 || text.includes('"error"'))
-    throw new Error(`${target.name} answered ${response.status}: ${text}`);
 }
 
 runBench(bench);

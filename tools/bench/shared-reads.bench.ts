@@ -2,7 +2,7 @@ import type { ShareLink } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
 import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
 import { registerUser, startBenchStack } from './bench-stack';
-import { combine, figures, runLoad, type Round, type Target } from './load';
+import { combine, expectOk, figures, postJson, runLoad, type Round, type Target } from './load';
 
 /**
  * Public reads of a share link (gateway → NATS → sharing → Redis cache, no session, the per-client
@@ -25,12 +25,12 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
   const stack = await startBenchStack(namespace, cleanup);
   const user = await registerUser(stack.gatewayUrl, `bench_${randomBytes(4).toString('hex')}`);
   const signedIn = { Cookie: user.cookie, Origin: stack.gatewayUrl, 'Accept-Encoding': 'identity' };
-  const prompt = await post<{ id: number }>(`${stack.gatewayUrl}/api/prompts`, signedIn, {
+  const prompt = await postJson<{ id: number }>(`${stack.gatewayUrl}/api/prompts`, signedIn, {
     title: 'A prompt worth sharing',
     content: 'Summarise the text below in three bullet points, plain words, no jargon.\n'.repeat(8),
     categoryId: null,
   });
-  const link = await post<ShareLink>(`${stack.gatewayUrl}/api/prompts/${prompt.id}/share`, signedIn);
+  const link = await postJson<ShareLink>(`${stack.gatewayUrl}/api/prompts/${prompt.id}/share`, signedIn);
   const targets: Target[] = [
     {
       name: 'shared read',
@@ -76,23 +76,6 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
   );
   console.log(`Load average at the end: ${loadAverage()}`);
   console.log(`ratio shared-vs-limits ${ratio.toFixed(2)}`);
-}
-
-async function post<T>(url: string, headers: Record<string, string>, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function expectOk(target: Target): Promise<void> {
-  const response = await fetch(target.url, { headers: target.headers });
-  if (response.status !== 200) {
-    throw new Error(`${target.name} answered ${response.status}: ${await response.text()}`);
-  }
 }
 
 runBench(bench);
