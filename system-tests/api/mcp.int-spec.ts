@@ -159,6 +159,15 @@ describe('the MCP server, with the official SDK’s client', () => {
       blanks: [{ name: 'language', required: true }],
     });
 
+    const unknownCategory = await reader.callTool({
+      name: 'search_prompts',
+      arguments: { category: 'Nope' },
+    });
+    expect(unknownCategory.isError).toBe(true);
+    expect(textOf(unknownCategory.content)).toBe('There is no category named Nope');
+    const inGeneral = await reader.callTool({ name: 'search_prompts', arguments: { category: ' general ' } });
+    expect(JSON.parse(textOf(inGeneral.content))).toHaveLength(1);
+
     const refused = await reader.callTool({
       name: 'save_prompt',
       arguments: { title: 'From a client', content: 'Saved over MCP.' },

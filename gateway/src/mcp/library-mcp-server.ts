@@ -42,11 +42,13 @@ export function libraryMcpServer(library: LibraryClient, caller: McpCaller, vers
     { capabilities: { prompts: {}, tools: {} } },
   );
   const known = new Map<number, string | null>();
+  // Read once per request, by the first answer that needs a category.
   let categories: Promise<Category[]> | undefined;
-  const categoryName = async (categoryId: number | null) => {
-    categories ??= library.categories(userId);
-    return (await categories).find((category) => category.id === categoryId)?.name ?? 'General';
-  };
+  const userCategories = () => (categories ??= library.categories(userId));
+  const categoryName = async (categoryId: number | null) =>
+    (await userCategories()).find((category) => category.id === categoryId)?.name ?? 'General';
+  const categoryNamed = async (name: string) =>
+    (await userCategories()).find((category) => category.name.toLowerCase() === name.trim().toLowerCase());
   const describe = async (prompt: Pick<PromptCard, 'categoryId' | 'tags'>) =>
     [
       `Category: ${await categoryName(prompt.categoryId)}`,
@@ -138,10 +140,7 @@ export function libraryMcpServer(library: LibraryClient, caller: McpCaller, vers
     async ({ query, category, tag, limit }) => {
       let categoryId: number | null = null;
       if (category !== undefined) {
-        categories ??= library.categories(userId);
-        const found = (await categories).find(
-          (item) => item.name.toLowerCase() === category.trim().toLowerCase(),
-        );
+        const found = await categoryNamed(category);
         if (!found) return toolError(`There is no category named ${category}`);
         categoryId = found.id;
       }
@@ -212,10 +211,7 @@ export function libraryMcpServer(library: LibraryClient, caller: McpCaller, vers
         return toolError('This API key may only read: saving needs a read-and-write key.');
       let categoryId: number | null = null;
       if (category !== undefined) {
-        categories ??= library.categories(userId);
-        const found = (await categories).find(
-          (item) => item.name.toLowerCase() === category.trim().toLowerCase(),
-        );
+        const found = await categoryNamed(category);
         if (!found) return toolError(`There is no category named ${category}`);
         categoryId = found.id;
       }
