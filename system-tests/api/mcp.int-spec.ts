@@ -87,6 +87,7 @@ describe('the MCP server, with the official SDK’s client', () => {
       name: listed.name,
       arguments: { name: 'Ada', topic: 'the launch' },
     });
+    expect(got.description).toBe(listed.title);
     expect(got.messages).toEqual([
       {
         role: 'user',
@@ -215,6 +216,59 @@ describe('the MCP server, with the official SDK’s client', () => {
     });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('answers two users’ requests at once, each from their own library, and counts every use', async () => {
+    const users = await Promise.all(['mcpmixa', 'mcpmixb'].map((name) => newLibraryUser(gateway.url, name)));
+    const prompts = await Promise.all(
+      users.map((user, index) =>
+        createPrompt(user, { title: `Own ${index}`, content: `Only for user ${index}: {{word}}` }),
+      ),
+    );
+    const keys = await Promise.all(users.map((user) => keyFor(user, 'read')));
+    // The servers a replica keeps are shared by all its requests: many at once, of both users,
+    // interleaved, must each be answered for their own key.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async (_, turn) => {
+        const index = turn % 2;
+        const response = await fetch(`${gateway.url}/mcp`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${keys[index]!.key}`,
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: turn,
+            method: 'prompts/get',
+            params: { name: `prompt-${prompts[index]!.id}`, arguments: { word: String(turn) } },
+          }),
+        });
+        const body = (await response.json()) as { result?: { messages: { content: TextContent }[] } };
+        return { index, turn, text: body.result?.messages[0]?.content.text };
+      }),
+    );
+    for (const { index, turn, text } of answers) expect(text).toBe(`Only for user ${index}: ${turn}`);
+    const other = await fetch(`${gateway.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${keys[1]!.key}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'prompts/get',
+        params: { name: `prompt-${prompts[0]!.id}`, arguments: { word: 'x' } },
+      }),
+    });
+    expect(JSON.stringify(await other.json())).toMatch(/No prompt named/);
+    for (const [index, user] of users.entries()) {
+      const [listed] = await listPrompts(user);
+      expect({ user: index, uses: listed!.usageCount }).toEqual({ user: index, uses: 20 });
+    }
   });
 
   it('answers malformed JSON-RPC below 500', async () => {

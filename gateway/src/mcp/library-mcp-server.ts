@@ -7,110 +7,90 @@ import {
   type GetPromptResult,
   type ListPromptsResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { ServiceCallError } from '@promptlib/platform';
-import {
-  PROMPT_CARDS_PAGE,
-  type ApiKeyScope,
-  type Category,
-  type Prompt,
-  type PromptCard,
-} from '@promptlib/proto';
+import { PROMPT_CARDS_PAGE } from '@promptlib/proto';
 import { z } from 'zod';
 import type { LibraryClient } from '../clients/library.client';
-import { composedTemplate } from './included-prompts';
+import { CallerLibrary, promptName } from './caller-library';
 import { fillFromArguments, MissingArguments, promptArguments } from './prompt-arguments';
 
-/** Who the server answers for: a key's user, within the key's scope. */
-export type McpCaller = { userId: number; scope: ApiKeyScope };
-
 const PAGE = PROMPT_CARDS_PAGE.default;
-const NAME = /^prompt-([1-9]\d{0,9})$/;
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
 const SEARCH_LIMIT = { default: 10, max: 50 };
-
-/** A prompt's MCP name: by its id, so a renamed prompt keeps it. */
-export const promptName = (id: number) => `prompt-${id}`;
 
 /**
  * The user's library as an MCP server: every prompt as an MCP prompt whose arguments are its
  * template's blanks, and tools to search, read and (with a read-and-write key) save prompts.
- * Built per request: it holds nothing between requests, so any gateway replica answers any one.
+ * It holds nothing of a user: each handler answers for the caller its request carries
+ * (`CallerLibrary.of`), so one server answers one request after another, of any user, and any
+ * gateway replica answers any request. Its validator is shared, as it compiles schemas once.
  */
-export function libraryMcpServer(library: LibraryClient, caller: McpCaller, version: string): McpServer {
-  const { userId } = caller;
+export function libraryMcpServer(library: LibraryClient, version: string): McpServer {
   const server = new McpServer(
     { name: 'prompt-library', title: 'Prompt Library', version },
-    { capabilities: { prompts: {}, tools: {} } },
+    { capabilities: { prompts: {}, tools: {} }, jsonSchemaValidator },
   );
-  const known = new Map<number, string | null>();
-  // Read once per request, by the first answer that needs a category.
-  let categories: Promise<Category[]> | undefined;
-  const userCategories = () => (categories ??= library.categories(userId));
-  const categoryName = async (categoryId: number | null) =>
-    (await userCategories()).find((category) => category.id === categoryId)?.name ?? 'General';
-  const categoryNamed = async (name: string) =>
-    (await userCategories()).find((category) => category.name.toLowerCase() === name.trim().toLowerCase());
-  const describe = async (prompt: Pick<PromptCard, 'categoryId' | 'tags'>) =>
-    [
-      `Category: ${await categoryName(prompt.categoryId)}`,
-      ...(prompt.tags.length > 0 ? [`Tags: ${prompt.tags.join(', ')}`] : []),
-    ].join(' · ');
-  const whole = async (name: string): Promise<Prompt> => {
-    const id = NAME.exec(name)?.[1];
-    const prompt = id ? await library.prompt(userId, Number(id)).catch(notFoundAsNull) : null;
-    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `No prompt named ${name}`);
-    return prompt;
-  };
 
-  server.server.setRequestHandler(ListPromptsRequestSchema, async (request): Promise<ListPromptsResult> => {
-    const page = await library
-      .promptCards({
-        userId,
-        filter: 'all',
-        categoryId: null,
-        tag: null,
-        search: '',
-        sort: 'name',
-        cursor: request.params?.cursor ?? null,
-        limit: PAGE,
-      })
-      .catch((error: unknown) => {
-        if (error instanceof ServiceCallError && error.error.code === 'VALIDATION_FAILED')
-          throw new McpError(ErrorCode.InvalidParams, 'This cursor is not one prompts/list gave');
+  server.server.setRequestHandler(
+    ListPromptsRequestSchema,
+    async (request, extra): Promise<ListPromptsResult> => {
+      const caller = CallerLibrary.of(extra);
+      const { userId } = caller;
+      const page = await library
+        .promptCards({
+          userId,
+          filter: 'all',
+          categoryId: null,
+          tag: null,
+          search: '',
+          sort: 'name',
+          cursor: request.params?.cursor ?? null,
+          limit: PAGE,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof ServiceCallError && error.error.code === 'VALIDATION_FAILED')
+            throw new McpError(ErrorCode.InvalidParams, 'This cursor is not one prompts/list gave');
+          throw error;
+        });
+      const prompts = await Promise.all(
+        page.cards.map(async (card) => {
+          const prompt = await caller.prompt(card.id);
+          const template = prompt ? await caller.template(prompt) : { segments: [], variables: [] };
+          return {
+            name: promptName(card.id),
+            title: card.title,
+            description: await caller.describe(card),
+            arguments: promptArguments(template),
+          };
+        }),
+      );
+      return { prompts, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    },
+  );
+
+  server.server.setRequestHandler(
+    GetPromptRequestSchema,
+    async (request, extra): Promise<GetPromptResult> => {
+      const caller = CallerLibrary.of(extra);
+      const prompt = await caller.named(request.params.name);
+      const template = await caller.template(prompt);
+      let text: string;
+      try {
+        text = fillFromArguments(template, request.params.arguments, new Date());
+      } catch (error) {
+        if (error instanceof MissingArguments) throw new McpError(ErrorCode.InvalidParams, error.message);
         throw error;
-      });
-    const prompts = await Promise.all(
-      page.cards.map(async (card) => {
-        const prompt = await library.prompt(userId, card.id).catch(notFoundAsNull);
-        const template = prompt
-          ? await composedTemplate(library, userId, card.id, prompt.content, known)
-          : { segments: [], variables: [] };
-        return {
-          name: promptName(card.id),
-          title: card.title,
-          description: await describe(card),
-          arguments: promptArguments(template),
-        };
-      }),
-    );
-    return { prompts, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
-  });
-
-  server.server.setRequestHandler(GetPromptRequestSchema, async (request): Promise<GetPromptResult> => {
-    const prompt = await whole(request.params.name);
-    const template = await composedTemplate(library, userId, prompt.id, prompt.content, known);
-    let text: string;
-    try {
-      text = fillFromArguments(template, request.params.arguments, new Date());
-    } catch (error) {
-      if (error instanceof MissingArguments) throw new McpError(ErrorCode.InvalidParams, error.message);
-      throw error;
-    }
-    const [description] = await Promise.all([describe(prompt), library.copyPrompt(userId, prompt.id)]);
-    return {
-      description: `${prompt.title} (${description})`,
-      messages: [{ role: 'user', content: { type: 'text', text } }],
-    };
-  });
+      }
+      await library.copyPrompt(caller.userId, prompt.id);
+      // The title alone: the list's description already names the category, and reading the
+      // categories here would cost every get a second call to the library.
+      return {
+        description: prompt.title,
+        messages: [{ role: 'user', content: { type: 'text', text } }],
+      };
+    },
+  );
 
   server.registerTool(
     'search_prompts',
@@ -137,15 +117,16 @@ export function libraryMcpServer(library: LibraryClient, caller: McpCaller, vers
           .describe('How many, 10 when left out'),
       },
     },
-    async ({ query, category, tag, limit }) => {
+    async ({ query, category, tag, limit }, extra) => {
+      const caller = CallerLibrary.of(extra);
       let categoryId: number | null = null;
       if (category !== undefined) {
-        const found = await categoryNamed(category);
+        const found = await caller.categoryNamed(category);
         if (!found) return toolError(`There is no category named ${category}`);
         categoryId = found.id;
       }
       const page = await library.promptCards({
-        userId,
+        userId: caller.userId,
         filter: categoryId === null ? 'all' : 'category',
         categoryId,
         tag: tag ?? null,
@@ -158,7 +139,7 @@ export function libraryMcpServer(library: LibraryClient, caller: McpCaller, vers
         page.cards.map(async (card) => ({
           name: promptName(card.id),
           title: card.title,
-          category: await categoryName(card.categoryId),
+          category: await caller.categoryName(card.categoryId),
           tags: card.tags,
           preview: card.preview,
         })),
@@ -176,14 +157,15 @@ export function libraryMcpServer(library: LibraryClient, caller: McpCaller, vers
         'its blanks: name, whether required, and what to give. Use prompts/get to have it filled in.',
       inputSchema: { name: z.string().max(40).describe('The prompt’s name, e.g. prompt-12') },
     },
-    async ({ name }) => {
-      const prompt = await whole(name).catch(() => null);
+    async ({ name }, extra) => {
+      const caller = CallerLibrary.of(extra);
+      const prompt = await caller.byName(name);
       if (!prompt) return toolError(`No prompt named ${name}`);
-      const template = await composedTemplate(library, userId, prompt.id, prompt.content, known);
+      const template = await caller.template(prompt);
       const answer = {
         name: promptName(prompt.id),
         title: prompt.title,
-        category: await categoryName(prompt.categoryId),
+        category: await caller.categoryName(prompt.categoryId),
         tags: prompt.tags,
         text: prompt.content,
         blanks: promptArguments(template),
@@ -206,17 +188,18 @@ export function libraryMcpServer(library: LibraryClient, caller: McpCaller, vers
         tags: z.array(z.string().max(160)).max(20).optional().describe('Up to 20 tags'),
       },
     },
-    async ({ title, content, category, tags }) => {
-      if (caller.scope !== 'write')
+    async ({ title, content, category, tags }, extra) => {
+      const caller = CallerLibrary.of(extra);
+      if (caller.caller.scope !== 'write')
         return toolError('This API key may only read: saving needs a read-and-write key.');
       let categoryId: number | null = null;
       if (category !== undefined) {
-        const found = await categoryNamed(category);
+        const found = await caller.categoryNamed(category);
         if (!found) return toolError(`There is no category named ${category}`);
         categoryId = found.id;
       }
       try {
-        const saved = await library.createPrompt(userId, {
+        const saved = await library.createPrompt(caller.userId, {
           title,
           content,
           categoryId,
@@ -237,9 +220,4 @@ export function libraryMcpServer(library: LibraryClient, caller: McpCaller, vers
 
 function toolError(text: string) {
   return { isError: true, content: [{ type: 'text' as const, text }] };
-}
-
-function notFoundAsNull(error: unknown): null {
-  if (error instanceof ServiceCallError && error.error.code === 'NOT_FOUND') return null;
-  throw error;
 }

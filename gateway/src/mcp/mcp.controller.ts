@@ -1,24 +1,36 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { All, Controller, Req, Res } from '@nestjs/common';
 import { authMessages } from '@promptlib/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LibraryClient } from '../clients/library.client';
+import { CallerLibrary } from './caller-library';
 import { libraryMcpServer } from './library-mcp-server';
+import { McpServerPool } from './mcp-server-pool';
 
 const VERSION = (
   JSON.parse(readFileSync(resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
 ).version;
 
+/** Servers kept between requests: about the requests one replica answers at the same time. */
+const IDLE_SERVERS = 64;
+
 /**
- * The MCP server (Streamable HTTP, stateless): each request gets a server and a transport of its
- * own, answered as JSON, so any replica answers any request and no session is kept. Only a
- * personal API key opens it: a browser's session cookie is never read here.
+ * The MCP server (Streamable HTTP, stateless): each request gets a transport of its own, answered
+ * as JSON, and a pooled server that knows the caller only through that request, so any replica
+ * answers any request and no session is kept. Only a personal API key opens it: a browser's
+ * session cookie is never read here.
  */
 @Controller('mcp')
 export class McpController {
-  constructor(private readonly library: LibraryClient) {}
+  private readonly servers: McpServerPool;
+
+  constructor(private readonly library: LibraryClient) {
+    this.servers = new McpServerPool(() => libraryMcpServer(library, VERSION), IDLE_SERVERS);
+  }
 
   @All()
   async handle(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -29,21 +41,16 @@ export class McpController {
         .send({ code: 'UNAUTHENTICATED', message: authMessages.apiKeyRequired });
       return;
     }
-    const server = libraryMcpServer(
-      this.library,
-      { userId: request.user.id, scope: request.apiKey.scope },
-      VERSION,
-    );
+    const caller = new CallerLibrary(this.library, { userId: request.user.id, scope: request.apiKey.scope });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
     reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    reply.raw.on('close', () => void transport.close());
+    await this.servers.connect(transport);
+    const raw = request.raw as IncomingMessage & { auth?: AuthInfo };
+    raw.auth = caller.asAuthInfo(`key-${request.apiKey.id}`);
+    await transport.handleRequest(raw, reply.raw, request.body);
   }
 }

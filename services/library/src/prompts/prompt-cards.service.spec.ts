@@ -40,7 +40,7 @@ describe('PromptCardsService', () => {
     cards = new PromptCardsService(library);
     ids = (await library.direct.prompts.insertMany(userId, seeds)).map((prompt) => prompt.id);
     await library.direct.prompts.insertMany(otherUserId, seeds.slice(0, 5));
-    for (const n of USED_IN_ORDER) await library.direct.prompts.incrementUsage(userId, ids[n]);
+    for (const n of USED_IN_ORDER) await library.direct.prompts.addUses(userId, ids[n], 1);
   });
 
   const request = (change: Partial<PromptCardsRequest> = {}): PromptCardsRequest => ({

@@ -27,10 +27,17 @@ const ANNOUNCED_COLUMNS = `"id", "user_id" AS "userId", "title", "content", "cat
 
 // The statements of the most frequent calls, prepared once per connection (see queryPrepared).
 const PROMPT_PAGE: PreparedStatement = { name: 'library-prompt-page', text: PROMPT_PAGE_QUERY };
-const INCREMENT_USAGE: PreparedStatement = {
-  name: 'library-increment-usage',
-  text: `UPDATE ${PROMPTS} SET "usage_count" = "usage_count" + 1, "last_used_at" = now()
+const ADD_USES: PreparedStatement = {
+  name: 'library-add-uses',
+  text: `UPDATE ${PROMPTS} SET "usage_count" = "usage_count" + $3, "last_used_at" = now()
          WHERE "id" = $1 AND "user_id" = $2 RETURNING "usage_count"`,
+};
+const OWNED_PROMPT: PreparedStatement = {
+  name: 'library-owned-prompt',
+  text: `SELECT "id", "user_id" AS "userId", "title", "content", "category_id" AS "categoryId",
+           "is_favorite" AS "isFavorite", "usage_count" AS "usageCount", "tags", "last_used_at" AS "lastUsedAt",
+           "version", "created_at" AS "createdAt", "updated_at" AS "updatedAt"
+         FROM ${PROMPTS} WHERE "id" = $1 AND "user_id" = $2`,
 };
 const TOGGLE_FAVORITE: PreparedStatement = {
   name: 'library-toggle-favorite',
@@ -106,8 +113,10 @@ export class PromptsRepository {
     return this.db.query<CategoryCountRow>(PROMPT_COUNTS_QUERY, [userId]);
   }
 
-  findOwned(userId: number, promptId: number): Promise<PromptEntity | null> {
-    return this.db.repository(PromptEntity).findOneBy({ id: promptId, userId });
+  /** The user's prompt: the most frequent read of all (every open, copy and MCP get), so prepared. */
+  async findOwned(userId: number, promptId: number): Promise<PromptEntity | null> {
+    const [row] = await this.db.prepared<PromptEntity>(OWNED_PROMPT, [promptId, userId]);
+    return row ? Object.assign(new PromptEntity(), row) : null;
   }
 
   /** The user's prompt, locked until the transaction ends. */
@@ -294,9 +303,9 @@ export class PromptsRepository {
     return rows.map((row) => row.id).sort((a, b) => a - b);
   }
 
-  /** Counts one more use in the database, so simultaneous copies are all counted; null if not found. */
-  async incrementUsage(userId: number, promptId: number): Promise<number | null> {
-    const rows = await this.db.prepared<{ usage_count: number }>(INCREMENT_USAGE, [promptId, userId]);
+  /** Adds uses in the database, so simultaneous copies are all counted; the count after, or null if not found. */
+  async addUses(userId: number, promptId: number, uses: number): Promise<number | null> {
+    const rows = await this.db.prepared<{ usage_count: number }>(ADD_USES, [promptId, userId, uses]);
     return rows.length === 0 ? null : rows[0].usage_count;
   }
 

@@ -22,6 +22,7 @@ import type { PromptEntity } from './prompt.entity';
 import { normalizePrompt, promptProblems, type PromptInput } from './prompt-rules';
 import { recordVersions } from '../versions/prompt-history';
 import { promptTags } from '../tags/tags.service';
+import { UseCounter } from './use-counter';
 
 export type PromptPageRequest = ParsedRequestOf<typeof subjects.library.promptsList>;
 export type PromptRequest = ParsedRequestOf<typeof subjects.library.promptsGet>;
@@ -38,6 +39,10 @@ export class PromptsService {
     private readonly categories: CategoriesService,
     private readonly tiers: TiersService,
   ) {}
+
+  private readonly uses = new UseCounter((userId, promptId, uses) =>
+    this.data.direct.prompts.addUses(userId, promptId, uses),
+  );
 
   /**
    * One page of the user's prompts, newest first, starting below `before`, as JSON bytes. A page
@@ -124,9 +129,9 @@ export class PromptsService {
     return { success: true };
   }
 
-  /** One more use, counted in the database so simultaneous copies are all counted. */
+  /** One more use, counted in the database (see UseCounter) so simultaneous copies are all counted. */
   async copy({ userId, promptId }: PromptRequest): Promise<CopyResult> {
-    const usageCount = await this.data.direct.prompts.incrementUsage(userId, promptId);
+    const usageCount = await this.uses.count(userId, promptId);
     if (usageCount === null) throw notFound('prompt');
     return { usageCount };
   }

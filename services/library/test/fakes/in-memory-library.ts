@@ -336,10 +336,10 @@ class InMemoryPrompts implements Prompts {
     return gone.map((prompt) => prompt.id).sort((a, b) => a - b);
   }
 
-  async incrementUsage(userId: number, promptId: number): Promise<number | null> {
+  async addUses(userId: number, promptId: number, uses: number): Promise<number | null> {
     const prompt = this.row(userId, promptId);
     if (!prompt) return null;
-    prompt.usageCount += 1;
+    prompt.usageCount += uses;
     prompt.lastUsedAt = useTime();
     return prompt.usageCount;
   }
