@@ -116,6 +116,66 @@ function addToPool(pool: PoolName, value: number | string): void {
   if (values.length > 40) values.shift();
 }
 
+/**
+ * The MCP server as an operation: JSON-RPC messages of every method it has (and some it has not),
+ * naming the caller's prompts and the victim's, the tools, and anything else.
+ */
+function mcpOperation(promptNames: string[]): Operation {
+  const text: JsonSchema = { type: 'string' };
+  return {
+    method: 'POST',
+    path: '/mcp',
+    query: {},
+    body: {
+      type: 'object',
+      required: ['jsonrpc', 'id', 'method'],
+      properties: {
+        jsonrpc: { enum: ['2.0'] },
+        id: { type: 'integer', minimum: 0 },
+        method: {
+          enum: [
+            'initialize',
+            'ping',
+            'prompts/list',
+            'prompts/get',
+            'tools/list',
+            'tools/call',
+            'resources/list',
+            'completion/complete',
+            'notifications/initialized',
+          ],
+        },
+        params: {
+          type: 'object',
+          properties: {
+            name: {
+              anyOf: [{ enum: [...promptNames, 'search_prompts', 'get_prompt', 'save_prompt'] }, text],
+            },
+            cursor: text,
+            protocolVersion: { enum: ['2025-06-18', '2025-03-26', '2024-11-05'] },
+            capabilities: { type: 'object', properties: {} },
+            clientInfo: { type: 'object', properties: { name: text, version: text } },
+            arguments: {
+              type: 'object',
+              properties: {
+                query: text,
+                category: { anyOf: [{ enum: ['General', 'Research'] }, text] },
+                tag: text,
+                limit: { type: 'integer' },
+                name: { anyOf: [{ enum: promptNames }, text] },
+                title: text,
+                content: text,
+                tags: { type: 'array', items: text, maxItems: 30 },
+                word: text,
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
 // Short pieces that break naive handling of text, also hidden inside otherwise valid values.
 const PIECES = [
   '\ud800',
@@ -908,6 +968,8 @@ describe('every JSON route of the gateway under generated input', () => {
     ];
     if (cookies.length > 0) headers.Cookie = cookies.join('; ');
     if (caller === 'program' && attacker.apiKey) headers.Authorization = `Bearer ${attacker.apiKey}`;
+    // What an MCP client accepts; without it the server answers every message with 406.
+    if (path.startsWith('/mcp')) headers.Accept = 'application/json, text/event-stream';
     try {
       const response = await fetch(`${gateway.url}${path}`, {
         method,
@@ -995,8 +1057,8 @@ describe('every JSON route of the gateway under generated input', () => {
     return line;
   }
 
-  async function fuzz(caller: Caller, seed: number, numRuns = RUNS): Promise<void> {
-    const requests = fc.array(fc.oneof(...operations.map(requestOf)), {
+  async function fuzz(caller: Caller, seed: number, numRuns = RUNS, among = operations): Promise<void> {
+    const requests = fc.array(fc.oneof(...among.map(requestOf)), {
       minLength: 1,
       maxLength: MAX_REQUESTS_PER_RUN,
     });
@@ -1032,6 +1094,12 @@ describe('every JSON route of the gateway under generated input', () => {
     attacker.apiKey = created.body.key;
     // Fewer runs: a key reaches the same handlers as the session, behind one more check.
     await fuzz('program', SEED + 2, Math.ceil(RUNS / 10));
+  }, 300_000);
+
+  it('answers every generated JSON-RPC message to the MCP server below 500, to a program with the attacker’s API key', async () => {
+    expect(attacker.apiKey).toBeDefined();
+    const names = [...pools.ownPrompt, ...pools.victimPrompt].map((id) => `prompt-${id}`);
+    await fuzz('program', SEED + 3, Math.ceil(RUNS / 10), [mcpOperation(names)]);
   }, 300_000);
 
   it("leaves the victim's library, links, usage counts and checkout as they were, every process running", async () => {
