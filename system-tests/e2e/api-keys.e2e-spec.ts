@@ -97,6 +97,44 @@ describe('API keys in a real browser', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('lets a reader try a route of /api/docs with a key, in a browser that is signed in too', async () => {
+    const user = await newLibraryUser(gateway.url, 'keysdocs');
+    await createPrompt(user, {
+      title: 'Docs tried',
+      content: 'Found through the reference page.',
+      tags: ['Reference'],
+    });
+    const made = await user.client.post<{ key: string }>('/api/api-keys', { name: 'Docs', scope: 'read' });
+    expect(made.status).toBe(201);
+    // Signed in: the page's calls could carry the session cookie beside the key, which the
+    // gateway refuses; a call tried with the key goes without it.
+    const { page } = await suite.dashboard(user);
+    await page.goto(`${gateway.url}/api/docs`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    // The key's scheme, of the two the document offers (the session cookie is the other).
+    const scheme = page.locator('.modal-ux .auth-container', { hasText: 'personal API key' });
+    await scheme.locator('input').fill(made.body.key);
+    await scheme.locator('button.authorize').click();
+    await scheme.getByText('Authorized', { exact: false }).first().waitFor();
+    await page.locator('.modal-ux button.btn-done').first().click();
+
+    const operation = page.locator('.opblock', {
+      has: page.locator('.opblock-summary-path', { hasText: /^\/api\/tags$/ }),
+    });
+    await operation.locator('.opblock-summary-control').first().click();
+    await operation.getByRole('button', { name: 'Try it out' }).click();
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    const live = operation.locator('.live-responses-table tbody');
+    await live.locator('.response-col_status').first().waitFor();
+    expect(await live.locator('.response-col_status').first().innerText()).toBe('200');
+    expect(JSON.parse(await live.locator('.response-col_description pre').first().innerText())).toEqual([
+      { name: 'Reference', count: 1 },
+    ]);
+    expect(await operation.locator('.curl-command').first().innerText()).toContain(
+      'Authorization: Bearer plk_',
+    );
+  });
+
   it('works on a phone in German, from the keyboard', async () => {
     const user = await newLibraryUser(gateway.url, 'keysde');
     const { page } = await suite.dashboard(user, {

@@ -19,7 +19,9 @@ export async function newLibraryUser(baseUrl: string, prefix = 'lib'): Promise<L
 let counter = 0;
 
 /** A valid prompt body; pass fields to override. */
-export function promptBody(overrides: Partial<{ title: string; content: string; categoryId: unknown }> = {}) {
+export function promptBody(
+  overrides: Partial<{ title: string; content: string; categoryId: unknown; tags: string[] }> = {},
+) {
   counter += 1;
   return {
     title: `Prompt ${counter}`,
