@@ -20,6 +20,7 @@ import { compressReads } from './common/compress-reads';
 import { authenticateApiKey } from './api-keys/api-key-authentication';
 import { ApiKeyVerifier } from './api-keys/api-key-verifier';
 import { csrfCheck } from './common/csrf';
+import { crossOriginKeys } from './api-keys/cross-origin-keys';
 import { RateLimits } from './rate-limit/rate-limits';
 import { answerFrameworkError } from './common/framework-errors';
 import { httpMetrics } from './common/http-metrics';
@@ -74,6 +75,7 @@ export async function createGatewayApp(
   http.addHook('onRequest', securityHeaders(config));
   http.addHook('onRequest', apiNoStore);
   http.addHook('onRequest', compressReads());
+  http.addHook('onRequest', crossOriginKeys);
   http.addHook(
     'onRequest',
     authenticateApiKey(app.get(ApiKeyVerifier), app.get(RateLimits), app.get(Sessions)),

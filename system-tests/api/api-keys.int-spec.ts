@@ -139,6 +139,58 @@ describe('personal API keys through the gateway', () => {
     expect(both.status).toBe(400);
   });
 
+  it('answers a key’s calls from any web origin, refusals too, and no cookie-signed call across sites', async () => {
+    const user = await newLibraryUser(gateway.url, 'keyscors');
+    await createPrompt(user, { title: 'Cross origin', content: 'Read by an extension.' });
+    const { key, id } = await createKey(user, { name: 'Extension', scope: 'write' });
+    const origin = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+
+    const preflight = await fetch(`${gateway.url}/api/prompts/cards`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    // A preflight of a call without a key (one a browser would sign with its cookie) is not answered so.
+    const cookiePreflight = await fetch(`${gateway.url}/api/prompts`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(cookiePreflight.headers.get('access-control-allow-origin')).toBeNull();
+
+    const read = await withKey<{ cards: { title: string }[] }>(
+      gateway,
+      key,
+      'GET',
+      '/api/prompts/cards',
+      undefined,
+      {
+        Origin: origin,
+      },
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.cards.map((card) => card.title)).toEqual(['Cross origin']);
+    const cors = await fetch(`${gateway.url}/api/prompts/cards`, {
+      headers: { Authorization: `Bearer ${key}`, Origin: origin },
+    });
+    expect(cors.headers.get('access-control-allow-origin')).toBe('*');
+    const signedIn = await user.client.get('/api/prompts');
+    expect(signedIn.headers.get('access-control-allow-origin')).toBeNull();
+
+    await user.client.send('DELETE', `/api/api-keys/${id}`, undefined, {});
+    const refused = await fetch(`${gateway.url}/api/prompts/cards`, {
+      headers: { Authorization: `Bearer ${key}`, Origin: origin },
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('never shows another user’s prompts to a key, nor lets a user revoke another’s key', async () => {
     const alice = await newLibraryUser(gateway.url, 'keyalice');
     const bob = await newLibraryUser(gateway.url, 'keybob');
