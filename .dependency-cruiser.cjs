@@ -3,7 +3,8 @@
 // by the package it lands in. Packages expose entry points through `exports`: a deep import into
 // another package's files (`@promptlib/platform/dist/...`) does not resolve and is refused too.
 // tools/sandboxes is a package of its own inside tools/, so it is named before tools.
-const PACKAGE = '(proto|platform|gateway|frontend|tools/sandboxes|tools|system-tests|services/[^/]+)';
+const PACKAGE =
+  '(proto|platform|gateway|frontend|extension|tools/sandboxes|tools|system-tests|services/[^/]+)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -13,7 +14,7 @@ module.exports = {
       comment: 'proto holds the contracts everyone imports, so it may import none of them.',
       severity: 'error',
       from: { path: '^proto/' },
-      to: { path: '^(platform|gateway|frontend|tools|system-tests|services)/' },
+      to: { path: '^(platform|gateway|frontend|extension|tools|system-tests|services)/' },
     },
     {
       name: 'platform-depends-only-on-proto',
@@ -62,11 +63,22 @@ module.exports = {
       to: { path: '^(platform|gateway|services|tools|system-tests)/' },
     },
     {
+      name: 'extension-imports-only-proto',
+      comment:
+        'The browser extension talks to the server over its HTTP API like any client; it shares the template rules through proto alone.',
+      severity: 'error',
+      from: { path: '^extension/' },
+      to: { path: '^(platform|gateway|frontend|services|tools|system-tests)/' },
+    },
+    {
       name: 'production-code-imports-no-dev-tools',
       comment:
         'tools (the sandboxes with them), system-tests and the test helpers of platform are for development and tests; what ships never needs them.',
       severity: 'error',
-      from: { path: '^(proto|platform|gateway|frontend|services/[^/]+)/src/', pathNot: '\\.spec\\.tsx?$' },
+      from: {
+        path: '^(proto|platform|gateway|frontend|extension|services/[^/]+)/src/',
+        pathNot: '\\.spec\\.tsx?$',
+      },
       to: { path: '^(tools|system-tests|platform/testing|platform/dist-testing)/' },
     },
     {

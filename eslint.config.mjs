@@ -30,6 +30,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The extension's scripts run in the browser, with the extension API as `chrome`.
+    files: ['extension/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, chrome: 'readonly' } },
+  },
+  {
+    files: ['extension/build.mjs'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // The browser tests' own pages' scripts.
+    files: ['system-tests/e2e/pages/**/*.mjs'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Programs that report to a terminal: the tools and the harnesses run as commands.
     files: ['tools/**/*.{ts,mjs}', 'system-tests/failover/**/*.ts', 'system-tests/containers/**/*.ts'],
     rules: { 'no-console': 'off' },

@@ -3,7 +3,7 @@ import { SYSTEM_CHROMIUM } from './ensure-chromium';
 
 // No sandbox: CI runs as root. The other flags keep Chromium from calling home during a test or a
 // measurement.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -8,8 +8,8 @@ import { smokeTestStart } from './smoke-start';
 import { unitTestRunners } from './workspace-packages';
 
 const SYSTEM_TESTS = '@promptlib/system-tests';
-// Checked with settings of their own (the DOM's types); every other package is in tsconfig.node.json.
-const CHECKED_APART = ['@promptlib/frontend', SYSTEM_TESTS].join(',');
+// Checked with settings of their own (the DOM's, the extension API's types); every other package is in tsconfig.node.json.
+const CHECKED_APART = ['@promptlib/frontend', '@promptlib/extension', SYSTEM_TESTS].join(',');
 const tscBin = join(repoRoot, 'node_modules', '.bin', 'tsc');
 const jestBin = join(repoRoot, 'node_modules', '.bin', 'jest');
 

@@ -1,0 +1,41 @@
+// Builds the extension into dist/unpacked (load it with "Load unpacked") and packs the same files
+// into dist/prompt-library-<version>.zip, as the browsers' stores take it.
+import { zipSync } from 'fflate';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const out = join(here, 'dist', 'unpacked');
+const { version } = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
+
+rmSync(join(here, 'dist'), { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+// Each script stands alone: the service worker, the palette put into pages, the options page.
+const entries = {
+  background: 'src/background/background.ts',
+  palette: 'src/palette/palette.ts',
+  options: 'src/options/options.ts',
+};
+for (const [name, input] of Object.entries(entries)) {
+  await build({
+    input: join(here, input),
+    resolve: {
+      // The template rules come from their own zod-free module of the contracts, as source.
+      alias: { '@promptlib/proto/templates': join(here, '..', 'proto', 'src', 'templates', 'index.ts') },
+    },
+    output: { file: join(out, `${name}.js`), format: 'iife', minify: true },
+    logLevel: 'warn',
+  });
+}
+
+for (const file of readdirSync(join(here, 'static')))
+  copyFileSync(join(here, 'static', file), join(out, file));
+const manifest = JSON.parse(readFileSync(join(here, 'static', 'manifest.json'), 'utf8'));
+writeFileSync(join(out, 'manifest.json'), `${JSON.stringify({ ...manifest, version }, null, 2)}\n`);
+
+const files = Object.fromEntries(readdirSync(out).map((file) => [file, readFileSync(join(out, file))]));
+writeFileSync(join(here, 'dist', `prompt-library-${version}.zip`), zipSync(files, { level: 9 }));
+console.log(`extension ${version}: dist/unpacked and dist/prompt-library-${version}.zip`);

@@ -1,0 +1,217 @@
+import { eventually } from '@promptlib/platform/testing';
+import type { Page } from 'playwright-core';
+import {
+  launchWithExtension,
+  openPalette,
+  paletteText,
+  serveTestPages,
+  testPageScript,
+  type LoadedExtension,
+  type TestPages,
+} from '../support/extension';
+import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { sharedStack } from '../support/shared-stack';
+
+const PAGES = {
+  '/textarea.html': '<!doctype html><title>Chat</title><textarea id="box" aria-label="Message"></textarea>',
+  '/editable.html':
+    '<!doctype html><title>Editor</title><div id="box" contenteditable="true" aria-label="Message"><p>Dear team,&nbsp;</p></div>',
+  '/nothing.html': '<!doctype html><title>Article</title><p id="text">A page to read, with no field.</p>',
+  '/prosemirror.html':
+    '<!doctype html><title>Rich editor</title><link rel="stylesheet" href="/editor.css">' +
+    '<div id="initial"><p>Hello, </p></div><div id="editor"></div><script src="/prosemirror-editor.js"></script>',
+  '/editor.css': '.ProseMirror { white-space: pre-wrap; border: 1px solid #999; min-height: 4em; }',
+};
+
+/** Waits until the palette shows something that passes `test`, and answers what it showed. */
+async function paletteShows(page: Page, test: (text: string | null) => boolean): Promise<string | null> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const text = await paletteText(page);
+    if (test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`the palette showed: ${text ?? '(closed)'}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the browser extension, loaded into Chromium', () => {
+  let pages: TestPages;
+  let extension: LoadedExtension;
+  let user: LibraryUser;
+  let key: string;
+  const gatewayUrl = () => sharedStack().gatewayUrl;
+
+  beforeAll(async () => {
+    pages = await serveTestPages({
+      ...PAGES,
+      '/prosemirror-editor.js': testPageScript('prosemirror-editor.js'),
+    });
+    extension = await launchWithExtension();
+    user = await newLibraryUser(gatewayUrl(), 'ext');
+    await createPrompt(user, { title: 'Weekly status', content: 'Status: all green, nothing blocked.' });
+    await createPrompt(user, {
+      title: 'Polite reminder',
+      content: 'Hi {{name}}, a reminder about {{topic}} ({{tone:kind|firm}}).',
+    });
+    await createPrompt(user, { title: 'Two lines', content: 'First line\nSecond line' });
+    const made = await user.client.post<{ key: string }>('/api/api-keys', {
+      name: 'Extension',
+      scope: 'write',
+    });
+    key = made.body.key;
+  }, 60_000);
+
+  afterAll(async () => {
+    await extension?.close();
+    await pages?.close();
+  });
+
+  async function connect(serverUrl: string, apiKey: string): Promise<string> {
+    const options = await extension.context.newPage();
+    try {
+      await options.goto(`chrome-extension://${extension.id}/options.html`);
+      await options.getByLabel('Address of your Prompt Library').fill(serverUrl);
+      await options.getByLabel('API key').fill(apiKey);
+      await options.getByRole('button', { name: 'Connect' }).click();
+      await options
+        .getByRole('status')
+        .filter({ hasText: /Connected|refused|reached|Enter/ })
+        .waitFor();
+      return (await options.getByRole('status').innerText()).trim();
+    } finally {
+      await options.close();
+    }
+  }
+
+  it('connects with a key on its options page, and refuses a malformed one before asking', async () => {
+    expect(await connect(gatewayUrl(), 'not-a-key')).toMatch(/starts with plk_/);
+    expect(await connect(gatewayUrl(), key)).toBe(
+      `Connected to ${gatewayUrl()}. Press Ctrl+Shift+Space (⌘⇧Space on a Mac) in any text field to insert a prompt.`,
+    );
+  });
+
+  it('inserts a chosen prompt at the caret of a textarea, by keyboard alone, and counts the use', async () => {
+    const page = await extension.context.newPage();
+    await page.goto(`${pages.url}/textarea.html`);
+    const box = page.locator('#box');
+    await box.click();
+    await page.keyboard.type('Update: ');
+    await openPalette(extension.worker, `${pages.url}/textarea.html`);
+    await paletteShows(page, (text) => text?.includes('Weekly status') === true);
+    await page.keyboard.type('weekly');
+    await paletteShows(page, (text) => text?.includes('Weekly status') === true && !text.includes('Polite'));
+    await page.keyboard.press('Enter');
+    await paletteShows(page, (text) => text === null);
+    expect(await box.inputValue()).toBe('Update: Status: all green, nothing blocked.');
+    // Focus is back in the field, after the text: typing goes on there.
+    await page.keyboard.type(' Thanks.');
+    expect(await box.inputValue()).toBe('Update: Status: all green, nothing blocked. Thanks.');
+    await eventually(
+      async () => (await listPrompts(user)).find((prompt) => prompt.title === 'Weekly status')?.usageCount,
+      (uses) => uses === 1,
+    );
+    await page.close();
+  });
+
+  it('fills a template’s blanks and inserts into a contenteditable under a strict CSP', async () => {
+    const page = await extension.context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto(`${pages.url}/editable.html`);
+    await page.locator('#box p').click();
+    await page.keyboard.press('End');
+    await openPalette(extension.worker, `${pages.url}/editable.html`);
+    await paletteShows(page, (text) => text?.includes('Polite reminder') === true);
+    await page.keyboard.type('reminder');
+    await paletteShows(
+      page,
+      (text) => text?.includes('Polite reminder') === true && !text.includes('Weekly'),
+    );
+    await page.keyboard.press('Enter');
+    await paletteShows(page, (text) => text?.includes('name') === true && text.includes('Insert'));
+    // Insert with a required blank empty: the form says so and keeps the focus on it.
+    await page.keyboard.press('Control+Enter');
+    await paletteShows(page, (text) => text?.includes('Fill this in.') === true);
+    await page.keyboard.type('Ana');
+    await paletteShows(page, (text) => text?.split('Fill this in.').length === 2);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('the launch');
+    await page.keyboard.press('Enter');
+    await paletteShows(page, (text) => text === null);
+    expect(await page.locator('#box').innerText()).toBe(
+      'Dear team, Hi Ana, a reminder about the launch (kind).',
+    );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('inserts into a ProseMirror editor so that the editor’s own state holds the text, lines as paragraphs', async () => {
+    const page = await extension.context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    await page.goto(`${pages.url}/prosemirror.html`);
+    const editorText = () =>
+      page.evaluate(() => (window as unknown as { editorText: () => string[] }).editorText());
+    const [before] = await editorText();
+    await page.locator('#editor p').click();
+    await page.keyboard.press('End');
+    await openPalette(extension.worker, `${pages.url}/prosemirror.html`);
+    await paletteShows(page, (text) => text?.includes('Two lines') === true);
+    await page.keyboard.type('two lines');
+    await paletteShows(page, (text) => text?.includes('Two lines') === true && !text.includes('Weekly'));
+    await page.keyboard.press('Enter');
+    await paletteShows(page, (text) => text === null);
+    expect(await editorText()).toEqual([`${before}First line`, 'Second line']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('copies the prompt when no field had the focus, and saves a selection as a new prompt', async () => {
+    const page = await extension.context.newPage();
+    await extension.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: pages.url });
+    await page.goto(`${pages.url}/nothing.html`);
+    await openPalette(extension.worker, `${pages.url}/nothing.html`);
+    await paletteShows(page, (text) => text?.includes('Weekly status') === true);
+    await page.keyboard.type('weekly');
+    await paletteShows(page, (text) => text?.includes('Weekly status') === true && !text.includes('Polite'));
+    await page.keyboard.press('Enter');
+    await paletteShows(page, (text) => text?.includes('copied to the clipboard') === true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'Status: all green, nothing blocked.',
+    );
+    await paletteShows(page, (text) => text === null);
+
+    await openPalette(
+      extension.worker,
+      `${pages.url}/nothing.html`,
+      'Summarise this article in three bullets.',
+    );
+    await paletteShows(page, (text) => text?.includes('Save selection as a prompt') === true);
+    await page.keyboard.press('Enter');
+    await paletteShows(page, (text) => text?.includes('Saved as') === true);
+    expect((await listPrompts(user)).map((prompt) => prompt.content)).toContain(
+      'Summarise this article in three bullets.',
+    );
+    await page.close();
+  });
+
+  it('tells the user plainly when the key was revoked', async () => {
+    const keys = await user.client.get<{ id: number }[]>('/api/api-keys');
+    for (const { id } of keys.body) await user.client.send('DELETE', `/api/api-keys/${id}`, undefined, {});
+    const page = await extension.context.newPage();
+    await page.goto(`${pages.url}/textarea.html`);
+    await page.locator('#box').click();
+    await openPalette(extension.worker, `${pages.url}/textarea.html`);
+    const shown = await paletteShows(page, (text) => text?.includes('refused') === true);
+    expect(shown).toContain(
+      'Your Prompt Library refused this extension’s key: it was revoked or has expired. Connect again in the options.',
+    );
+    await page.keyboard.press('Escape');
+    await paletteShows(page, (text) => text === null);
+    await page.close();
+  });
+});
