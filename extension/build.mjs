@@ -13,18 +13,23 @@ const { version } = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'))
 rmSync(join(here, 'dist'), { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-// Each script stands alone: the service worker, the palette put into pages, the options page.
+// Each script stands alone: the service worker, the palette put into pages, the options page, and
+// the connector put into the app's page when connecting from it.
 const entries = {
   background: 'src/background/background.ts',
   palette: 'src/palette/palette.ts',
   options: 'src/options/options.ts',
+  connector: 'src/connector/connector.ts',
 };
 for (const [name, input] of Object.entries(entries)) {
   await build({
     input: join(here, input),
     resolve: {
-      // The template rules come from their own zod-free module of the contracts, as source.
-      alias: { '@promptlib/proto/templates': join(here, '..', 'proto', 'src', 'templates', 'index.ts') },
+      // The template rules and the connect messages come from zod-free modules of the contracts, as source.
+      alias: {
+        '@promptlib/proto/templates': join(here, '..', 'proto', 'src', 'templates', 'index.ts'),
+        '@promptlib/proto/extension-connect': join(here, '..', 'proto', 'src', 'extension-connect.ts'),
+      },
     },
     output: { file: join(out, `${name}.js`), format: 'iife', minify: true },
     logLevel: 'warn',

@@ -48,3 +48,4 @@ export {
   type PlannedPage,
 } from './library-file/import-pages';
 export { readLibrary, type GetJson } from './library-file/read-library';
+export * from './extension-connect';

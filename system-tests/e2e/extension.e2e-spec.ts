@@ -20,6 +20,9 @@ const PAGES = {
   '/prosemirror.html':
     '<!doctype html><title>Rich editor</title><link rel="stylesheet" href="/editor.css">' +
     '<div id="initial"><p>Hello, </p></div><div id="editor"></div><script src="/prosemirror-editor.js"></script>',
+  '/lexical.html':
+    '<!doctype html><title>Rich editor</title>' +
+    '<div id="editor" contenteditable="true"></div><script src="/lexical-editor.js"></script>',
   '/editor.css': '.ProseMirror { white-space: pre-wrap; border: 1px solid #999; min-height: 4em; }',
 };
 
@@ -45,6 +48,7 @@ describe('the browser extension, loaded into Chromium', () => {
     pages = await serveTestPages({
       ...PAGES,
       '/prosemirror-editor.js': testPageScript('prosemirror-editor.js'),
+      '/lexical-editor.js': testPageScript('lexical-editor.js'),
     });
     extension = await launchWithExtension();
     user = await newLibraryUser(gatewayUrl(), 'ext');
@@ -71,8 +75,9 @@ describe('the browser extension, loaded into Chromium', () => {
     try {
       await options.goto(`chrome-extension://${extension.id}/options.html`);
       await options.getByLabel('Address of your Prompt Library').fill(serverUrl);
+      await options.getByText('Or enter a key yourself').click();
       await options.getByLabel('API key').fill(apiKey);
-      await options.getByRole('button', { name: 'Connect' }).click();
+      await options.getByRole('button', { name: 'Connect', exact: true }).click();
       await options
         .getByRole('status')
         .filter({ hasText: /Connected|refused|reached|Enter/ })
@@ -147,28 +152,37 @@ describe('the browser extension, loaded into Chromium', () => {
     await page.close();
   });
 
-  it('inserts into a ProseMirror editor so that the editor’s own state holds the text, lines as paragraphs', async () => {
-    const page = await extension.context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    await page.goto(`${pages.url}/prosemirror.html`);
-    const editorText = () =>
-      page.evaluate(() => (window as unknown as { editorText: () => string[] }).editorText());
-    const [before] = await editorText();
-    await page.locator('#editor p').click();
-    await page.keyboard.press('End');
-    await openPalette(extension.worker, `${pages.url}/prosemirror.html`);
-    await paletteShows(page, (text) => text?.includes('Two lines') === true);
-    await page.keyboard.type('two lines');
-    await paletteShows(page, (text) => text?.includes('Two lines') === true && !text.includes('Weekly'));
-    await page.keyboard.press('Enter');
-    await paletteShows(page, (text) => text === null);
-    expect(await editorText()).toEqual([`${before}First line`, 'Second line']);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  it.each([
+    ['ProseMirror', 'prosemirror', 'two lines', 'Two lines', ['First line', 'Second line']],
+    ['Lexical', 'lexical', 'weekly', 'Weekly status', ['Status: all green, nothing blocked.']],
+  ])(
+    'inserts into a %s editor so that the editor’s own state holds the text',
+    async (_name, file, query, title, lines) => {
+      const page = await extension.context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${pages.url}/${file}.html`);
+      const editorText = () =>
+        page.evaluate(() => (window as unknown as { editorText: () => string[] }).editorText());
+      const [before] = await editorText();
+      await page.locator('#editor p').click();
+      await page.keyboard.press('End');
+      await openPalette(extension.worker, `${pages.url}/${file}.html`);
+      await paletteShows(page, (text) => text?.includes(title) === true);
+      await page.keyboard.type(query);
+      await paletteShows(page, (text) => text?.includes(title) === true && !text.includes('Polite'));
+      await page.keyboard.press('Enter');
+      await paletteShows(page, (text) => text === null);
+      // Lines become paragraphs; the first goes on where the caret was.
+      const [first, ...rest] = lines;
+      expect(await editorText()).toEqual([`${before}${first}`, ...rest]);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('copies the prompt when no field had the focus, and saves a selection as a new prompt', async () => {
     const page = await extension.context.newPage();

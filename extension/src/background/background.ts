@@ -1,5 +1,7 @@
+import type { ConnectRequest } from '../shared/connect-messages';
 import type { PaletteAnswers, PaletteCommand, PaletteRequest } from '../shared/messages';
 import { readSettings } from '../shared/settings';
+import { connectThroughApp, keyFromApp, tabLoaded } from './connect-through-app';
 import { LibraryApi } from './library-api';
 
 const SAVE_SELECTION = 'save-selection';
@@ -29,11 +31,20 @@ chrome.contextMenus.onClicked.addListener((info, tab) => {
     void openIn(tab, { type: 'save', selection: info.selectionText ?? '' });
 });
 
-chrome.runtime.onMessage.addListener((request: PaletteRequest, sender, respond) => {
-  // Only the palette this extension put into a page asks; a page's own scripts cannot reach here.
+chrome.runtime.onMessage.addListener((request: PaletteRequest | ConnectRequest, sender, respond) => {
+  // Only this extension's own scripts ask; a page's own scripts cannot reach here.
   if (sender.id !== chrome.runtime.id) return false;
-  void answer(request).then(respond);
+  if (request.type === 'connectThroughApp') {
+    // From the options page only: a script put into a page may not open tabs.
+    if (sender.tab) return false;
+    void connectThroughApp(request.serverUrl).then(() => respond({ ok: true }));
+  } else if (request.type === 'connected') void keyFromApp(sender.tab, request.apiKey).then(respond);
+  else void answer(request).then(respond);
   return true;
+});
+
+chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
+  if (change.status === 'complete') void tabLoaded(tabId, tab.url);
 });
 
 async function answer(request: PaletteRequest): Promise<PaletteAnswers[PaletteRequest['type']]> {

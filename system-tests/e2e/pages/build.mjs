@@ -5,8 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-await build({
-  input: join(here, 'prosemirror-editor.mjs'),
-  output: { file: join(here, '..', '..', 'dist', 'pages', 'prosemirror-editor.js'), format: 'iife' },
-  logLevel: 'warn',
-});
+for (const page of ['prosemirror-editor', 'lexical-editor']) {
+  await build({
+    input: join(here, `${page}.mjs`),
+    output: { file: join(here, '..', '..', 'dist', 'pages', `${page}.js`), format: 'iife' },
+    // Lexical reads process.env.NODE_ENV to choose its build.
+    transform: { define: { 'process.env.NODE_ENV': '"production"' } },
+    logLevel: 'warn',
+  });
+}

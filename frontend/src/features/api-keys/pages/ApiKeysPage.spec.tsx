@@ -404,4 +404,54 @@ describe('ApiKeysPage', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(rowOf('Backup script')).toBeInTheDocument();
   });
+
+  describe('connecting the browser extension', () => {
+    const extensionSays = (type: string, extra: object = {}) =>
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type, ...extra },
+          origin: window.location.origin,
+          source: window,
+        }),
+      );
+
+    it('waits for the extension, then makes a read-and-write key for it and hands it over unseen', async () => {
+      const calls = serverWith([]);
+      const posted: unknown[] = [];
+      const listen = (event: MessageEvent) => {
+        if ((event.data as { type?: string }).type === 'prompt-library:extension-key')
+          posted.push(event.data);
+      };
+      window.addEventListener('message', listen);
+      await renderWithApp(<ApiKeysPage />, 'en', '/settings/api-keys?connect=extension');
+
+      const dialog = await screen.findByRole('dialog', { name: 'Connect the browser extension' });
+      expect(within(dialog).getByRole('status')).toHaveTextContent(/Waiting for the extension/);
+      expect(within(dialog).getByRole('button', { name: 'Connect' })).toBeDisabled();
+
+      extensionSays('prompt-library:extension-ready');
+      fireEvent.click(await within(dialog).findByRole('button', { name: 'Connect' }));
+      await vi.waitFor(() => expect(posted).toEqual([{ type: 'prompt-library:extension-key', key: secret }]));
+      expect(calls).toContain('POST /api/api-keys');
+      expect(screen.queryByText(secret)).toBeNull();
+
+      extensionSays('prompt-library:extension-connected');
+      expect(await within(dialog).findByText(/The extension is connected/)).toBeInTheDocument();
+      window.removeEventListener('message', listen);
+    });
+
+    it('says why when the extension could not take the key', async () => {
+      serverWith([]);
+      await renderWithApp(<ApiKeysPage />, 'en', '/settings/api-keys?connect=extension');
+      const dialog = await screen.findByRole('dialog', { name: 'Connect the browser extension' });
+      extensionSays('prompt-library:extension-ready');
+      fireEvent.click(await within(dialog).findByRole('button', { name: 'Connect' }));
+      extensionSays('prompt-library:extension-failed', {
+        message: 'Connect from the extension’s options page.',
+      });
+      expect(
+        await within(dialog).findByText('Connect from the extension’s options page.'),
+      ).toBeInTheDocument();
+    });
+  });
 });

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ApiKeySummary, CreatedApiKey } from '@promptlib/proto';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useNotify } from '../../../shared/hooks/useNotify';
@@ -18,6 +19,7 @@ import { atKeyLimit } from '../api-key-form';
 import { useListApiKeysQuery, useRevokeApiKeyMutation } from '../api-keys.api';
 import { ApiKeyList } from '../components/ApiKeyList';
 import { ConnectClients } from '../components/ConnectClients';
+import { ConnectExtensionDialog } from '../components/ConnectExtensionDialog';
 import { CreateApiKeyDialog } from '../components/CreateApiKeyDialog';
 
 /**
@@ -51,6 +53,9 @@ export function ApiKeysPage() {
   // The secret of the key made on this visit, in this component's state only: gone when the page is.
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [focusHeading, setFocusHeading] = useState(false);
+  // The browser extension opened this page to be handed a key (see ConnectExtensionDialog).
+  const [params, setParams] = useSearchParams();
+  const connectingExtension = params.get('connect') === 'extension';
   const atLimit = atKeyLimit(keys);
   // A revoked key is never offered for copying again.
   const liveCreated = created && keys?.some((key) => key.id === created.id) ? created : null;
@@ -161,6 +166,15 @@ export function ApiKeysPage() {
         </Paper>
       </Stack>
 
+      <ConnectExtensionDialog
+        open={connectingExtension}
+        onClose={() =>
+          setParams((now) => {
+            now.delete('connect');
+            return now;
+          })
+        }
+      />
       <CreateApiKeyDialog open={creating} onCreated={setCreated} onClose={() => setCreating(false)} />
       <ConfirmDialog
         open={revoking !== null}
