@@ -1,10 +1,8 @@
 import {
   blankProblems,
-  composeTemplate,
+  composeReading,
   fillTemplate,
   initialValues,
-  parseTemplate,
-  unreadIncludes,
   type ParsedTemplate,
   type TemplateValues,
   type TemplateVariable,
@@ -205,24 +203,12 @@ class Palette {
   }
 
   /** The prompt's template with the prompts it includes read in, as the app composes it. */
-  private async composed(prompt: FullPrompt): Promise<ParsedTemplate> {
-    const root = parseTemplate(prompt.content);
-    const known = new Map<number, string | null>();
-    const contentOf = (id: number) => known.get(id);
-    for (
-      let unread = unreadIncludes(root, contentOf);
-      unread.length > 0;
-      unread = unreadIncludes(root, contentOf)
-    ) {
-      await Promise.all(
-        unread.map(async (id) => {
-          const answer = await ask({ type: 'prompt', id });
-          if (!answer.ok) throw new Error(answer.message);
-          known.set(id, answer.prompt?.content ?? null);
-        }),
-      );
-    }
-    return composeTemplate(prompt.id, root, contentOf);
+  private composed(prompt: FullPrompt): Promise<ParsedTemplate> {
+    return composeReading(prompt.id, prompt.content, async (id) => {
+      const answer = await ask({ type: 'prompt', id });
+      if (!answer.ok) throw new Error(answer.message);
+      return answer.prompt?.content ?? null;
+    });
   }
 
   private showFill(prompt: FullPrompt, template: ParsedTemplate): void {

@@ -1,9 +1,15 @@
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { ServiceCallError } from '@promptlib/platform';
-import type { ApiKeyScope, Category, ParsedTemplate, Prompt, PromptCard } from '@promptlib/proto';
+import {
+  composeReading,
+  type ApiKeyScope,
+  type Category,
+  type ParsedTemplate,
+  type Prompt,
+  type PromptCard,
+} from '@promptlib/proto';
 import type { LibraryClient } from '../clients/library.client';
-import { composedTemplate } from './included-prompts';
 
 /** Who an MCP request answers for: a key's user, within the key's scope. */
 export type McpCaller = { userId: number; scope: ApiKeyScope };
@@ -77,8 +83,10 @@ export class CallerLibrary {
     return this.library.prompt(this.userId, id).catch(notFoundAsNull);
   }
 
+  /** The prompt's template with its includes composed from the user's prompts as they are now. */
   template(prompt: Pick<Prompt, 'id' | 'content'>): Promise<ParsedTemplate> {
-    return composedTemplate(this.library, this.userId, prompt.id, prompt.content, this.included);
+    const read = async (id: number) => (await this.prompt(id))?.content ?? null;
+    return composeReading(prompt.id, prompt.content, read, this.included);
   }
 
   private userCategories(): Promise<Category[]> {

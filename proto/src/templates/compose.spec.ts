@@ -1,4 +1,5 @@
 import {
+  composeReading,
   MAX_COMPOSED_LENGTH,
   MAX_INCLUDE_DEPTH,
   MAX_INCLUDED_PROMPTS,
@@ -118,5 +119,28 @@ describe('unreadIncludes', () => {
     }
     expect(rounds).toEqual([[2, 3], [4], [1]]);
     expect(fillTemplate(composeTemplate(1, root, contentOf), {})).toBe(' c ');
+  });
+});
+
+describe('composeReading', () => {
+  it('reads each included prompt once, nested ones too, and composes with what it read', async () => {
+    const contents: Record<number, string | null> = { 2: 'B {{>3}} {{>9}}', 3: 'C {{name}}', 9: null };
+    const read = jest.fn(async (id: number) => contents[id] ?? null);
+    const template = await composeReading(1, 'A {{>2}} {{>2}}', read);
+    expect(fillTemplate(template, { name: 'x' })).toBe('A B C x  B C x ');
+    expect(template.variables.map((variable) => variable.name)).toEqual(['name']);
+    expect(read.mock.calls.map(([id]) => id).sort()).toEqual([2, 3, 9]);
+  });
+
+  it('asks nothing again of what a shared `known` holds, and passes a failed read on', async () => {
+    const known = new Map<number, string | null>([[2, 'B']]);
+    const read = jest.fn(async () => 'never');
+    expect(fillTemplate(await composeReading(1, '{{>2}}!', read, known), {})).toBe('B!');
+    expect(read).not.toHaveBeenCalled();
+    await expect(
+      composeReading(1, '{{>4}}', async () => {
+        throw new Error('offline');
+      }),
+    ).rejects.toThrow('offline');
   });
 });

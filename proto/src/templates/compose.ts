@@ -91,6 +91,28 @@ export function unreadIncludes(root: ParsedTemplate, contentOf: IncludedContent)
   return [...unread];
 }
 
+/**
+ * A prompt's template composed with the included prompts as `read` gives them now (null for one the
+ * user does not have): read level by level, each once per `known`, which calls may share.
+ */
+export async function composeReading(
+  promptId: number | null,
+  content: string,
+  read: (promptId: number) => Promise<string | null>,
+  known = new Map<number, string | null>(),
+): Promise<ParsedTemplate> {
+  const root = parseTemplate(content);
+  const contentOf = (id: number) => known.get(id);
+  for (
+    let unread = unreadIncludes(root, contentOf);
+    unread.length > 0;
+    unread = unreadIncludes(root, contentOf)
+  ) {
+    await Promise.all(unread.map(async (id) => known.set(id, await read(id))));
+  }
+  return composeTemplate(promptId, root, contentOf);
+}
+
 function textLength(template: ParsedTemplate): number {
   return template.segments.reduce(
     (sum, segment) => sum + (segment.kind === 'text' ? segment.text.length : 0),
