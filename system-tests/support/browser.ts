@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { UnlabelledFrameSelector } from 'axe-core';
 import { commonMessages, type ApiError } from '@promptlib/proto';
+import { launchChromium } from '@promptlib/tools/testing';
 import {
   type Browser,
   type BrowserContext,
@@ -48,8 +49,14 @@ export type OpenedPage = {
 export type ScriptRequest = { url: string; encodedBytes: number };
 export type ScriptWeight = { requests: ScriptRequest[]; totalEncodedBytes: number };
 
-/** The benchmarks' browser too. Close it in afterAll: a browser left open outlives the run as stray processes. */
-export { launchChromium as launchBrowser } from '@promptlib/tools/testing';
+/**
+ * Chromium's headless shell, which renders pages as the whole browser does for less CPU (the
+ * extension's tests, which need the whole browser, launch their own). Close it in afterAll: a
+ * browser left open outlives the run as stray processes.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return launchChromium({ headlessShell: true });
+}
 
 /**
  * A page in a context of its own (axe needs a context made with `browser.newContext()`, and a fresh

@@ -1,4 +1,4 @@
-import { planChromium, SYSTEM_CHROMIUM } from './ensure-chromium';
+import { CHROMIUM_HEADLESS_SHELL, planChromium, SYSTEM_CHROMIUM } from './ensure-chromium';
 
 describe('planChromium', () => {
   it('uses the system Chromium when it is there', () => {
@@ -17,7 +17,7 @@ describe('planChromium', () => {
   it('names the Debian package to install when it may not install it itself', () => {
     const plan = planChromium({ override: null, systemUsable: false, canInstall: false });
     expect(plan.action).toBe('refuse');
-    expect(plan.action === 'refuse' && plan.reason).toMatch(/Debian package chromium/);
+    expect(plan.action === 'refuse' && plan.reason).toMatch(/Debian packages chromium chromium-l10n/);
   });
 
   it('prefers CHROMIUM_PATH over the system Chromium and never installs over it', () => {
@@ -30,5 +30,37 @@ describe('planChromium', () => {
       canInstall: true,
     });
     expect(plan).toEqual({ action: 'refuse', reason: expect.stringContaining('CHROMIUM_PATH=/nope/chrome') });
+  });
+});
+
+describe('planChromium for the headless shell', () => {
+  it('names its own package and variable when it may not install it', () => {
+    const plan = planChromium(
+      { override: null, systemUsable: false, canInstall: false },
+      CHROMIUM_HEADLESS_SHELL,
+    );
+    expect(plan.action === 'refuse' && plan.reason).toMatch(
+      /Debian packages chromium-headless-shell .*CHROMIUM_SHELL_PATH/,
+    );
+  });
+
+  it('refuses a CHROMIUM_SHELL_PATH that is not an executable', () => {
+    const plan = planChromium(
+      { override: { path: '/nope/shell', usable: false }, systemUsable: true, canInstall: true },
+      CHROMIUM_HEADLESS_SHELL,
+    );
+    expect(plan).toEqual({
+      action: 'refuse',
+      reason: 'CHROMIUM_SHELL_PATH=/nope/shell is not an executable file.',
+    });
+  });
+
+  it('uses the system shell when it is there', () => {
+    expect(
+      planChromium({ override: null, systemUsable: true, canInstall: false }, CHROMIUM_HEADLESS_SHELL),
+    ).toEqual({
+      action: 'use',
+      path: '/usr/bin/chromium-headless-shell',
+    });
   });
 });

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-import { SYSTEM_CHROMIUM } from './ensure-chromium';
+import { CHROMIUM, CHROMIUM_HEADLESS_SHELL, type ChromiumBuild } from './ensure-chromium';
 
 // No sandbox: CI runs as root. The other flags keep Chromium from calling home during a test or a
 // measurement.
@@ -17,16 +18,31 @@ export const CHROMIUM_ARGS = [
 export type LaunchOptions = {
   /** Off for a program that closes the browser itself, in its own order, on Ctrl-C. */
   handleSignals?: boolean;
+  /**
+   * The headless shell instead of the whole browser: what the page tests run in. Where it is not
+   * installed (and not named by CHROMIUM_SHELL_PATH), the whole browser takes its place.
+   */
+  headlessShell?: boolean;
 };
 
+function executable(build: ChromiumBuild): string | undefined {
+  return process.env[build.variable] || (existsSync(build.systemPath) ? build.systemPath : undefined);
+}
+
 /**
- * Debian's Chromium (or CHROMIUM_PATH, which the test runner sets after ensureChromium), the one
- * browser the e2e tests and the benchmarks drive. Close it when done: a browser left open outlives
- * the run as stray processes.
+ * Debian's Chromium (or CHROMIUM_PATH, which the test runner sets after ensureChromium), the
+ * browser the benchmarks measure, or its headless shell for the page tests. Close it when done: a
+ * browser left open outlives the run as stray processes.
  */
-export function launchChromium({ handleSignals = true }: LaunchOptions = {}): Promise<Browser> {
+export function launchChromium({
+  handleSignals = true,
+  headlessShell = false,
+}: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || SYSTEM_CHROMIUM,
+    executablePath:
+      (headlessShell ? executable(CHROMIUM_HEADLESS_SHELL) : undefined) ??
+      executable(CHROMIUM) ??
+      CHROMIUM.systemPath,
     headless: true,
     args: CHROMIUM_ARGS,
     handleSIGINT: handleSignals,

@@ -25,16 +25,16 @@ function runNamespace(): string {
   return `plt_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
 }
 
-// A machine without Chromium fails this step alone; the smoke test after it still runs.
+// A machine without the browsers fails this step alone; the smoke test after it still runs.
 async function browserTests(env: NodeJS.ProcessEnv): Promise<number> {
-  let chromium: string;
+  let browsers: Record<string, string>;
   try {
-    chromium = await ensureChromium((line) => console.log(`[browser] ${line}`), env);
+    browsers = await ensureChromium((line) => console.log(`[browser] ${line}`), env);
   } catch (error) {
     console.error(`✖ ${(error as Error).message}`);
     return 1;
   }
-  return runCommand(...builtAlready(['run-many', '-t', 'e2e']), { ...env, CHROMIUM_PATH: chromium });
+  return runCommand(...builtAlready(['run-many', '-t', 'e2e']), { ...env, ...browsers });
 }
 
 /**
