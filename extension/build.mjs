@@ -1,8 +1,8 @@
 // Builds the extension into dist/unpacked (load it with "Load unpacked") and packs the same files
 // into dist/prompt-library-<version>.zip, as the browsers' stores take it.
 import { zipSync } from 'fflate';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
@@ -36,11 +36,18 @@ for (const [name, input] of Object.entries(entries)) {
   });
 }
 
-for (const file of readdirSync(join(here, 'static')))
-  copyFileSync(join(here, 'static', file), join(out, file));
+// The pages, the manifest and the messages of each language (_locales/<language>/messages.json).
+cpSync(join(here, 'static'), out, { recursive: true });
 const manifest = JSON.parse(readFileSync(join(here, 'static', 'manifest.json'), 'utf8'));
 writeFileSync(join(out, 'manifest.json'), `${JSON.stringify({ ...manifest, version }, null, 2)}\n`);
 
-const files = Object.fromEntries(readdirSync(out).map((file) => [file, readFileSync(join(out, file))]));
+const files = Object.fromEntries(
+  readdirSync(out, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return [relative(out, path).split(sep).join('/'), readFileSync(path)];
+    }),
+);
 writeFileSync(join(here, 'dist', `prompt-library-${version}.zip`), zipSync(files, { level: 9 }));
 console.log(`extension ${version}: dist/unpacked and dist/prompt-library-${version}.zip`);

@@ -95,6 +95,32 @@ describe('the browser extension, loaded into Chromium', () => {
     );
   });
 
+  it('connects through the app: the API keys page makes a key on the user’s word and hands it over', async () => {
+    // Signed in to the app in this browser, as the user would be.
+    const [name, value] = user.client.sessionCookie!.split('=');
+    await extension.context.addCookies([{ name: name!, value: value!, url: gatewayUrl() }]);
+    const options = await extension.context.newPage();
+    await options.goto(`chrome-extension://${extension.id}/options.html`);
+    await options.getByLabel('Address of your Prompt Library').fill(gatewayUrl());
+    const opened = extension.context.waitForEvent('page');
+    await options.getByRole('button', { name: 'Connect with your Prompt Library' }).click();
+    const app = await opened;
+    await app.waitForURL(/\/settings\/api-keys\?connect=extension$/);
+    const dialog = app.getByRole('dialog', { name: 'Connect the browser extension' });
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    await dialog.getByText('The extension is connected.').waitFor();
+    await options
+      .getByRole('status')
+      .filter({ hasText: `Connected to ${gatewayUrl()}.` })
+      .waitFor();
+    const keys = await user.client.get<{ name: string; scope: string }[]>('/api/api-keys');
+    expect(keys.body.filter((each) => each.name === 'Browser extension')).toEqual([
+      expect.objectContaining({ scope: 'write' }),
+    ]);
+    await app.close();
+    await options.close();
+  });
+
   it('inserts a chosen prompt at the caret of a textarea, by keyboard alone, and counts the use', async () => {
     const page = await extension.context.newPage();
     await page.goto(`${pages.url}/textarea.html`);
@@ -154,7 +180,7 @@ describe('the browser extension, loaded into Chromium', () => {
 
   it.each([
     ['ProseMirror', 'prosemirror', 'two lines', 'Two lines', ['First line', 'Second line']],
-    ['Lexical', 'lexical', 'weekly', 'Weekly status', ['Status: all green, nothing blocked.']],
+    ['Lexical', 'lexical', 'two lines', 'Two lines', ['First line', 'Second line']],
   ])(
     'inserts into a %s editor so that the editor’s own state holds the text',
     async (_name, file, query, title, lines) => {
@@ -226,6 +252,66 @@ describe('the browser extension, loaded into Chromium', () => {
     );
     await page.keyboard.press('Escape');
     await paletteShows(page, (text) => text === null);
+    await page.close();
+  });
+});
+
+describe('the browser extension in a German browser', () => {
+  let pages: TestPages;
+  let extension: LoadedExtension;
+
+  beforeAll(async () => {
+    pages = await serveTestPages({ '/textarea.html': PAGES['/textarea.html'] });
+    extension = await launchWithExtension({ language: 'de-DE' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await extension?.close();
+    await pages?.close();
+  });
+
+  it('speaks German on its options page and in the palette, its blanks’ problems too', async () => {
+    const gatewayUrl = sharedStack().gatewayUrl;
+    const user = await newLibraryUser(gatewayUrl, 'extde');
+    await createPrompt(user, { title: 'Erinnerung', content: 'Hallo {{name}}, bitte denk an den Termin.' });
+    const { key } = (
+      await user.client.post<{ key: string }>('/api/api-keys', { name: 'Erweiterung', scope: 'write' })
+    ).body;
+
+    const options = await extension.context.newPage();
+    await options.goto(`chrome-extension://${extension.id}/options.html`);
+    expect(await options.title()).toBe('Prompt-Library-Erweiterung');
+    expect(await options.locator('html').getAttribute('lang')).toMatch(/^de/);
+    await options.getByRole('button', { name: 'Mit deiner Prompt Library verbinden' }).waitFor();
+    await options.getByLabel('Adresse deiner Prompt Library').fill(gatewayUrl);
+    await options.getByText('Oder gib selbst einen Schlüssel ein').click();
+    await options.getByLabel('API-Schlüssel').fill('kein-schlüssel');
+    await options.getByRole('button', { name: 'Verbinden', exact: true }).click();
+    await options.getByRole('status').filter({ hasText: 'Er beginnt mit plk_' }).waitFor();
+    await options.getByLabel('API-Schlüssel').fill(key);
+    await options.getByRole('button', { name: 'Verbinden', exact: true }).click();
+    await options
+      .getByRole('status')
+      .filter({ hasText: `Verbunden mit ${gatewayUrl}.` })
+      .waitFor();
+    await options.close();
+
+    const page = await extension.context.newPage();
+    await page.goto(`${pages.url}/textarea.html`);
+    await page.locator('#box').click();
+    await openPalette(extension.worker, `${pages.url}/textarea.html`);
+    const search = await paletteShows(page, (text) => text?.includes('Erinnerung') === true);
+    expect(search).toContain('Prompt einfügen');
+    expect(search).toContain('↑↓ zum Wählen, Enter zum Einfügen, Esc zum Schließen');
+    await page.keyboard.press('Enter');
+    await paletteShows(page, (text) => text?.includes('Einfügen') === true);
+    // Inserted with its blank empty: refused, said in German, the focus on the blank.
+    await page.keyboard.press('Control+Enter');
+    await paletteShows(page, (text) => text?.includes('Bitte ausfüllen.') === true);
+    await page.keyboard.type('Mia');
+    await page.keyboard.press('Control+Enter');
+    await paletteShows(page, (text) => text === null);
+    expect(await page.locator('#box').inputValue()).toBe('Hallo Mia, bitte denk an den Termin.');
     await page.close();
   });
 });

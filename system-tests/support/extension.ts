@@ -55,9 +55,11 @@ export type LoadedExtension = {
  * Chromium with the built extension loaded. Its copy may also reach the test pages' host: the
  * shortcut grants the tab through `activeTab`, which no test can press (a browser's shortcuts are
  * not the page's keys), so the tests open the palette as the shortcut's handler does, on a tab the
- * extension may script by this grant instead.
+ * extension may script by this grant instead. `language` is the browser's (en-US, de-DE).
  */
-export async function launchWithExtension(): Promise<LoadedExtension> {
+export async function launchWithExtension({
+  language = 'en-US',
+}: { language?: string } = {}): Promise<LoadedExtension> {
   const copy = mkdtempSync(join(tmpdir(), 'promptlib-extension-'));
   cpSync(BUILT_EXTENSION, copy, { recursive: true });
   const manifestFile = join(copy, 'manifest.json');
@@ -66,7 +68,15 @@ export async function launchWithExtension(): Promise<LoadedExtension> {
   const context = await chromium.launchPersistentContext('', {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${copy}`, `--load-extension=${copy}`],
+    // The browser's own language, which the extension's messages follow (not a page's locale).
+    args: [
+      ...CHROMIUM_ARGS,
+      `--lang=${language}`,
+      `--disable-extensions-except=${copy}`,
+      `--load-extension=${copy}`,
+    ],
+    env: { ...process.env, LANGUAGE: language.replace('-', '_') },
+    locale: language,
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return {

@@ -3,6 +3,8 @@ import type { PaletteAnswers, PaletteCommand, PaletteRequest } from '../shared/m
 import { readSettings } from '../shared/settings';
 import { connectThroughApp, keyFromApp, tabLoaded } from './connect-through-app';
 import { LibraryApi } from './library-api';
+import { fromExtensionPage } from './senders';
+import { t } from '../shared/i18n';
 
 const SAVE_SELECTION = 'save-selection';
 
@@ -15,7 +17,7 @@ const SAVE_SELECTION = 'save-selection';
 chrome.runtime.onInstalled.addListener(() => {
   chrome.contextMenus.create({
     id: SAVE_SELECTION,
-    title: 'Save selection as a prompt',
+    title: t('saveSelection'),
     contexts: ['selection'],
   });
 });
@@ -35,8 +37,8 @@ chrome.runtime.onMessage.addListener((request: PaletteRequest | ConnectRequest, 
   // Only this extension's own scripts ask; a page's own scripts cannot reach here.
   if (sender.id !== chrome.runtime.id) return false;
   if (request.type === 'connectThroughApp') {
-    // From the options page only: a script put into a page may not open tabs.
-    if (sender.tab) return false;
+    // From the options page only: a script put into a web page may not open tabs.
+    if (!fromExtensionPage(sender, { id: chrome.runtime.id, base: chrome.runtime.getURL('') })) return false;
     void connectThroughApp(request.serverUrl).then(() => respond({ ok: true }));
   } else if (request.type === 'connected') void keyFromApp(sender.tab, request.apiKey).then(respond);
   else void answer(request).then(respond);

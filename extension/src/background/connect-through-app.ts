@@ -1,6 +1,7 @@
 import { EXTENSION_CONNECT_PATH } from '@promptlib/proto/extension-connect';
 import { writeSettings } from '../shared/settings';
 import { LibraryApi } from './library-api';
+import { t } from '../shared/i18n';
 
 // The tab opened for connecting and its server, kept for the browser session (the service worker
 // may be stopped and started again while the user confirms on the page).
@@ -35,7 +36,7 @@ export async function keyFromApp(
 ): Promise<{ ok: boolean; message?: string }> {
   const pending = (await chrome.storage.session.get(PENDING))[PENDING] as Pending | undefined;
   if (!pending || tab?.id !== pending.tabId || !tab.url || new URL(tab.url).origin !== pending.serverUrl)
-    return { ok: false, message: 'Connect from the extension’s options page.' };
+    return { ok: false, message: t('connectFromOptions') };
   const answer = await new LibraryApi({ serverUrl: pending.serverUrl, apiKey }).search('');
   if (!answer.ok) return { ok: false, message: answer.message };
   await writeSettings({ serverUrl: pending.serverUrl, apiKey });

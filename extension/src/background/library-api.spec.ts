@@ -1,4 +1,5 @@
-import { LibraryApi, problemMessages } from './library-api';
+import { t } from '../shared/i18n';
+import { LibraryApi } from './library-api';
 
 const settings = { serverUrl: 'https://prompts.example.com', apiKey: 'plk_secret' };
 
@@ -36,7 +37,7 @@ describe('LibraryApi', () => {
       status: 0,
       code: '',
       problem: 'notConnected',
-      message: problemMessages.notConnected,
+      message: t('notConnected'),
     });
     expect(calls).toEqual([]);
   });
@@ -46,7 +47,7 @@ describe('LibraryApi', () => {
     expect(await new LibraryApi(settings, refused.fetchFn).prompt(1)).toMatchObject({
       ok: false,
       problem: 'keyRefused',
-      message: problemMessages.keyRefused,
+      message: t('keyRefused'),
     });
     const down = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await new LibraryApi(settings, down.fetchFn).search('x')).toMatchObject({

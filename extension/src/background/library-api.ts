@@ -1,15 +1,9 @@
 import type { Answer, FoundPrompt, FullPrompt, Problem } from '../shared/messages';
 import type { Settings } from '../shared/settings';
+import { t } from '../shared/i18n';
 
 /** How many prompts a search shows: what fits the palette without scrolling. */
 export const SEARCH_RESULTS = 8;
-
-export const problemMessages = {
-  notConnected: 'Connect the extension to your Prompt Library first: open its options.',
-  keyRefused:
-    'Your Prompt Library refused this extension’s key: it was revoked or has expired. Connect again in the options.',
-  unreachable: 'Your Prompt Library could not be reached. Check your connection and the server address.',
-} as const;
 
 type Fetch = typeof fetch;
 
@@ -89,13 +83,13 @@ export class LibraryApi {
     const message =
       typeof error.message === 'string' && error.message !== ''
         ? error.message
-        : `Your Prompt Library answered ${response.status}.`;
+        : t('serverAnswered', String(response.status));
     return { ok: false, status: response.status, code, problem: 'refused', message };
   }
 }
 
 function problem(kind: 'notConnected' | 'keyRefused' | 'unreachable'): Problem {
-  return { problem: kind, message: problemMessages[kind] };
+  return { problem: kind, message: t(kind) };
 }
 
 function parse(text: string): unknown {

@@ -12,6 +12,10 @@ if (!page.promptLibraryConnector) {
   page.promptLibraryConnector = true;
   window.addEventListener('message', (event: MessageEvent<{ type?: unknown; key?: unknown }>) => {
     if (event.source !== window || event.origin !== location.origin) return;
+    if (event.data?.type === pageMessages.listening) {
+      window.postMessage({ type: pageMessages.ready }, location.origin);
+      return;
+    }
     if (event.data?.type !== pageMessages.key || typeof event.data.key !== 'string') return;
     const request: ConnectRequest = { type: 'connected', apiKey: event.data.key };
     void chrome.runtime.sendMessage(request).then((answer: { ok: boolean; message?: string }) => {

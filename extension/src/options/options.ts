@@ -1,19 +1,24 @@
 import { LibraryApi } from '../background/library-api';
 import type { ConnectRequest } from '../shared/connect-messages';
 import { normalizeServerUrl, readSettings, writeSettings } from '../shared/settings';
+import { t, type MessageName } from '../shared/i18n';
 
 /**
  * The options page: the library's address and a personal API key. Connecting tries the key with a
  * search and keeps both only when the library answers. The extension needs no access to any site
  * for this: the library answers a key's calls from any origin.
  */
+// The page's words in the browser's language (its HTML holds the messages' names only).
+document.documentElement.lang = chrome.i18n.getUILanguage();
+for (const element of document.querySelectorAll<HTMLElement>('[data-i18n]'))
+  element.textContent = t(element.dataset.i18n as MessageName);
+
 const form = document.querySelector<HTMLFormElement>('#connection')!;
 const server = document.querySelector<HTMLInputElement>('#server')!;
 const key = document.querySelector<HTMLInputElement>('#key')!;
 const status = document.querySelector<HTMLElement>('#status')!;
 const save = document.querySelector<HTMLButtonElement>('#save')!;
 const throughApp = document.querySelector<HTMLButtonElement>('#through-app')!;
-const CONNECTED_HINT = 'Press Ctrl+Shift+Space (⌘⇧Space on a Mac) in any text field to insert a prompt.';
 
 function say(message: string, problem = false): void {
   status.textContent = message;
@@ -25,7 +30,7 @@ const showConnection = () =>
     if (!settings) return;
     server.value = settings.serverUrl;
     key.value = settings.apiKey;
-    say(`Connected to ${settings.serverUrl}. ${CONNECTED_HINT}`);
+    say(t('connectedTo', settings.serverUrl));
   });
 void showConnection();
 // A key handed over by the app's page arrives while this page is open.
@@ -37,14 +42,13 @@ throughApp.addEventListener('click', () => void connectThroughApp());
 
 async function connectThroughApp(): Promise<void> {
   const serverUrl = normalizeServerUrl(server.value);
-  if (!serverUrl)
-    return say('Enter your Prompt Library’s address, such as https://prompts.example.com.', true);
+  if (!serverUrl) return say(t('enterAddress'), true);
   // Asked while the click still counts as the user's: the browser shows its own question.
   const granted = await chrome.permissions.request({ origins: [`${serverUrl}/*`] });
-  if (!granted) return say(`The extension needs to reach ${serverUrl} to take the key from it.`, true);
+  if (!granted) return say(t('needsAccess', serverUrl), true);
   const request: ConnectRequest = { type: 'connectThroughApp', serverUrl };
   await chrome.runtime.sendMessage(request);
-  say('Confirm on the page that opened (sign in first if it asks).');
+  say(t('confirmOnPage'));
 }
 
 form.addEventListener('submit', (event) => {
@@ -54,22 +58,15 @@ form.addEventListener('submit', (event) => {
 
 async function connect(): Promise<void> {
   const serverUrl = normalizeServerUrl(server.value);
-  if (!serverUrl)
-    return say('Enter your Prompt Library’s address, such as https://prompts.example.com.', true);
+  if (!serverUrl) return say(t('enterAddress'), true);
   const apiKey = key.value.trim();
-  if (!/^plk_[A-Za-z0-9_-]{20,}$/.test(apiKey))
-    return say(
-      'Enter a personal API key: it starts with plk_. Make one on the app’s “API keys and MCP” page.',
-      true,
-    );
+  if (!/^plk_[A-Za-z0-9_-]{20,}$/.test(apiKey)) return say(t('enterKey'), true);
   save.disabled = true;
-  say('Connecting…');
+  say(t('connecting'));
   const answer = await new LibraryApi({ serverUrl, apiKey }).search('');
   save.disabled = false;
   if (!answer.ok) return say(answer.message, true);
   await writeSettings({ serverUrl, apiKey });
   server.value = serverUrl;
-  say(
-    `Connected to ${serverUrl}. Press Ctrl+Shift+Space (⌘⇧Space on a Mac) in any text field to insert a prompt.`,
-  );
+  say(t('connectedTo', serverUrl));
 }

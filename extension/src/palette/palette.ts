@@ -16,6 +16,7 @@ import type {
 } from '../shared/messages';
 import { captureCaret, insertAtCaret, type Caret } from './caret';
 import { PALETTE_CSS } from './palette-style';
+import { t, type MessageName } from '../shared/i18n';
 
 // Fast enough to feel live while typing, slow enough not to ask the server for every letter.
 const SEARCH_DEBOUNCE_MS = 150;
@@ -24,10 +25,10 @@ const FAREWELL_MS = 1_500;
 const TITLE_SUGGESTION_CHARS = 80;
 
 const blankProblemText = {
-  required: 'Fill this in.',
-  number: 'Enter a number.',
-  date: 'Enter a date.',
-} as const;
+  required: 'blankRequired',
+  number: 'blankNumber',
+  date: 'blankDate',
+} as const satisfies Record<string, MessageName>;
 
 function ask<R extends PaletteRequest>(request: R): Promise<PaletteAnswers[R['type']]> {
   return chrome.runtime.sendMessage(request);
@@ -69,7 +70,7 @@ class Palette {
       class: 'panel',
       role: 'dialog',
       'aria-modal': 'true',
-      'aria-label': 'Prompt Library',
+      'aria-label': t('extensionName'),
     });
     const backdrop = el('div', { class: 'backdrop' }, panel);
     backdrop.addEventListener('mousedown', (event) => {
@@ -108,15 +109,15 @@ class Palette {
     const input = el('input', {
       type: 'text',
       role: 'combobox',
-      'aria-label': 'Search your prompts',
+      'aria-label': t('searchPrompts'),
       'aria-controls': 'results',
       'aria-expanded': 'true',
       'aria-autocomplete': 'list',
-      placeholder: 'Search your prompts',
+      placeholder: t('searchPrompts'),
       autocomplete: 'off',
       spellcheck: 'false',
     });
-    const list = el('ul', { id: 'results', role: 'listbox', 'aria-label': 'Prompts' });
+    const list = el('ul', { id: 'results', role: 'listbox', 'aria-label': t('resultsLabel') });
     const status = el('div', { class: 'hint', role: 'status' });
     let found: FoundPrompt[] = [];
     let selected = 0;
@@ -148,7 +149,7 @@ class Palette {
 
     const search = async (query: string) => {
       const seq = ++this.searchSeq;
-      status.textContent = 'Searching…';
+      status.textContent = t('searching');
       const answer = await ask({ type: 'search', query });
       if (seq !== this.searchSeq) return;
       if (!answer.ok) {
@@ -163,11 +164,7 @@ class Palette {
       render();
       status.className = 'hint';
       status.textContent =
-        found.length === 0
-          ? query.trim() === ''
-            ? 'Your library has no prompts yet.'
-            : 'No prompt matches.'
-          : '↑↓ to choose, Enter to insert, Esc to close';
+        found.length === 0 ? (query.trim() === '' ? t('libraryEmpty') : t('noMatch')) : t('searchHint');
     };
 
     input.addEventListener('input', () => {
@@ -186,16 +183,16 @@ class Palette {
         if (chosen) void this.choose(chosen);
       }
     });
-    this.show(el('h2', {}, 'Insert a prompt'), input, list, status);
+    this.show(el('h2', {}, t('insertHeading')), input, list, status);
     input.focus();
     void search('');
   }
 
   private async choose(found: FoundPrompt): Promise<void> {
-    this.show(el('div', { class: 'hint', role: 'status' }, `Opening “${found.title}”…`));
+    this.show(el('div', { class: 'hint', role: 'status' }, t('opening', found.title)));
     const answer = await ask({ type: 'prompt', id: found.id });
     if (!answer.ok) return this.showProblem(answer.message);
-    if (!answer.prompt) return this.showProblem(`“${found.title}” is no longer in your library.`);
+    if (!answer.prompt) return this.showProblem(t('promptGone', found.title));
     const template = await this.composed(answer.prompt).catch((error: Error) => error);
     if (template instanceof Error) return this.showProblem(template.message);
     if (template.variables.length === 0) return this.deliver(answer.prompt, fillTemplate(template, {}));
@@ -229,7 +226,7 @@ class Palette {
       const wrong = blankProblems(template, values);
       for (const [name, element] of problems) {
         const found = wrong.find((each) => each.name === name);
-        element.textContent = found ? blankProblemText[found.problem] : '';
+        element.textContent = found ? t(blankProblemText[found.problem]) : '';
       }
       return wrong;
     };
@@ -244,8 +241,8 @@ class Palette {
       control.setAttribute('aria-describedby', problem.id);
       return el('div', {}, el('label', { for: id }, variable.name), control, problem);
     });
-    const insert = el('button', { type: 'submit', class: 'primary' }, this.caret ? 'Insert' : 'Copy');
-    const cancel = el('button', { type: 'button' }, 'Cancel');
+    const insert = el('button', { type: 'submit', class: 'primary' }, this.caret ? t('insert') : t('copy'));
+    const cancel = el('button', { type: 'button' }, t('cancel'));
     cancel.addEventListener('click', () => this.close());
     const form = el('form', {}, ...fields, el('div', { class: 'actions' }, cancel, insert));
     form.addEventListener('submit', (event) => {
@@ -310,9 +307,9 @@ class Palette {
     }
     try {
       await navigator.clipboard.writeText(text);
-      this.farewell(`No text field had the focus: “${prompt.title}” is copied to the clipboard.`);
+      this.farewell(t('copiedNoField', prompt.title));
     } catch {
-      this.showProblem('The text could not be copied: click into a text field and try again.');
+      this.showProblem(t('copyFailed'));
     }
   }
 
@@ -323,15 +320,15 @@ class Palette {
     const content = el('textarea', { id: 'save-content' });
     content.value = text;
     const problem = el('div', { class: 'problem', role: 'alert' });
-    const save = el('button', { type: 'submit', class: 'primary' }, 'Save');
-    const cancel = el('button', { type: 'button' }, 'Cancel');
+    const save = el('button', { type: 'submit', class: 'primary' }, t('save'));
+    const cancel = el('button', { type: 'button' }, t('cancel'));
     cancel.addEventListener('click', () => this.close());
     const form = el(
       'form',
       {},
-      el('label', { for: 'save-title' }, 'Title'),
+      el('label', { for: 'save-title' }, t('title')),
       title,
-      el('label', { for: 'save-content' }, 'Text'),
+      el('label', { for: 'save-content' }, t('text')),
       content,
       problem,
       el('div', { class: 'actions' }, cancel, save),
@@ -339,21 +336,21 @@ class Palette {
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       save.disabled = true;
-      save.textContent = 'Saving…';
+      save.textContent = t('saving');
       void ask({ type: 'save', title: title.value, content: content.value }).then((answer) => {
-        if (answer.ok) return this.farewell(`Saved as “${answer.title}”.`);
+        if (answer.ok) return this.farewell(t('savedAs', answer.title));
         problem.textContent = answer.message;
         save.disabled = false;
-        save.textContent = 'Save';
+        save.textContent = t('save');
       });
     });
-    this.show(el('h2', {}, 'Save selection as a prompt'), form);
+    this.show(el('h2', {}, t('saveSelection')), form);
     title.focus();
     title.select();
   }
 
   private showProblem(message: string): void {
-    const close = el('button', { type: 'button' }, 'Close');
+    const close = el('button', { type: 'button' }, t('close'));
     close.addEventListener('click', () => this.close());
     this.show(
       el('div', { class: 'problem', role: 'alert' }, message),

@@ -44,6 +44,11 @@ export function ConnectExtensionDialog({ open, onClose }: Props) {
     return () => window.removeEventListener('message', listen);
   }, []);
 
+  useEffect(() => {
+    // The connector may have arrived before this dialog opened: it says `ready` again when asked.
+    if (open) window.postMessage({ type: extensionPageMessages.listening }, window.location.origin);
+  }, [open]);
+
   const connect = async () => {
     setStep('connecting');
     try {

@@ -418,9 +418,12 @@ describe('ApiKeysPage', () => {
     it('waits for the extension, then makes a read-and-write key for it and hands it over unseen', async () => {
       const calls = serverWith([]);
       const posted: unknown[] = [];
+      let asked = 0;
       const listen = (event: MessageEvent) => {
-        if ((event.data as { type?: string }).type === 'prompt-library:extension-key')
-          posted.push(event.data);
+        const { type } = event.data as { type?: string };
+        if (type === 'prompt-library:extension-key') posted.push(event.data);
+        // A connector that arrived before the dialog rendered learns it is listening, and says ready again.
+        if (type === 'prompt-library:page-listening') asked += 1;
       };
       window.addEventListener('message', listen);
       await renderWithApp(<ApiKeysPage />, 'en', '/settings/api-keys?connect=extension');
@@ -428,6 +431,7 @@ describe('ApiKeysPage', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Connect the browser extension' });
       expect(within(dialog).getByRole('status')).toHaveTextContent(/Waiting for the extension/);
       expect(within(dialog).getByRole('button', { name: 'Connect' })).toBeDisabled();
+      await vi.waitFor(() => expect(asked).toBe(1));
 
       extensionSays('prompt-library:extension-ready');
       fireEvent.click(await within(dialog).findByRole('button', { name: 'Connect' }));
