@@ -74,8 +74,7 @@ export async function preparePodman(log: (line: string) => void): Promise<Podman
     if (!isRoot() || (await findExecutable('apt-get')) === null) {
       return { unavailable: `${missing.join(', ')} missing, and installing them needs root and apt-get` };
     }
-    log(`installing ${CONTAINER_PACKAGES.join(', ')} with apt-get`);
-    await installPackages(CONTAINER_PACKAGES, log);
+    await installPackages(CONTAINER_PACKAGES, log, 'to build and run the images');
   }
   if (!isRoot())
     return { unavailable: 'the images are built by root (debootstrap and podman import need it)' };

@@ -96,8 +96,7 @@ export async function ensureChromium(
   const missing = plans.filter(({ plan }) => plan.action === 'install').map(({ build }) => build);
   if (missing.length > 0) {
     const names = missing.flatMap((build) => build.debianPackages.map((each) => each.name));
-    log(`Installing the Debian packages ${names.join(', ')} for the browser tests`);
-    await installPackages(names, log);
+    await installPackages(names, log, 'for the browser tests');
   }
   const paths: Record<string, string> = {};
   for (const { build, plan } of plans) {

@@ -87,7 +87,7 @@ async function buildRenderer(): Promise<string> {
     () => false,
   );
   if (!go || !sprig) {
-    await installPackages(RENDERER_PACKAGES, (line) => console.log(`[helm] ${line}`));
+    await installPackages(RENDERER_PACKAGES, (line) => console.log(`[helm] ${line}`), 'to render the chart');
     go = await findExecutable('go', ['/usr/lib/go/bin']);
     if (!go) throw new Error(`go is still missing after installing ${RENDERER_PACKAGES.join(', ')}`);
   }

@@ -5,14 +5,19 @@ import type { Log } from './types';
 
 let updated = false;
 
-export async function installPackages(packages: string[], log: Log): Promise<void> {
+/** Installs Debian packages as root; `purpose` says in the log what they are for. */
+export async function installPackages(
+  packages: string[],
+  log: Log,
+  purpose = 'needed to run the servers locally',
+): Promise<void> {
   const aptGet = await findExecutable('apt-get');
   if (!isRoot() || aptGet === null) {
     throw new Error(
       `Missing programs: install the Debian packages ${packages.join(' ')} (apt-get install -y ...).`,
     );
   }
-  log(`installing ${packages.join(', ')} with apt-get (needed to run the servers locally)`);
+  log(`installing ${packages.join(', ')} with apt-get (${purpose})`);
   if (!updated) {
     await runApt(aptGet, ['update']);
     updated = true;
