@@ -17,11 +17,6 @@ const jestBin = join(repoRoot, 'node_modules', '.bin', 'jest');
 // lanes at once writing the same dist/ files (CI skips nx's cache, so nothing would be reused).
 const builtAlready = (args: string[]) => nxArgs([...args, '--excludeTaskDependencies']);
 
-// System test files run after the failover harness, in the packages' lane: the system tests' lane
-// was the longer by about 96 s on a fresh machine (343 s against 247 s), and these two take about
-// 48 s of it (jest path patterns).
-const SYSTEM_FILES_BESIDE_PACKAGES = ['api/hardening\\.', 'api/library-scale\\.'];
-
 type Step = { title: string; run: () => Promise<number> };
 type Outcome = { title: string; code: number; ms: number };
 
@@ -119,8 +114,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
       },
       {
         // Two lanes from the start, of about the same length: the system tests' API files, the
-        // longest project, in one; the packages' tests, the failover harness and two of the system
-        // tests' files in the other.
+        // longest project, in one; the packages' tests and then the failover harness in the other.
         title: 'Integration tests',
         run: () =>
           runTogether(
@@ -136,26 +130,9 @@ export async function runAllSuites(startedAt: number): Promise<number> {
                     `--exclude=${SYSTEM_TESTS}`,
                   ]),
                   builtAlready(['run', `${SYSTEM_TESTS}:test:failover`]),
-                  builtAlready([
-                    'run',
-                    `${SYSTEM_TESTS}:test:integration`,
-                    '--',
-                    ...SYSTEM_FILES_BESIDE_PACKAGES,
-                  ]),
                 ],
               },
-              {
-                label: 'system',
-                commands: [
-                  builtAlready([
-                    'run',
-                    `${SYSTEM_TESTS}:test:integration`,
-                    '--',
-                    '--testPathIgnorePatterns',
-                    ...SYSTEM_FILES_BESIDE_PACKAGES,
-                  ]),
-                ],
-              },
+              { label: 'system', commands: [builtAlready(['run', `${SYSTEM_TESTS}:test:integration`])] },
             ],
             testEnv,
           ),
