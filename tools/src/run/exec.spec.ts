@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runTogether } from './exec';
+import { nxArgs, runTogether } from './exec';
 
 const node = (script: string): [string, string[]] => [process.execPath, ['-e', script]];
 
@@ -74,5 +74,24 @@ describe('runTogether', () => {
       process.env,
     );
     expect(code).toBe(0);
+  });
+});
+
+describe('nxArgs', () => {
+  it('puts nx’s own options before the arguments it passes on to the target', () => {
+    const [, args] = nxArgs(
+      ['run', 'a:test', '--excludeTaskDependencies'],
+      ['--testPathIgnorePatterns', 'api/x\\.'],
+    );
+    expect(args).toEqual([
+      'run',
+      'a:test',
+      '--excludeTaskDependencies',
+      '--outputStyle=static',
+      '--',
+      '--testPathIgnorePatterns',
+      'api/x\\.',
+    ]);
+    expect(nxArgs(['run', 'a:test'])[1]).toEqual(['run', 'a:test', '--outputStyle=static']);
   });
 });

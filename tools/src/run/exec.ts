@@ -87,8 +87,10 @@ export async function runTogether(lanes: Lane[], env: NodeJS.ProcessEnv): Promis
 
 // With CI set, Nx caches into the run's own empty directory (tools/bin/prepare.mjs), so nothing an
 // earlier run cached counts.
-export function nxArgs(args: string[]): [string, string[]] {
-  return [join(repoRoot, 'node_modules', '.bin', 'nx'), [...args, '--outputStyle=static']];
+/** nx with `args`, and `forwarded` passed on to the target's own command (after `--`, nx's options before). */
+export function nxArgs(args: string[], forwarded: string[] = []): [string, string[]] {
+  const passedOn = forwarded.length > 0 ? ['--', ...forwarded] : [];
+  return [join(repoRoot, 'node_modules', '.bin', 'nx'), [...args, '--outputStyle=static', ...passedOn]];
 }
 
 export const nxEnv = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
