@@ -406,6 +406,12 @@ describe('ApiKeysPage', () => {
   });
 
   describe('connecting the browser extension', () => {
+    // The button is there, disabled, before the extension's word re-renders it: a click must wait for that.
+    const enabledConnect = async (dialog: HTMLElement) => {
+      const button = within(dialog).getByRole('button', { name: 'Connect' });
+      await vi.waitFor(() => expect(button).toBeEnabled(), { timeout: 5_000 });
+      return button;
+    };
     const extensionSays = (type: string, extra: object = {}) =>
       window.dispatchEvent(
         new MessageEvent('message', {
@@ -431,11 +437,16 @@ describe('ApiKeysPage', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Connect the browser extension' });
       expect(within(dialog).getByRole('status')).toHaveTextContent(/Waiting for the extension/);
       expect(within(dialog).getByRole('button', { name: 'Connect' })).toBeDisabled();
-      await vi.waitFor(() => expect(asked).toBe(1));
+      await vi.waitFor(() => expect(asked).toBe(1), { timeout: 5_000 });
 
       extensionSays('prompt-library:extension-ready');
-      fireEvent.click(await within(dialog).findByRole('button', { name: 'Connect' }));
-      await vi.waitFor(() => expect(posted).toEqual([{ type: 'prompt-library:extension-key', key: secret }]));
+      fireEvent.click(await enabledConnect(dialog));
+      await vi.waitFor(
+        () => expect(posted).toEqual([{ type: 'prompt-library:extension-key', key: secret }]),
+        {
+          timeout: 5_000,
+        },
+      );
       expect(calls).toContain('POST /api/api-keys');
       expect(screen.queryByText(secret)).toBeNull();
 
@@ -449,7 +460,7 @@ describe('ApiKeysPage', () => {
       await renderWithApp(<ApiKeysPage />, 'en', '/settings/api-keys?connect=extension');
       const dialog = await screen.findByRole('dialog', { name: 'Connect the browser extension' });
       extensionSays('prompt-library:extension-ready');
-      fireEvent.click(await within(dialog).findByRole('button', { name: 'Connect' }));
+      fireEvent.click(await enabledConnect(dialog));
       extensionSays('prompt-library:extension-failed', {
         message: 'Connect from the extension’s options page.',
       });
