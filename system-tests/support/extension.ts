@@ -1,4 +1,4 @@
-import { CHROMIUM_ARGS } from '@promptlib/tools/testing';
+import { CHROMIUM_ARGS, chromiumExecutable } from '@promptlib/tools/testing';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,7 +66,8 @@ export async function launchWithExtension({
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
   writeFileSync(manifestFile, JSON.stringify({ ...manifest, host_permissions: ['http://127.0.0.1/*'] }));
   const context = await chromium.launchPersistentContext('', {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    // The whole browser: the headless shell loads no extensions.
+    executablePath: chromiumExecutable(),
     headless: true,
     // The browser's own language, which the extension's messages follow (not a page's locale).
     args: [

@@ -30,6 +30,18 @@ function executable(build: ChromiumBuild): string | undefined {
 }
 
 /**
+ * The executable a test or a benchmark launches: the whole browser (CHROMIUM_PATH, else Debian's),
+ * or with `headlessShell` the shell where there is one (CHROMIUM_SHELL_PATH, else Debian's).
+ */
+export function chromiumExecutable({ headlessShell = false }: { headlessShell?: boolean } = {}): string {
+  return (
+    (headlessShell ? executable(CHROMIUM_HEADLESS_SHELL) : undefined) ??
+    executable(CHROMIUM) ??
+    CHROMIUM.systemPath
+  );
+}
+
+/**
  * Debian's Chromium (or CHROMIUM_PATH, which the test runner sets after ensureChromium), the
  * browser the benchmarks measure, or its headless shell for the page tests. Close it when done: a
  * browser left open outlives the run as stray processes.
@@ -39,10 +51,7 @@ export function launchChromium({
   headlessShell = false,
 }: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath:
-      (headlessShell ? executable(CHROMIUM_HEADLESS_SHELL) : undefined) ??
-      executable(CHROMIUM) ??
-      CHROMIUM.systemPath,
+    executablePath: chromiumExecutable({ headlessShell }),
     headless: true,
     args: CHROMIUM_ARGS,
     handleSIGINT: handleSignals,
