@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nxArgs, runTogether } from './exec';
+import { namesFailure, nxArgs, runTogether, type FailedCommand } from './exec';
 
 const node = (script: string): [string, string[]] => [process.execPath, ['-e', script]];
 
@@ -56,6 +56,34 @@ describe('runTogether', () => {
     expect(output).toContain('[other  ] beside\n');
   });
 
+  it('reports each failed command with the lines that named its failures', async () => {
+    const failed: FailedCommand[] = [];
+    const code = await runTogether(
+      [
+        {
+          label: 'lane',
+          commands: [
+            node(
+              'console.log("\\u001b[7m FAIL \\u001b[27m api/a.int-spec.ts"); console.log("  ✕ keeps data (5 ms)"); console.log("  ✓ fine"); process.exit(1)',
+            ),
+            node('console.log(" PASS api/b.int-spec.ts")'),
+          ],
+        },
+      ],
+      process.env,
+      failed,
+    );
+    expect(code).toBe(1);
+    expect(failed).toEqual([
+      {
+        label: 'lane',
+        command: expect.stringContaining('-e'),
+        code: 1,
+        failures: ['FAIL  api/a.int-spec.ts', '✕ keeps data (5 ms)'],
+      },
+    ]);
+  });
+
   it('runs the lanes at the same time', async () => {
     // The first lane waits for a file only the second lane writes: run one after the other, it
     // would give up and fail.
@@ -74,6 +102,18 @@ describe('runTogether', () => {
       process.env,
     );
     expect(code).toBe(0);
+  });
+});
+
+describe('namesFailure', () => {
+  it('knows the failure lines of jest and vitest, and nothing else', () => {
+    expect(namesFailure(' FAIL  test/x.int-spec.ts (5 s)')).toBe(true);
+    expect(namesFailure('    ✕ refuses a 6th prompt (12 ms)')).toBe(true);
+    expect(namesFailure(' FAIL  src/a.spec.tsx > Dialog > saves')).toBe(true);
+    expect(namesFailure('   × saves (30 ms)')).toBe(true);
+    expect(namesFailure(' PASS  test/x.int-spec.ts')).toBe(false);
+    expect(namesFailure('    ✓ refuses a 6th prompt')).toBe(false);
+    expect(namesFailure('Tests: 1 failed, 3 passed')).toBe(false);
   });
 });
 

@@ -24,12 +24,29 @@ export function runCommand(
 /** A command whose output lines carry its label; `env` is added to the environment it runs in. */
 export type LabelledCommand = { label: string; command: [string, string[]]; env?: NodeJS.ProcessEnv };
 
+/** A command that failed, and the lines of its output that named the failures. */
+export type FailedCommand = { label: string; command: string; code: number; failures: string[] };
+
 // Every lane's prefix has the same width, whichever steps run at the same time.
 const LABEL_WIDTH = 7;
 
-function echoLines(stream: Readable, prefix: string, write: (line: string) => void): void {
-  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => write(`${prefix}${line}`));
+function eachLine(stream: Readable, read: (line: string) => void): void {
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', read);
 }
+
+// eslint-disable-next-line no-control-regex -- the colour codes test runners write
+const COLOUR_CODES = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Whether a line of a test runner names a failure: jest's "FAIL <file>" and "✕ <test>", vitest's
+ * "FAIL <file> > <test>" and "×". Kept for the summary, since a long run's log is read from its end.
+ */
+export function namesFailure(line: string): boolean {
+  return /^\s*(FAIL\s|✕\s|×\s)/.test(line.replace(COLOUR_CODES, ''));
+}
+
+// Enough to point at what failed without repeating a whole log.
+const FAILURE_LINES_KEPT = 30;
 
 /** Prefixes a line of our own with a lane's label, as its commands' lines are. */
 export function labelled(label: string, line: string): string {
@@ -43,21 +60,40 @@ export function labelled(label: string, line: string): string {
 export function runLabelled(
   { label, command: [command, args], env: extra }: LabelledCommand,
   env: NodeJS.ProcessEnv,
+  failed: FailedCommand[] = [],
 ): Promise<number> {
   return new Promise<number>((resolve) => {
     const prefix = labelled(label, '');
+    const failures: string[] = [];
+    const keep = (line: string) => {
+      if (failures.length < FAILURE_LINES_KEPT && namesFailure(line))
+        failures.push(line.replace(COLOUR_CODES, '').trim());
+    };
+    const finish = (code: number) => {
+      if (code !== 0) {
+        const shown = [command.split('/').pop() ?? command, ...args].join(' ');
+        failed.push({ label, command: shown, code, failures });
+      }
+      resolve(code);
+    };
     const child = spawn(command, args, {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...env, ...extra },
     });
-    echoLines(child.stdout, prefix, (line) => process.stdout.write(`${line}\n`));
-    echoLines(child.stderr, prefix, (line) => process.stderr.write(`${line}\n`));
+    eachLine(child.stdout, (line) => {
+      keep(line);
+      process.stdout.write(`${prefix}${line}\n`);
+    });
+    eachLine(child.stderr, (line) => {
+      keep(line);
+      process.stderr.write(`${prefix}${line}\n`);
+    });
     child.once('error', (error) => {
       console.error(`${prefix}${command} could not run: ${error.message}`);
-      resolve(127);
+      finish(127);
     });
-    child.once('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    child.once('close', (code, signal) => finish(code ?? (signal ? 128 : 1)));
   });
 }
 
@@ -67,14 +103,19 @@ export type Lane = { label: string; commands: Array<[string, string[]]> };
 /**
  * Runs lanes at the same time, each line of their output prefixed with its lane's label, and
  * resolves to the first non-zero exit code (0 when all passed). Every command runs to its end,
- * the later commands of a lane too, so one failure does not hide another.
+ * the later commands of a lane too, so one failure does not hide another; each failed command is
+ * added to `failed`.
  */
-export async function runTogether(lanes: Lane[], env: NodeJS.ProcessEnv): Promise<number> {
+export async function runTogether(
+  lanes: Lane[],
+  env: NodeJS.ProcessEnv,
+  failed: FailedCommand[] = [],
+): Promise<number> {
   const codes = await Promise.all(
     lanes.map(async ({ label, commands }) => {
       const began = Date.now();
       const laneCodes: number[] = [];
-      for (const command of commands) laneCodes.push(await runLabelled({ label, command }, env));
+      for (const command of commands) laneCodes.push(await runLabelled({ label, command }, env, failed));
       const code = laneCodes.find((failed) => failed !== 0) ?? 0;
       // Each lane's length, to see which one the step waits for.
       const done = `${code === 0 ? '✔' : '✖'} lane done in ${formatSeconds(Date.now() - began)}`;

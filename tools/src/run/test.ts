@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ensureChromium } from '../browser/ensure-chromium';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
-import { formatSeconds, nxArgs, nxEnv, repoRoot, runCommand, runTogether, type Lane } from './exec';
+import {
+  formatSeconds,
+  nxArgs,
+  nxEnv,
+  repoRoot,
+  runCommand,
+  runTogether,
+  type FailedCommand,
+  type Lane,
+} from './exec';
 import { removeNamespace } from './namespace-cleanup';
 import { smokeTestStart } from './smoke-start';
 import { unitTestRunners } from './workspace-packages';
@@ -23,8 +32,9 @@ const builtAlready = (args: string[], forwarded: string[] = []) =>
 // 48 s of it (jest path patterns).
 const SYSTEM_FILES_BESIDE_PACKAGES = ['api/hardening\\.', 'api/library-scale\\.'];
 
-type Step = { title: string; run: () => Promise<number> };
-type Outcome = { title: string; code: number; ms: number };
+// A step that runs lanes adds its failed commands to `failed`, for the summary.
+type Step = { title: string; run: (failed: FailedCommand[]) => Promise<number> };
+type Outcome = { title: string; code: number; ms: number; failed: FailedCommand[] };
 
 /** A namespace of its own per run, so a running `npm start` or a second run never meets this one's data. */
 function runNamespace(): string {
@@ -75,7 +85,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
         // as one program (tsconfig.node.json), which reads the types of their libraries once
         // instead of once per package (55 s → 36 s for that lane).
         title: 'Static checks',
-        run: () =>
+        run: (failed) =>
           runTogether(
             [
               { label: 'format', commands: [['npx', ['prettier', '--check', '.', '--log-level', 'warn']]] },
@@ -96,6 +106,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
               { label: 'deploy', commands: [builtAlready(['run', `${SYSTEM_TESTS}:test:deploy`])] },
             ],
             testEnv,
+            failed,
           ),
       },
       {
@@ -104,7 +115,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
         // per package spent most of its time starting (80 CPU-s → 56). `npm run test:unit` keeps
         // nx's per-package runs, which it caches.
         title: 'Unit tests',
-        run: () => {
+        run: (failed) => {
           const { jestProjects, otherPackages } = unitTestRunners();
           return runTogether(
             [
@@ -115,6 +126,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
               })),
             ],
             testEnv,
+            failed,
           );
         },
       },
@@ -123,7 +135,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
         // longest project, in one; the packages' tests, the failover harness and two of the system
         // tests' files in the other.
         title: 'Integration tests',
-        run: () =>
+        run: (failed) =>
           runTogether(
             [
               {
@@ -151,6 +163,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
               },
             ],
             testEnv,
+            failed,
           ),
       },
       { title: 'Browser end-to-end tests', run: () => browserTests(testEnv) },
@@ -167,13 +180,14 @@ export async function runAllSuites(startedAt: number): Promise<number> {
     for (const step of steps) {
       console.log(`\n▶ ${step.title}`);
       const began = Date.now();
-      const code = await step.run();
-      outcomes.push({ title: step.title, code, ms: Date.now() - began });
+      const failed: FailedCommand[] = [];
+      const code = await step.run(failed);
+      outcomes.push({ title: step.title, code, ms: Date.now() - began, failed });
       console.log(`${code === 0 ? '✔' : '✖'} ${step.title} (${formatSeconds(Date.now() - began)})`);
     }
   } catch (error) {
     console.error(`\n✖ ${(error as Error).message}`);
-    outcomes.push({ title: 'Provisioning', code: 1, ms: 0 });
+    outcomes.push({ title: 'Provisioning', code: 1, ms: 0, failed: [] });
   } finally {
     if (infra) {
       const problems = await removeNamespace(namespace, infra);
@@ -187,6 +201,11 @@ export async function runAllSuites(startedAt: number): Promise<number> {
     console.log(
       `  ${outcome.code === 0 ? '✔' : '✖'} ${outcome.title.padEnd(30)} ${formatSeconds(outcome.ms)}`,
     );
+    // What failed, again at the end: a long run's log is read from its end.
+    for (const { label, command, code, failures } of outcome.failed) {
+      console.log(`      [${label}] ${command} exited ${code}`);
+      for (const line of failures) console.log(`        ${line}`);
+    }
   }
   const failed = outcomes.some((outcome) => outcome.code !== 0);
   console.log(
