@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { namesFailure, nxArgs, runTogether, type FailedCommand } from './exec';
+import { FailureNotes, namesFailure, nxArgs, runTogether, type FailedCommand } from './exec';
 
 const node = (script: string): [string, string[]] => [process.execPath, ['-e', script]];
 
@@ -114,6 +114,42 @@ describe('namesFailure', () => {
     expect(namesFailure(' PASS  test/x.int-spec.ts')).toBe(false);
     expect(namesFailure('    ✓ refuses a 6th prompt')).toBe(false);
     expect(namesFailure('Tests: 1 failed, 3 passed')).toBe(false);
+  });
+});
+
+describe('FailureNotes', () => {
+  it('keeps the failed tests and the first lines of each one’s error, not the passing ones or the console', () => {
+    const notes = new FailureNotes();
+    const output = [
+      ' PASS  test/a.int-spec.ts',
+      '  ● Console',
+      '    console.log',
+      '      figures',
+      ' FAIL  test/b.int-spec.ts (9 s)',
+      '    ✕ keeps data (5 ms)',
+      '  ● store › keeps data',
+      '',
+      '    expect(received).toBe(expected)',
+      '    Expected: 1',
+      '    Received: 2',
+      '    one',
+      '    two',
+      '    three',
+      '    four',
+      ' PASS  test/c.int-spec.ts',
+    ];
+    for (const line of output) notes.add(line);
+    expect(notes.lines).toEqual([
+      'FAIL  test/b.int-spec.ts (9 s)',
+      '✕ keeps data (5 ms)',
+      '● store › keeps data',
+      '  expect(received).toBe(expected)',
+      '  Expected: 1',
+      '  Received: 2',
+      '  one',
+      '  two',
+      '  three',
+    ]);
   });
 });
 

@@ -39,14 +39,39 @@ const COLOUR_CODES = /\u001b\[[0-9;]*m/g;
 
 /**
  * Whether a line of a test runner names a failure: jest's "FAIL <file>" and "✕ <test>", vitest's
- * "FAIL <file> > <test>" and "×". Kept for the summary, since a long run's log is read from its end.
+ * "FAIL <file> > <test>" and "×".
  */
 export function namesFailure(line: string): boolean {
   return /^\s*(FAIL\s|✕\s|×\s)/.test(line.replace(COLOUR_CODES, ''));
 }
 
-// Enough to point at what failed without repeating a whole log.
-const FAILURE_LINES_KEPT = 30;
+// jest's heading of a failed test's report ("● suite › test"), which its error follows.
+const FAILURE_HEADING = /^\s*● (?!Console$)/;
+// Enough to point at what failed, and why, without repeating a whole log.
+const FAILURE_LINES_KEPT = 60;
+const ERROR_LINES_KEPT = 6;
+
+/**
+ * The lines of a test runner's output that say what failed and why: the failed files and tests,
+ * and the first lines of each failed test's error. Kept for the summary, since a long run's log is
+ * read from its end.
+ */
+export class FailureNotes {
+  readonly lines: string[] = [];
+  private errorLinesLeft = 0;
+
+  add(raw: string): void {
+    const line = raw.replace(COLOUR_CODES, '').trim();
+    if (this.lines.length >= FAILURE_LINES_KEPT) return;
+    if (namesFailure(raw) || FAILURE_HEADING.test(line)) {
+      this.lines.push(line);
+      this.errorLinesLeft = FAILURE_HEADING.test(line) ? ERROR_LINES_KEPT : 0;
+    } else if (this.errorLinesLeft > 0 && line !== '') {
+      this.lines.push(`  ${line}`);
+      this.errorLinesLeft -= 1;
+    }
+  }
+}
 
 /** Prefixes a line of our own with a lane's label, as its commands' lines are. */
 export function labelled(label: string, line: string): string {
@@ -64,15 +89,12 @@ export function runLabelled(
 ): Promise<number> {
   return new Promise<number>((resolve) => {
     const prefix = labelled(label, '');
-    const failures: string[] = [];
-    const keep = (line: string) => {
-      if (failures.length < FAILURE_LINES_KEPT && namesFailure(line))
-        failures.push(line.replace(COLOUR_CODES, '').trim());
-    };
+    const notes = new FailureNotes();
+    const keep = (line: string) => notes.add(line);
     const finish = (code: number) => {
       if (code !== 0) {
         const shown = [command.split('/').pop() ?? command, ...args].join(' ');
-        failed.push({ label, command: shown, code, failures });
+        failed.push({ label, command: shown, code, failures: notes.lines });
       }
       resolve(code);
     };

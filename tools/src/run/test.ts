@@ -42,7 +42,7 @@ function runNamespace(): string {
 }
 
 // A machine without the browsers fails this step alone; the smoke test after it still runs.
-async function browserTests(env: NodeJS.ProcessEnv): Promise<number> {
+async function browserTests(env: NodeJS.ProcessEnv, failed: FailedCommand[]): Promise<number> {
   let browsers: Record<string, string>;
   try {
     browsers = await ensureChromium((line) => console.log(`[browser] ${line}`), env);
@@ -50,7 +50,11 @@ async function browserTests(env: NodeJS.ProcessEnv): Promise<number> {
     console.error(`✖ ${(error as Error).message}`);
     return 1;
   }
-  return runCommand(...builtAlready(['run-many', '-t', 'e2e']), { ...env, ...browsers });
+  return runTogether(
+    [{ label: 'browser', commands: [builtAlready(['run-many', '-t', 'e2e'])] }],
+    { ...env, ...browsers },
+    failed,
+  );
 }
 
 /**
@@ -166,7 +170,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
             failed,
           ),
       },
-      { title: 'Browser end-to-end tests', run: () => browserTests(testEnv) },
+      { title: 'Browser end-to-end tests', run: (failed) => browserTests(testEnv, failed) },
       {
         // Figures printed, never asserted: only a harness that cannot run fails this step.
         title: 'Load mix smoke (npm run bench:mix, 10 s)',
