@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { Logger } from 'pino';
+import { AccountModule } from './account/account.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
@@ -28,6 +29,7 @@ export class AppModule {
         ClientsModule,
         SessionModule,
         AuthModule,
+        AccountModule,
         ApiKeysModule,
         LibraryModule,
         SharingModule,

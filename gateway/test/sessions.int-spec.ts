@@ -4,13 +4,22 @@ import { freePort } from '@promptlib/platform/testing';
 import { toApiError } from '../src/common/api-exception.filter';
 import type { GatewayConfig } from '../src/config/gateway-config';
 import { SESSION_COOKIE, SessionCookie } from '../src/session/session-cookie';
-import { Sessions, type SessionRequest, type SessionResponse } from '../src/session/sessions';
+import {
+  publicSessionId,
+  Sessions,
+  type SessionRequest,
+  type SessionResponse,
+} from '../src/session/sessions';
 import { removeNamespaceData, testConfig, testNamespace } from './support/test-gateway';
 
 /** A request and a response as the session code sees them: headers read and written. */
-function exchange(cookie?: string) {
+function exchange(cookie?: string, userAgent?: string) {
   const headers = new Map<string, string | string[]>();
-  const req: SessionRequest = { headers: cookie ? { cookie } : {}, user: null, sessionId: null };
+  const req: SessionRequest = {
+    headers: { ...(cookie ? { cookie } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
+    user: null,
+    sessionId: null,
+  };
   const res: SessionResponse = {
     getHeader: (name) => headers.get(name.toLowerCase()),
     setHeader: (name, value) => headers.set(name.toLowerCase(), value as string | string[]),
@@ -106,16 +115,19 @@ describe('sessions in Redis', () => {
     expect(req.user).toBeNull();
   });
 
-  it('signs in under a new id and destroys the one the browser had, in one round trip', async () => {
+  it('signs in under a new id and destroys the one the browser had, index entries included, in one round trip', async () => {
     const before = await signedIn();
     const { req, res } = exchange(before);
     await sessions.resume(req, res);
     commands = [];
 
     await sessions.open(req, res, { id: 8, username: 'lin' });
-    expect(commands).toEqual(['multi', 'del', 'set', 'exec']);
+    expect(commands).toEqual(['multi', 'del', 'zrem', 'set', 'zadd', 'zremrangebyscore', 'pexpire', 'exec']);
     const after = cookieOf([res.getHeader('Set-Cookie') as string].flat());
     expect(after).not.toBe(before);
+    expect(await redis.zrange('usess:8', 0, -1)).toEqual([sessionIdOf(after)]);
+    expect(await redis.zrange('usess:7', 0, -1)).not.toContain(sessionIdOf(before));
+
     expect(await redis.exists(`sess:${sessionIdOf(before)}`)).toBe(0);
     expect(JSON.parse((await redis.get(`sess:${sessionIdOf(after)}`))!)).toEqual({
       user: { id: 8, username: 'lin' },
@@ -141,13 +153,125 @@ describe('sessions in Redis', () => {
     expect(again.req.user).toBeNull();
   });
 
+  describe('each user’s sessions', () => {
+    const chrome =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+    async function signIn(userId: number, userAgent?: string) {
+      const first = exchange(undefined, userAgent);
+      await sessions.open(first.req, first.res, { id: userId, username: `user${userId}` });
+      const cookie = cookieOf(first.setCookie());
+      return { cookie, sessionId: sessionIdOf(cookie), publicId: publicSessionId(sessionIdOf(cookie)) };
+    }
+
+    async function resumed(cookie: string) {
+      const { req, res } = exchange(cookie);
+      await sessions.resume(req, res);
+      return req;
+    }
+
+    it('lists them with the browser they came from, this one first, and drops those that ended', async () => {
+      const laptop = await signIn(21, chrome);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const phone = await signIn(21, firefox);
+      await signIn(22, chrome);
+
+      const listed = await sessions.list(21, laptop.sessionId);
+      expect(listed).toEqual([
+        {
+          id: laptop.publicId,
+          device: chrome,
+          openedAt: expect.any(Number),
+          lastActiveAt: expect.any(Number),
+          current: true,
+        },
+        {
+          id: phone.publicId,
+          device: firefox,
+          openedAt: expect.any(Number),
+          lastActiveAt: expect.any(Number),
+          current: false,
+        },
+      ]);
+      // The secret id is never what is listed.
+      expect(JSON.stringify(listed)).not.toContain(laptop.sessionId);
+
+      // A session that expired is dropped from the index as the list finds it gone.
+      await redis.del(`sess:${phone.sessionId}`);
+      expect((await sessions.list(21, laptop.sessionId)).map((session) => session.id)).toEqual([
+        laptop.publicId,
+      ]);
+      expect(await redis.zrange('usess:21', 0, -1)).toEqual([laptop.sessionId]);
+      // The index lives as long as the idle expiry (and the minute activity may go unwritten).
+      const indexTtl = await redis.pttl('usess:21');
+      expect(Math.abs(indexTtl - (config.SESSION_IDLE_DAYS * DAY_MS + 120_000))).toBeLessThan(5_000);
+    });
+
+    it('notes a session’s activity in the index at most once a minute', async () => {
+      const { sessionId, cookie } = await storedSession(60_000, 23);
+      commands = [];
+      await resumed(cookie);
+      expect(commands).toEqual(['getex', 'multi', 'zadd', 'zremrangebyscore', 'pexpire', 'exec']);
+      expect(await redis.zrange('usess:23', 0, -1)).toEqual([sessionId]);
+      commands = [];
+      await resumed(cookie);
+      expect(commands).toEqual(['getex']);
+    });
+
+    it('drops index entries not seen for longer than the idle expiry when it next writes', async () => {
+      await redis.zadd('usess:24', Date.now() - config.SESSION_IDLE_DAYS * DAY_MS - 200_000, 'long-gone');
+      const fresh = await signIn(24);
+      expect(await redis.zrange('usess:24', 0, -1)).toEqual([fresh.sessionId]);
+    });
+
+    it('ends one session by its public id: its cookie is refused, and another user cannot end it', async () => {
+      const mine = await signIn(25);
+      const other = await signIn(25);
+      const stranger = await signIn(26);
+      const strangerReq = await resumed(stranger.cookie);
+      const { res } = exchange();
+      expect(await sessions.end(strangerReq, res, 26, other.publicId)).toBe(false);
+      expect((await resumed(other.cookie)).user).toEqual({ id: 25, username: 'user25' });
+
+      const req = await resumed(mine.cookie);
+      expect(await sessions.end(req, res, 25, other.publicId)).toBe(true);
+      expect((await resumed(other.cookie)).user).toBeNull();
+      expect((await resumed(mine.cookie)).user).toEqual({ id: 25, username: 'user25' });
+      // Already ended: nothing to end.
+      expect(await sessions.end(req, res, 25, other.publicId)).toBe(false);
+    });
+
+    it('ends this session as signing out does when it is the one named', async () => {
+      const mine = await signIn(27);
+      const { req, res, setCookie } = exchange(mine.cookie);
+      await sessions.resume(req, res);
+      expect(await sessions.end(req, res, 27, mine.publicId)).toBe(true);
+      expect(req.user).toBeNull();
+      expect(setCookie().at(-1)).toMatch(new RegExp(`^${SESSION_COOKIE}=; Expires=Thu, 01 Jan 1970`));
+      expect(await redis.zcard('usess:27')).toBe(0);
+    });
+
+    it('ends every other session and keeps this one', async () => {
+      const mine = await signIn(28);
+      const others = [await signIn(28), await signIn(28)];
+      const bystander = await signIn(29);
+      expect(await sessions.endOthers(28, mine.sessionId)).toBe(2);
+      for (const other of others) expect((await resumed(other.cookie)).user).toBeNull();
+      expect((await resumed(mine.cookie)).user).toEqual({ id: 28, username: 'user28' });
+      expect((await resumed(bystander.cookie)).user).toEqual({ id: 29, username: 'user29' });
+      expect(await redis.zrange('usess:28', 0, -1)).toEqual([mine.sessionId]);
+      expect(await sessions.endOthers(28, mine.sessionId)).toBe(0);
+    });
+  });
+
   /** A session stored as the gateway writes it, signed in `ageMs` ago. */
-  async function storedSession(ageMs: number | undefined) {
+  async function storedSession(ageMs: number | undefined, userId = 9) {
     const sessionId = SessionCookie.newId();
     const openedAt = ageMs === undefined ? {} : { openedAt: Date.now() - ageMs };
     await redis.set(
       `sess:${sessionId}`,
-      JSON.stringify({ user: { id: 9, username: 'ida' }, ...openedAt }),
+      JSON.stringify({ user: { id: userId, username: userId === 9 ? 'ida' : `user${userId}` }, ...openedAt }),
       'EX',
       600,
     );

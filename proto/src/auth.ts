@@ -23,6 +23,45 @@ export type VerifyPasswordRequest = z.input<typeof verifyPasswordRequest>;
 export const getUserRequest = z.object({ userId: entityId });
 export type GetUserRequest = z.input<typeof getUserRequest>;
 
+/** A new password for the user, given their current one (the gateway's POST /api/user/password). */
+export const changePasswordRequest = z.object({
+  userId: entityId,
+  currentPassword: password,
+  newPassword: password,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+
+/** What the Account page shows of the user beside their plan: their name and how they sign in. */
+export const accountDetails = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  /** Whether the user has a password (a Google user may have none). */
+  signsInWithPassword: z.boolean(),
+  signsInWithGoogle: z.boolean(),
+  createdAt: z.string(),
+});
+export type AccountDetails = z.output<typeof accountDetails>;
+
+/**
+ * One place the user is signed in, as GET /api/user/sessions lists it: the browser and system as
+ * its User-Agent named them at sign-in (null when it named none we know), and its times.
+ */
+export const sessionSummary = z.object({
+  /** What DELETE /api/user/sessions/{id} takes; not the session's secret id. */
+  id: z.string(),
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  signedInAt: z.string().nullable(),
+  lastActiveAt: z.string(),
+  /** The session the request was made with. */
+  current: z.boolean(),
+});
+export type SessionSummary = z.output<typeof sessionSummary>;
+
+/** POST /api/user/sessions/end-others: how many sessions were ended. */
+export const endedSessions = z.object({ ended: z.number().int().nonnegative() });
+export type EndedSessions = z.output<typeof endedSessions>;
+
 /** Identity comes from the verified ID token alone, never from fields the browser sends beside it. */
 export const googleSignInRequest = z.object({
   idToken: plainText('idToken').min(1).max(8_192),

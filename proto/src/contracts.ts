@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  accountDetails,
   authUser,
+  changePasswordRequest,
   getUserRequest,
   googleSignInReply,
   googleSignInRequest,
@@ -107,6 +109,8 @@ export const contracts = {
   [subjects.auth.usersRegister]: json(registerRequest, authUser),
   [subjects.auth.usersVerifyPassword]: json(verifyPasswordRequest, authUser),
   [subjects.auth.usersGet]: json(getUserRequest, authUser),
+  [subjects.auth.usersAccount]: json(getUserRequest, accountDetails),
+  [subjects.auth.usersChangePassword]: json(changePasswordRequest, done),
   [subjects.auth.usersGoogleSignIn]: json(googleSignInRequest, googleSignInReply),
   [subjects.auth.apiKeysCreate]: json(createApiKeyRequest, createdApiKey),
   [subjects.auth.apiKeysList]: json(getUserRequest, z.array(apiKeySummary)),

@@ -52,6 +52,7 @@ export type FieldErrors = Record<string, string>;
  * - `taken`: a username or category name already in use
  * - `duplicate`: the same item twice in a list; `notAllowed`: an item the change may not include
  * - `notFound`: an id that names nothing of the user's
+ * - `incorrect`: a current password that is not the user's
  */
 export const fieldRules = [
   'required',
@@ -67,6 +68,7 @@ export const fieldRules = [
   'duplicate',
   'notAllowed',
   'notFound',
+  'incorrect',
 ] as const;
 export type FieldRule = (typeof fieldRules)[number];
 
@@ -126,6 +128,7 @@ export const notFoundSubjects = [
   'sharedPrompt',
   'share',
   'apiKey',
+  'session',
 ] as const;
 export type NotFoundSubject = (typeof notFoundSubjects)[number];
 

@@ -13,6 +13,8 @@ export const authMessages = {
   apiKeyScope: 'This API key may only read. Create a read-and-write key to make changes.',
   apiKeyNotAllowed: 'API keys cannot do this: sign in to the app instead.',
   apiKeyWithSession: 'Send either an API key or a session cookie, not both.',
+  wrongCurrentPassword: 'This is not your current password.',
+  sessionNotFound: 'This session has already ended.',
 } as const;
 
 export const libraryMessages = {
@@ -67,6 +69,7 @@ export const notFoundMessages = {
   sharedPrompt: sharingMessages.linkNotFound,
   share: sharingMessages.notShared,
   apiKey: authMessages.apiKeyNotFound,
+  session: authMessages.sessionNotFound,
 } as const;
 
 /** Sentences any route may answer with. */

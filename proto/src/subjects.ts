@@ -7,6 +7,8 @@ export const subjects = {
     usersRegister: 'auth.users.register',
     usersVerifyPassword: 'auth.users.verifyPassword',
     usersGet: 'auth.users.get',
+    usersAccount: 'auth.users.account',
+    usersChangePassword: 'auth.users.changePassword',
     usersGoogleSignIn: 'auth.users.googleSignIn',
     apiKeysCreate: 'auth.apiKeys.create',
     apiKeysList: 'auth.apiKeys.list',

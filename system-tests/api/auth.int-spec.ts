@@ -1,4 +1,4 @@
-import type { ApiError, RegisteredUserResponse, UserResponse } from '@promptlib/proto';
+import type { ApiError, RegisteredUserResponse, SessionSummary, UserResponse } from '@promptlib/proto';
 import Redis from 'ioredis';
 import { ApiClient, STRONG_PASSWORD, uniqueUsername } from '../support/api-client';
 import { startStack, type Gateway, type Stack } from '../support/stack';
@@ -296,6 +296,164 @@ describe('accounts and sessions through the gateway', () => {
       const attacker = new ApiClient(gateway.url, 'https://evil.example').useCookie(client.sessionCookie);
       expect((await attacker.post('/api/logout')).status).toBe(403);
       expect((await client.get('/api/user')).status).toBe(200);
+    });
+  });
+
+  describe('the account: password and sessions', () => {
+    const NEW_PASSWORD = 'amber-Lantern-42-orchard';
+
+    /** The same user signed in once more, from another browser. */
+    async function signedInAgain(username: string, password = STRONG_PASSWORD) {
+      const client = new ApiClient(secondGateway.url);
+      const res = await client.post('/api/login', { username, password });
+      expect(res.status).toBe(200);
+      return client;
+    }
+
+    it('answers the account: name, how they sign in, since when', async () => {
+      const { client, username, id } = await registered();
+      const res = await client.get('/api/user/account');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        id,
+        username,
+        signsInWithPassword: true,
+        signsInWithGoogle: false,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+      expect((await new ApiClient(gateway.url).get('/api/user/account')).status).toBe(401);
+    });
+
+    it('changes the password: the old one stops working, other sessions end, this one continues', async () => {
+      const { client, username } = await registered();
+      const other = await signedInAgain(username);
+      const stolenCopy = new ApiClient(gateway.url).useCookie(other.sessionCookie);
+      const before = client.sessionCookie;
+
+      const res = await client.post('/api/user/password', {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true });
+      // This browser goes on, under a new session id.
+      expect(client.sessionCookie).not.toBe(before);
+      expect((await client.get<UserResponse>('/api/user')).body.user.username).toBe(username);
+      expect((await new ApiClient(gateway.url).useCookie(before).get('/api/user')).status).toBe(401);
+      // Every other session is refused, wherever its cookie is sent from.
+      expect((await other.get('/api/user')).status).toBe(401);
+      expect((await stolenCopy.get('/api/user')).status).toBe(401);
+
+      expect(
+        (await new ApiClient(gateway.url).post('/api/login', { username, password: STRONG_PASSWORD })).status,
+      ).toBe(401);
+      expect(
+        (await new ApiClient(gateway.url).post('/api/login', { username, password: NEW_PASSWORD })).status,
+      ).toBe(200);
+    });
+
+    it('refuses a wrong current password and a weak new one, and changes nothing', async () => {
+      const { client, username } = await registered();
+      const other = await signedInAgain(username);
+      const wrong = await client.post<ApiError>('/api/user/password', {
+        currentPassword: 'not-my-password',
+        newPassword: NEW_PASSWORD,
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { currentPassword: 'This is not your current password.' },
+        rules: { currentPassword: 'incorrect' },
+      });
+      const weak = await client.post<ApiError>('/api/user/password', {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: 'password123',
+      });
+      expect(weak.status).toBe(400);
+      expect(weak.body).toMatchObject({ code: 'VALIDATION_FAILED', rules: { newPassword: 'tooCommon' } });
+      const short = await client.post<ApiError>('/api/user/password', {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: 'short',
+      });
+      expect(short.status).toBe(400);
+      expect(short.body).toMatchObject({ rules: { newPassword: 'tooShort' } });
+      expect((await other.get('/api/user')).status).toBe(200);
+      expect(
+        (await new ApiClient(gateway.url).post('/api/login', { username, password: STRONG_PASSWORD })).status,
+      ).toBe(200);
+    });
+
+    it('counts wrong current passwords as failed sign-ins: guessing through a session is stopped', async () => {
+      const { client } = await registered();
+      const change = { currentPassword: 'guess-number-one', newPassword: NEW_PASSWORD };
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 30 && !statuses.includes(429); attempt += 1) {
+        statuses.push((await client.post('/api/user/password', change)).status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+      expect(new Set(statuses.slice(0, -1))).toEqual(new Set([400]));
+      // Blocked now even with the right password, as sign-in is.
+      const blocked = await client.post<ApiError>('/api/user/password', {
+        ...change,
+        currentPassword: STRONG_PASSWORD,
+      });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toMatchObject({ code: 'RATE_LIMITED' });
+    });
+
+    it('lists where the user is signed in, ends one, then all others', async () => {
+      const { client, username } = await registered();
+      const phone = await signedInAgain(username);
+      const tablet = await signedInAgain(username);
+      const listed = await client.get<SessionSummary[]>('/api/user/sessions');
+      expect(listed.status).toBe(200);
+      expect(listed.body).toHaveLength(3);
+      expect(listed.body[0]).toEqual({
+        id: expect.stringMatching(/^[\w-]{22}$/),
+        browser: null,
+        system: null,
+        signedInAt: expect.any(String),
+        lastActiveAt: expect.any(String),
+        current: true,
+      });
+      expect(listed.body.filter((session) => session.current)).toHaveLength(1);
+      // The listed ids are not the cookies' session ids.
+      for (const cookie of [client, phone, tablet].map((each) => each.sessionCookie!)) {
+        const sessionId = decodeURIComponent(cookie.split('=')[1]).slice(2).split('.')[0];
+        expect(JSON.stringify(listed.body)).not.toContain(sessionId);
+      }
+
+      // The phone's own view names itself as this device: end it from the laptop.
+      const phoneId = (await phone.get<SessionSummary[]>('/api/user/sessions')).body.find(
+        (s) => s.current,
+      )!.id;
+      const ended = await client.send('DELETE', `/api/user/sessions/${phoneId}`, undefined, {});
+      expect(ended.status).toBe(200);
+      expect((await phone.get('/api/user')).status).toBe(401);
+      expect(
+        (await client.send<ApiError>('DELETE', `/api/user/sessions/${phoneId}`, undefined, {})).status,
+      ).toBe(404);
+      expect((await client.send('DELETE', '/api/user/sessions/not-a-session', undefined, {})).status).toBe(
+        404,
+      );
+
+      // Another user cannot end this user's sessions, nor see them.
+      const stranger = await registered();
+      const tabletId = (await client.get<SessionSummary[]>('/api/user/sessions')).body.find(
+        (s) => !s.current,
+      )!.id;
+      expect(
+        (await stranger.client.send('DELETE', `/api/user/sessions/${tabletId}`, undefined, {})).status,
+      ).toBe(404);
+      expect((await stranger.client.get<SessionSummary[]>('/api/user/sessions')).body).toHaveLength(1);
+      expect((await tablet.get('/api/user')).status).toBe(200);
+
+      const others = await client.post('/api/user/sessions/end-others');
+      expect(others.status).toBe(200);
+      expect(others.body).toEqual({ ended: 1 });
+      expect((await tablet.get('/api/user')).status).toBe(401);
+      expect((await client.get<SessionSummary[]>('/api/user/sessions')).body).toHaveLength(1);
+      expect((await stranger.client.get('/api/user')).status).toBe(200);
     });
   });
 

@@ -325,6 +325,8 @@ describe('every JSON route of the gateway under generated input', () => {
   let knownStrings: string[];
   const attacker = {
     username: uniqueUsername('attacker'),
+    // Changed when a generated password change goes through.
+    password: STRONG_PASSWORD,
     cookie: undefined as string | undefined,
     apiKey: undefined as string | undefined,
   };
@@ -504,7 +506,7 @@ describe('every JSON route of the gateway under generated input', () => {
   /** Starts a new attacker session when a generated request ended or replaced the one it had. */
   async function signInAttackerAgain(): Promise<void> {
     const client = new ApiClient(gateway.url);
-    const res = await client.post('/api/login', { username: attacker.username, password: STRONG_PASSWORD });
+    const res = await client.post('/api/login', { username: attacker.username, password: attacker.password });
     if (res.status !== 200) throw new Error(`the attacker could not sign in again: ${res.status}`);
     attacker.cookie = client.sessionCookie;
   }
@@ -1044,6 +1046,9 @@ describe('every JSON route of the gateway under generated input', () => {
     byRoute.set(`${caller} ${route}`, counts);
 
     if (caller === 'attacker') {
+      if (route === 'POST /api/user/password' && answer.status === 200 && typeof body === 'string') {
+        attacker.password = (JSON.parse(body) as { newPassword: string }).newPassword;
+      }
       const session = answer.setCookie.find((line) => SESSION_COOKIE.test(line))?.split(';')[0];
       // A sign-in, a registration or a sign-out: the attacker's session is gone, so make a new one.
       if (session !== undefined && session !== attacker.cookie) await signInAttackerAgain();

@@ -11,5 +11,7 @@ import { UserProfiles } from './user-profiles';
   imports: [SessionModule, RateLimitModule],
   controllers: [AuthController, GoogleAuthController],
   providers: [UserProfiles, GoogleNonces, KnownDevices],
+  // The Account page's password change counts its attempts as sign-in does.
+  exports: [KnownDevices],
 })
 export class AuthModule {}

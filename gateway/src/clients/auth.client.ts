@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { ServiceClient } from '@promptlib/platform';
 import {
   subjects,
+  type AccountDetails,
   type ApiKeySummary,
+  type ChangePasswordRequest,
+  type Done,
   type AuthUser,
   type CreateApiKeyBody,
   type CreatedApiKey,
@@ -25,6 +28,14 @@ export class AuthClient {
 
   verifyPassword(request: VerifyPasswordRequest): Promise<AuthUser> {
     return this.services.request(subjects.auth.usersVerifyPassword, request);
+  }
+
+  account(userId: number): Promise<AccountDetails> {
+    return this.services.request(subjects.auth.usersAccount, { userId });
+  }
+
+  changePassword(request: ChangePasswordRequest): Promise<Done> {
+    return this.services.request(subjects.auth.usersChangePassword, request);
   }
 
   googleSignIn(request: GoogleSignInRequest): Promise<GoogleSignInReply> {

@@ -44,6 +44,46 @@ describe('auth service over NATS', () => {
     return row!.n;
   }
 
+  it('changes a password over NATS: a new argon2id hash, and of two changes at once one wins', async () => {
+    const name = username();
+    const user = await auth.request(subjects.auth.usersRegister, { username: name, password: PASSWORD });
+    const hashOf = async () =>
+      (
+        await testbed.query<{ password_hash: string }>('SELECT password_hash FROM auth.users WHERE id = $1', [
+          user.id,
+        ])
+      )[0]!.password_hash;
+    const before = await hashOf();
+    const changes = await Promise.allSettled(
+      ['amber-Lantern-42-orchard', 'cobalt-Meadow-17-violin'].map((newPassword) =>
+        auth.request(subjects.auth.usersChangePassword, {
+          userId: user.id,
+          currentPassword: PASSWORD,
+          newPassword,
+        }),
+      ),
+    );
+    expect(changes.map((change) => change.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = changes.find((change) => change.status === 'rejected') as PromiseRejectedResult;
+    expect((refused.reason as ServiceCallError).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      rules: { currentPassword: 'incorrect' },
+    });
+    const after = await hashOf();
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/^\$argon2id\$/);
+    await expect(
+      auth.request(subjects.auth.usersVerifyPassword, { username: name, password: PASSWORD }),
+    ).rejects.toBeInstanceOf(ServiceCallError);
+    expect(await auth.request(subjects.auth.usersAccount, { userId: user.id })).toEqual({
+      id: user.id,
+      username: name,
+      signsInWithPassword: true,
+      signsInWithGoogle: false,
+      createdAt: expect.any(String),
+    });
+  });
+
   it('registers a user, stores an argon2id hash and publishes user.registered once', async () => {
     const name = username();
     const user = await auth.request(subjects.auth.usersRegister, {

@@ -2,7 +2,10 @@ import { Controller } from '@nestjs/common';
 import { Handles } from '@promptlib/platform';
 import {
   subjects,
+  type AccountDetails,
   type AuthUser,
+  type ChangePasswordRequest,
+  type Done,
   type GetUserRequest,
   type RegisterRequest,
   type VerifyPasswordRequest,
@@ -26,5 +29,15 @@ export class UsersController {
   @Handles(subjects.auth.usersGet)
   get(request: GetUserRequest): Promise<AuthUser> {
     return this.users.get(request);
+  }
+
+  @Handles(subjects.auth.usersAccount)
+  account(request: GetUserRequest): Promise<AccountDetails> {
+    return this.users.account(request);
+  }
+
+  @Handles(subjects.auth.usersChangePassword)
+  changePassword(request: ChangePasswordRequest): Promise<Done> {
+    return this.users.changePassword(request);
   }
 }

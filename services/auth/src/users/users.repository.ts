@@ -41,6 +41,17 @@ export class UsersRepository {
   async setPhoto(userId: number, photoUrl: string | null): Promise<void> {
     await this.db.repository(UserEntity).update({ id: userId }, { photoUrl });
   }
+
+  /**
+   * Replaces the password hash only while it is still `expected`, so of two changes made at once
+   * from the same old password one wins; false when the hash had already changed.
+   */
+  async replacePasswordHash(userId: number, expected: string, passwordHash: string): Promise<boolean> {
+    const result = await this.db
+      .repository(UserEntity)
+      .update({ id: userId, passwordHash: expected }, { passwordHash });
+    return (result.affected ?? 0) === 1;
+  }
 }
 
 /** The unique index a refused insert ran into (USERNAME_INDEX or GOOGLE_SUBJECT_INDEX), if Postgres named one. */

@@ -157,4 +157,100 @@ describe('UsersService', () => {
       });
     });
   });
+  describe('changePassword', () => {
+    const NEW_PASSWORD = 'amber-Lantern-42-orchard';
+    const WRONG_CURRENT = {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: authMessages.wrongCurrentPassword,
+        fields: { currentPassword: authMessages.wrongCurrentPassword },
+        rules: { currentPassword: 'incorrect' },
+      },
+    };
+
+    it('replaces the hash when the current password is given, and the old one no longer signs in', async () => {
+      const user = await users.register({ username: 'svc_hal', password: PASSWORD });
+      expect(
+        await users.changePassword({ userId: user.id, currentPassword: PASSWORD, newPassword: NEW_PASSWORD }),
+      ).toEqual({ success: true });
+      expect(auth.tables.users[0]!.passwordHash).toBe(`cheap:${NEW_PASSWORD}`);
+      await expect(users.verifyPassword({ username: 'svc_hal', password: PASSWORD })).rejects.toMatchObject(
+        INVALID_CREDENTIALS,
+      );
+      expect(await users.verifyPassword({ username: 'svc_hal', password: NEW_PASSWORD })).toEqual(user);
+    });
+
+    it('refuses a wrong current password, counted as a password check, and keeps the old hash', async () => {
+      const user = await users.register({ username: 'svc_ida', password: PASSWORD });
+      await expect(
+        users.changePassword({
+          userId: user.id,
+          currentPassword: 'not-it-at-all',
+          newPassword: NEW_PASSWORD,
+        }),
+      ).rejects.toMatchObject(WRONG_CURRENT);
+      expect(auth.tables.users[0]!.passwordHash).toBe(`cheap:${PASSWORD}`);
+      expect(await passwordChecks()).toBe(1);
+    });
+
+    it('holds the new password to sign-up’s rules, before any hash is checked', async () => {
+      const user = await users.register({ username: 'svc_jo', password: PASSWORD });
+      hasher.verified.length = 0;
+      for (const [newPassword, rule] of [
+        ['short', 'tooShort'],
+        ['password123', 'tooCommon'],
+        ['x'.repeat(129), 'tooLong'],
+      ] as const) {
+        await expect(
+          users.changePassword({ userId: user.id, currentPassword: PASSWORD, newPassword }),
+        ).rejects.toMatchObject({ error: { code: 'VALIDATION_FAILED', rules: { newPassword: rule } } });
+      }
+      expect(hasher.verified).toEqual([]);
+      expect(auth.tables.users[0]!.passwordHash).toBe(`cheap:${PASSWORD}`);
+    });
+
+    it('refuses a Google user, who has no current password to give', async () => {
+      const google = await auth.transaction((tx) =>
+        tx.users.insert({
+          username: 'Ada',
+          usernameKey: usernameKey('Ada'),
+          passwordHash: null,
+          googleSubject: 'sub-ada',
+          photoUrl: null,
+        }),
+      );
+      await expect(
+        users.changePassword({ userId: google.id, currentPassword: '', newPassword: NEW_PASSWORD }),
+      ).rejects.toMatchObject(WRONG_CURRENT);
+      expect(auth.tables.users[0]!.passwordHash).toBeNull();
+    });
+
+    it('lets one of two changes made at once from the same password win', async () => {
+      const user = await users.register({ username: 'svc_kim', password: PASSWORD });
+      const results = await Promise.allSettled(
+        ['first-Choice-91-meadow', 'second-Choice-92-meadow'].map((newPassword) =>
+          users.changePassword({ userId: user.id, currentPassword: PASSWORD, newPassword }),
+        ),
+      );
+      expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const winner = results.findIndex((result) => result.status === 'fulfilled');
+      expect(auth.tables.users[0]!.passwordHash).toBe(
+        `cheap:${['first-Choice-91-meadow', 'second-Choice-92-meadow'][winner]}`,
+      );
+    });
+  });
+
+  describe('account', () => {
+    it('says how the user signs in and since when', async () => {
+      const user = await users.register({ username: 'svc_lee', password: PASSWORD });
+      expect(await users.account({ userId: user.id })).toEqual({
+        id: user.id,
+        username: 'svc_lee',
+        signsInWithPassword: true,
+        signsInWithGoogle: false,
+        createdAt: auth.tables.users[0]!.createdAt.toISOString(),
+      });
+      await expect(users.account({ userId: 404 })).rejects.toMatchObject({ error: { code: 'NOT_FOUND' } });
+    });
+  });
 });

@@ -3,7 +3,10 @@ import { isUniqueViolation, METRICS, serviceError, notFound } from '@promptlib/p
 import {
   authMessages,
   eventSubjects,
+  type AccountDetails,
   type AuthUser,
+  type ChangePasswordRequest,
+  type Done,
   type GetUserRequest,
   type RegisterRequest,
   type VerifyPasswordRequest,
@@ -11,7 +14,12 @@ import {
 } from '@promptlib/proto';
 import { Counter, type Registry } from 'prom-client';
 import { AUTH_DATA, type AuthData } from '../auth-data';
-import { normalizeUsername, registrationProblems, usernameProblem } from './credential-rules';
+import {
+  normalizeUsername,
+  passwordProblem,
+  registrationProblems,
+  usernameProblem,
+} from './credential-rules';
 import { PasswordHasher, type PasswordHashing } from './password-hasher';
 import type { UserEntity } from './user.entity';
 
@@ -70,14 +78,60 @@ export class UsersService {
   }
 
   async get(request: GetUserRequest): Promise<AuthUser> {
-    const user = await this.data.direct.users.findById(request.userId);
+    return toAuthUser(await this.existing(request.userId));
+  }
+
+  async account(request: GetUserRequest): Promise<AccountDetails> {
+    const user = await this.existing(request.userId);
+    return {
+      id: user.id,
+      username: user.username,
+      signsInWithPassword: user.passwordHash !== null,
+      signsInWithGoogle: user.googleSubject !== null,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * A new password under sign-up's rules, given the current one: a session alone (left open on a
+   * shared computer, say) cannot take the account over. A user without a password (Google only)
+   * has no current one to give. The new password is checked first, so a refused one costs no hash.
+   */
+  async changePassword(request: ChangePasswordRequest): Promise<Done> {
+    const problem = passwordProblem(request.newPassword);
+    if (problem) {
+      throw serviceError('VALIDATION_FAILED', problem.message, { newPassword: problem });
+    }
+    const user = await this.existing(request.userId);
+    this.passwordChecks.inc();
+    const valid = await this.hasher.verify(user.passwordHash, request.currentPassword);
+    if (!valid || user.passwordHash === null) throw wrongCurrentPassword();
+    const passwordHash = await this.hasher.hash(request.newPassword);
+    const replaced = await this.data.direct.users.replacePasswordHash(
+      user.id,
+      user.passwordHash,
+      passwordHash,
+    );
+    // Another change won meanwhile: the password given is no longer the current one.
+    if (!replaced) throw wrongCurrentPassword();
+    return { success: true };
+  }
+
+  private async existing(userId: number): Promise<UserEntity> {
+    const user = await this.data.direct.users.findById(userId);
     if (!user) throw notFound('user');
-    return toAuthUser(user);
+    return user;
   }
 
   private findByUsername(username: string): Promise<UserEntity | null> {
     return this.data.direct.users.findByUsernameKey(usernameKey(username));
   }
+}
+
+function wrongCurrentPassword() {
+  return serviceError('VALIDATION_FAILED', authMessages.wrongCurrentPassword, {
+    currentPassword: { rule: 'incorrect', message: authMessages.wrongCurrentPassword },
+  });
 }
 
 function usernameTaken() {

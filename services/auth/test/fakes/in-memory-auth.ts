@@ -124,6 +124,12 @@ class InMemoryUsers implements Users {
     const user = this.tables.users.find((row) => row.id === userId);
     if (user) user.photoUrl = photoUrl;
   }
+
+  async replacePasswordHash(userId: number, expected: string, passwordHash: string): Promise<boolean> {
+    const user = this.tables.users.find((row) => row.id === userId && row.passwordHash === expected);
+    if (user) user.passwordHash = passwordHash;
+    return user !== undefined;
+  }
 }
 
 export type InMemoryAuth = InMemoryUnitOfWork<AuthRepositories, AuthTables>;

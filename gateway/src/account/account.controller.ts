@@ -1,0 +1,152 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ServiceCallError } from '@promptlib/platform';
+import {
+  accountDetails,
+  done,
+  endedSessions,
+  sessionSummary,
+  usernameKey,
+  type AccountDetails,
+  type Done,
+  type EndedSessions,
+  type SessionSummary,
+} from '@promptlib/proto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { KnownDevices } from '../auth/known-devices';
+import { AuthClient } from '../clients/auth.client';
+import { notFoundException } from '../common/api-exception';
+import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
+import { validateBody } from '../common/validate-body';
+import { RateLimits } from '../rate-limit/rate-limits';
+import { CurrentUserId } from '../session/current-user.decorator';
+import { sessionUserOf } from '../session/session-user';
+import { Sessions } from '../session/sessions';
+import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
+import { changePasswordDto } from './dto/change-password.dto';
+import { deviceName } from './user-agent';
+
+// A public session id is a 22-character base64url digest; anything else names no session.
+const PUBLIC_SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** The signed-in user's own account: how they sign in, their password, where they are signed in. */
+@Controller('api/user')
+export class AccountController {
+  constructor(
+    private readonly auth: AuthClient,
+    private readonly sessions: Sessions,
+    private readonly rateLimits: RateLimits,
+    private readonly devices: KnownDevices,
+  ) {}
+
+  @Get('account')
+  @SignedIn()
+  @ApiDoc({
+    summary: 'The user’s account: name, how they sign in, since when',
+    tag: 'Account',
+    response: accountDetails,
+    errors: errorsOf.read,
+  })
+  account(@CurrentUserId() userId: number): Promise<AccountDetails> {
+    return this.auth.account(userId);
+  }
+
+  /**
+   * Counted against the sign-in limits of the user's name, as a sign-in is, so a borrowed session
+   * cannot be used to guess the password. Every other session ends; this one goes on under a new id.
+   */
+  @Post('password')
+  @HttpCode(200)
+  @SignedInWrite()
+  @ApiDoc({
+    summary: 'Change the password',
+    description:
+      'Needs the current password (400 with `rules.currentPassword: incorrect` when wrong); the new one ' +
+      'follows sign-up’s rules. Every other session of the user ends; this one continues.',
+    tag: 'Account',
+    body: changePasswordDto,
+    response: done,
+    errors: errorsOf.write,
+  })
+  async changePassword(
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Body() body: unknown,
+  ): Promise<Done> {
+    const { currentPassword, newPassword } = validateBody(changePasswordDto, body);
+    const user = sessionUserOf(req)!;
+    const key = usernameKey(user.username);
+    const attempt = await this.rateLimits.beforeLogin(req.ip, key, this.devices.tagFor(req.headers, key));
+    try {
+      await this.auth.changePassword({ userId: user.id, currentPassword, newPassword });
+    } catch (error) {
+      // Only a wrong current password keeps its attempt counted.
+      if (!wrongCurrentPassword(error)) await attempt.giveBack().catch(() => undefined);
+      throw error;
+    }
+    await attempt.giveBack();
+    await this.sessions.endOthers(user.id, req.sessionId);
+    await this.sessions.open(req, reply.raw, user);
+    return { success: true };
+  }
+
+  @Get('sessions')
+  @SignedIn()
+  @ApiDoc({
+    summary: 'Where the user is signed in',
+    description: 'This session first, then by last activity (noted to the minute).',
+    tag: 'Account',
+    response: sessionSummary.array(),
+    errors: errorsOf.read,
+  })
+  async listSessions(@Req() req: FastifyRequest, @CurrentUserId() userId: number): Promise<SessionSummary[]> {
+    const open = await this.sessions.list(userId, req.sessionId);
+    return open.map((session) => ({
+      id: session.id,
+      ...deviceName(session.device),
+      signedInAt: session.openedAt === null ? null : new Date(session.openedAt).toISOString(),
+      lastActiveAt: new Date(session.lastActiveAt).toISOString(),
+      current: session.current,
+    }));
+  }
+
+  @Post('sessions/end-others')
+  @HttpCode(200)
+  @SignedInWrite()
+  @ApiDoc({
+    summary: 'Sign out everywhere else',
+    description: 'Ends every session of the user but this one: their cookies are refused from now on.',
+    tag: 'Account',
+    response: endedSessions,
+    errors: [401, 403, 429, 503],
+  })
+  async endOtherSessions(
+    @Req() req: FastifyRequest,
+    @CurrentUserId() userId: number,
+  ): Promise<EndedSessions> {
+    return { ended: await this.sessions.endOthers(userId, req.sessionId) };
+  }
+
+  @Delete('sessions/:id')
+  @SignedInWrite()
+  @ApiDoc({
+    summary: 'End one session',
+    description: 'Its cookie is refused from now on. Ending this session signs this browser out.',
+    tag: 'Account',
+    response: done,
+    errors: errorsOf.itemAction,
+  })
+  async endSession(
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentUserId() userId: number,
+    @Param('id') id: string,
+  ): Promise<Done> {
+    const ended = PUBLIC_SESSION_ID.test(id) && (await this.sessions.end(req, reply.raw, userId, id));
+    if (!ended) throw notFoundException('session');
+    return { success: true };
+  }
+}
+
+function wrongCurrentPassword(error: unknown): boolean {
+  return error instanceof ServiceCallError && error.error.rules?.currentPassword === 'incorrect';
+}

@@ -1,0 +1,16 @@
+import { limits, plainText, validationMessages } from '@promptlib/proto';
+import { z } from 'zod';
+
+const required = (label: string) => z.string({ error: `${label} is required` });
+
+/** POST /api/user/password: the new password's shape as sign-up checks it; the auth service checks the rest. */
+export const changePasswordDto = z.object({
+  currentPassword: plainText('Current password', 'line', required('Current password'))
+    .min(1, 'Current password is required')
+    .max(limits.password.max, validationMessages.passwordMax),
+  newPassword: plainText('New password', 'line', required('New password'))
+    .min(limits.password.min, validationMessages.passwordMin)
+    .max(limits.password.max, validationMessages.passwordMax),
+});
+
+export type ChangePasswordDto = z.output<typeof changePasswordDto>;
