@@ -40,6 +40,8 @@ export const baseApi = createApi({
     'Shares',
     'Subscription',
     'ApiKeys',
+    'Account',
+    'Sessions',
   ],
   keepUnusedDataFor: 24 * 3600,
   refetchOnFocus: false,

@@ -33,6 +33,12 @@ const ApiKeysPage = lazy(() =>
     .then((m) => ({ default: m.ApiKeysPage })),
 );
 
+const AccountPage = lazy(() =>
+  loadAppLayout()
+    .then((m) => m.loadAccountPage())
+    .then((m) => ({ default: m.AccountPage })),
+);
+
 /** Fetches the library screen's code at once, alongside the session, rather than when it renders. */
 export function preloadLibraryScreen(): void {
   void loadAppLayout().catch(() => undefined);
@@ -67,6 +73,7 @@ export function AppRoutes() {
           <Route path="/" element={<DashboardPage />} />
           <Route path="/subscribe/success" element={<SubscribeSuccessPage />} />
           <Route path="/settings/api-keys" element={<ApiKeysPage />} />
+          <Route path="/settings/account" element={<AccountPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -34,6 +34,10 @@ describe('deviceName', () => {
       'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 OPR/115.0.0.0',
       { browser: 'Opera 115', system: 'ChromeOS' },
     ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/142.0.0.0 Safari/537.36',
+      { browser: 'Chrome 142', system: 'Linux' },
+    ],
     ['curl/8.11.0', { browser: null, system: null }],
     [null, { browser: null, system: null }],
   ])('names %s', (userAgent, expected) => {

@@ -8,7 +8,7 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/\bSamsungBrowser\/(\d+)/, 'Samsung Internet'],
   [/\b(?:Firefox|FxiOS)\/(\d+)/, 'Firefox'],
   [/\bCriOS\/(\d+)/, 'Chrome'],
-  [/\bChrom(?:e|ium)\/(\d+)/, 'Chrome'],
+  [/\b(?:Headless)?Chrom(?:e|ium)\/(\d+)/, 'Chrome'],
   [/\bVersion\/(\d+)(?:[.\d]*)? (?:Mobile\/\S+ )?Safari\//, 'Safari'],
 ];
 

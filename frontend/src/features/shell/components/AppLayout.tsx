@@ -7,6 +7,7 @@ import { Header } from './Header';
 
 /** The API keys page's code; see the router for why it is asked for from here. */
 export const loadApiKeysPage = () => import('../../api-keys/pages/ApiKeysPage');
+export const loadAccountPage = () => import('../../account/pages/AccountPage');
 
 /** Every signed-in screen: the header above the page. Only rendered once a user is known. */
 export function AppLayout() {

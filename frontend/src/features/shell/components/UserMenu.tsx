@@ -1,5 +1,6 @@
 import Check from '../../../shared/icons/Check';
 import Download from '../../../shared/icons/Download';
+import Person from '../../../shared/icons/Person';
 import Key from '../../../shared/icons/Key';
 import Link from '../../../shared/icons/Link';
 import Logout from '../../../shared/icons/Logout';
@@ -161,6 +162,17 @@ export function UserMenu({ user }: { user: User }) {
             <Link fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('library.sharedLinks.menu')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            navigate('/settings/account');
+          }}
+        >
+          <ListItemIcon>
+            <Person fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('account.menu')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
