@@ -47,6 +47,21 @@ export type SubscriptionResumed = z.output<typeof subscriptionResumed>;
 export const subscriptionPlan = z.object({ priceId: z.string().nullable() });
 export type SubscriptionPlan = z.output<typeof subscriptionPlan>;
 
+/** One of the user's subscriptions, past or present, as the data export lists them (oldest first). */
+export const subscriptionRecord = z.object({
+  /** Stripe's id of the subscription. */
+  id: z.string(),
+  priceId: z.string(),
+  /** Stripe's status: active, trialing, past_due, canceled, … */
+  status: z.string(),
+  startedAt: z.string(),
+  currentPeriodEnd: z.string(),
+  endsAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+});
+export type SubscriptionRecord = z.output<typeof subscriptionRecord>;
+
 /** GET /api/checkout-session/{id}: true once the payment went through and limits read Pro. */
 /** `refunded` (only when true): the user had Pro already; this payment was given back. */
 export const checkoutStatus = z.object({ success: z.boolean(), refunded: z.literal(true).optional() });

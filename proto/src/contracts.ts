@@ -15,6 +15,7 @@ import {
   getSubscriptionRequest,
   changePlanRequest,
   subscriptionPlan,
+  subscriptionRecord,
   checkoutSession,
   checkoutState,
   subscriptionCancelled,
@@ -161,6 +162,7 @@ export const contracts = {
   [subjects.billing.subscriptionResume]: json(resumeSubscriptionRequest, subscriptionResumed),
   [subjects.billing.subscriptionGet]: json(getSubscriptionRequest, subscriptionPlan),
   [subjects.billing.subscriptionChangePlan]: json(changePlanRequest, subscriptionPlan),
+  [subjects.billing.subscriptionHistory]: json(getSubscriptionRequest, z.array(subscriptionRecord)),
   [subjects.billing.webhooksIngest]: json(ingestWebhookRequest, webhookReceived),
 } satisfies { [S in Subject]: Contract };
 

@@ -1,3 +1,4 @@
+export * from './account-export';
 export * from './auth';
 export * from './billing';
 export * from './config';

@@ -60,6 +60,7 @@ export const subjects = {
     subscriptionResume: 'billing.subscription.resume',
     subscriptionGet: 'billing.subscription.get',
     subscriptionChangePlan: 'billing.subscription.changePlan',
+    subscriptionHistory: 'billing.subscription.history',
     webhooksIngest: 'billing.webhooks.ingest',
   },
 } as const;

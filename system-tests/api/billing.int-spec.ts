@@ -1,4 +1,11 @@
-import type { ApiError, Category, LimitsRecord, Prompt, User } from '@promptlib/proto';
+import {
+  accountExport,
+  type ApiError,
+  type Category,
+  type LimitsRecord,
+  type Prompt,
+  type User,
+} from '@promptlib/proto';
 import { eventually } from '@promptlib/platform/testing';
 import {
   endPeriodSoon,
@@ -29,7 +36,8 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
 
   beforeAll(async () => {
     // The sandbox sends its webhooks nowhere: every change here is found by billing's own reads.
-    stack = await startStack('bill', ['auth', 'library', 'billing'], {
+    // Sharing too, for the data export, which reads every service.
+    stack = await startStack('bill', ['auth', 'library', 'sharing', 'billing'], {
       services: { BILLING_SWEEP_INTERVAL_MS: '300', BILLING_RESYNC_AFTER_MS: '1000' },
     });
     gateway = await stack.startGateway();
@@ -111,6 +119,64 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
       'Writing',
     ]);
     expect(tierPhases(await tierEventsOf(user.id))).toEqual(['pro', 'cancelled', 'free']);
+  });
+
+  it('exports everything held about a Pro user in one JSON file, and nothing of anyone else', async () => {
+    const { user } = await proUser();
+    const other = await newUser();
+    await createPrompt(other, { title: 'Not mine', content: 'Someone else’s text.' });
+    const writing = (await user.client.post<Category>('/api/categories', { name: 'Writing' })).body;
+    const first = await createPrompt(user, {
+      title: 'First',
+      content: 'Version one.',
+      categoryId: writing.id,
+    });
+    const edited = await user.client.send<Prompt>(
+      'PATCH',
+      `/api/prompts/${first.id}`,
+      { title: 'First', content: 'Version two.', categoryId: writing.id, tags: ['draft'] },
+      {},
+    );
+    expect(edited.status).toBe(200);
+    const second = await createPrompt(user, { title: 'Second', content: 'Only one version.' });
+    const shared = await user.client.post<{ shareId: string }>(`/api/prompts/${second.id}/share`);
+    expect(shared.status).toBe(200);
+
+    const res = await fetch(`${gateway.url}/api/user/export`, {
+      headers: { Cookie: user.client.sessionCookie! },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="prompt-library-account-\d{4}-\d\d-\d\d\.json"$/,
+    );
+    const exported = accountExport.parse(await res.json());
+    expect(exported.account).toMatchObject({ id: user.id, username: user.username, isPro: true });
+    expect(exported.sessions).toEqual([expect.objectContaining({ current: true })]);
+    expect(exported.categories.map((category) => category.name)).toEqual(['General', 'Writing']);
+    expect(exported.tags).toEqual([{ name: 'draft', count: 1 }]);
+    expect(exported.prompts.map((prompt) => [prompt.title, prompt.content, prompt.tags])).toEqual([
+      ['Second', 'Only one version.', []],
+      ['First', 'Version two.', ['draft']],
+    ]);
+    expect(
+      exported.promptVersions.map((version) => [version.promptId, version.version, version.content]).sort(),
+    ).toEqual(
+      [
+        [first.id, 1, 'Version one.'],
+        [first.id, 2, 'Version two.'],
+        [second.id, 1, 'Only one version.'],
+      ].sort(),
+    );
+    expect(exported.shareLinks).toEqual([
+      expect.objectContaining({ promptId: second.id, shareId: shared.body.shareId, views: 0 }),
+    ]);
+    expect(exported.subscriptions).toEqual([
+      expect.objectContaining({ priceId: expect.any(String), status: 'active', endedAt: null }),
+    ]);
+    expect(JSON.stringify(exported)).not.toContain('Not mine');
+    // A session is needed: nobody else's, and no key's.
+    expect((await fetch(`${gateway.url}/api/user/export`)).status).toBe(401);
   });
 
   it('limits a flood of checkout reads per user, and Stripe is read a bounded number of times', async () => {

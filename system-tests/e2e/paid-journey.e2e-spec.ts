@@ -1,4 +1,5 @@
-import type { LimitsRecord } from '@promptlib/proto';
+import type { AccountExport, LimitsRecord } from '@promptlib/proto';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { eventually } from '@promptlib/platform/testing';
 import {
@@ -278,6 +279,20 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
       subscription: { isCancelled: false, endsAt: null },
     });
     expect(await page.getByRole('button', { name: /^Choose / }).count()).toBe(0);
+
+    // The Account page says Pro, and the data export holds the subscription with its plan.
+    await page.goto(`${gateway.url}/settings/account`);
+    await page.getByRole('region', { name: 'Your account' }).getByText('Pro', { exact: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^prompt-library-account-\d{4}-\d\d-\d\d\.json$/);
+    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as AccountExport;
+    expect(exported.account).toMatchObject({ username: user.username, isPro: true });
+    expect(exported.subscriptions).toEqual([
+      expect.objectContaining({ priceId: 'price_pro_annual', status: 'active', endsAt: null }),
+    ]);
   });
 
   it('says on the plans that checkout opened in a new tab, and offers it again there', async () => {

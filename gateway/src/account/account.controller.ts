@@ -1,7 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ServiceCallError } from '@promptlib/platform';
+import { Readable } from 'node:stream';
 import {
   accountDetails,
+  accountExport,
   done,
   endedSessions,
   sessionSummary,
@@ -23,7 +25,8 @@ import { sessionUserOf } from '../session/session-user';
 import { Sessions } from '../session/sessions';
 import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
 import { changePasswordDto } from './dto/change-password.dto';
-import { deviceName } from './user-agent';
+import { AccountExporter } from './account-export';
+import { sessionSummaries } from './session-summaries';
 
 // A public session id is a 22-character base64url digest; anything else names no session.
 const PUBLIC_SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -36,6 +39,7 @@ export class AccountController {
     private readonly sessions: Sessions,
     private readonly rateLimits: RateLimits,
     private readonly devices: KnownDevices,
+    private readonly exporter: AccountExporter,
   ) {}
 
   @Get('account')
@@ -99,14 +103,34 @@ export class AccountController {
     errors: errorsOf.read,
   })
   async listSessions(@Req() req: FastifyRequest, @CurrentUserId() userId: number): Promise<SessionSummary[]> {
-    const open = await this.sessions.list(userId, req.sessionId);
-    return open.map((session) => ({
-      id: session.id,
-      ...deviceName(session.device),
-      signedInAt: session.openedAt === null ? null : new Date(session.openedAt).toISOString(),
-      lastActiveAt: new Date(session.lastActiveAt).toISOString(),
-      current: session.current,
-    }));
+    return sessionSummaries(await this.sessions.list(userId, req.sessionId));
+  }
+
+  @Get('export')
+  @SignedIn()
+  @ApiDoc({
+    summary: 'Download everything held about the user, as one JSON file',
+    description:
+      'The account, sessions, API keys (never a key itself), categories, tags, share links with ' +
+      'their views, subscriptions, every prompt with its tags and every version of each. Written as ' +
+      'it is read, so a large library streams; an attachment named prompt-library-account-<date>.json.',
+    tag: 'Account',
+    response: accountExport,
+    writesResponse: true,
+    errors: errorsOf.read,
+  })
+  async export(
+    @Req() req: FastifyRequest,
+    @CurrentUserId() userId: number,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const body = await this.exporter.open(userId, req.sessionId);
+    const day = new Date().toISOString().slice(0, 10);
+    reply
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="prompt-library-account-${day}.json"`)
+      .header('Cache-Control', 'no-store');
+    await reply.send(Readable.from(body));
   }
 
   @Post('sessions/end-others')

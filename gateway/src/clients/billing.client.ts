@@ -6,6 +6,7 @@ import {
   type CheckoutState,
   type SubscriptionCancelled,
   type SubscriptionPlan,
+  type SubscriptionRecord,
   type SubscriptionResumed,
   type WebhookReceived,
 } from '@promptlib/proto';
@@ -54,6 +55,15 @@ export class BillingClient {
   subscriptionPlan(userId: number): Promise<SubscriptionPlan> {
     return this.services.request(
       subjects.billing.subscriptionGet,
+      { userId },
+      { timeoutMs: BILLING_TIMEOUT_MS },
+    );
+  }
+
+  /** Every subscription the user has had, for the data export. */
+  subscriptionHistory(userId: number): Promise<SubscriptionRecord[]> {
+    return this.services.request(
+      subjects.billing.subscriptionHistory,
       { userId },
       { timeoutMs: BILLING_TIMEOUT_MS },
     );

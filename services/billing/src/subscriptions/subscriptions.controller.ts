@@ -4,6 +4,7 @@ import {
   subjects,
   type SubscriptionCancelled,
   type SubscriptionPlan,
+  type SubscriptionRecord,
   type SubscriptionResumed,
   type UserScoped,
 } from '@promptlib/proto';
@@ -26,6 +27,11 @@ export class SubscriptionsController {
   @Handles(subjects.billing.subscriptionGet)
   plan(request: UserScoped): Promise<SubscriptionPlan> {
     return this.subscriptions.plan(request);
+  }
+
+  @Handles(subjects.billing.subscriptionHistory)
+  history(request: UserScoped): Promise<SubscriptionRecord[]> {
+    return this.subscriptions.history(request);
   }
 
   @Handles(subjects.billing.subscriptionChangePlan)

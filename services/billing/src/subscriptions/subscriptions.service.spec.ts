@@ -100,6 +100,25 @@ describe('SubscriptionsService', () => {
     expect(stripe.resumed).toEqual([]);
   });
 
+  it('lists every subscription the user has had, for the data export, and none of another user’s', async () => {
+    expect(await rules.subscriptions.history({ userId })).toEqual([]);
+    const subscriptionId = await proUser();
+    await rules.subscriptions.cancel({ userId });
+    expect(await rules.subscriptions.history({ userId })).toEqual([
+      {
+        id: subscriptionId,
+        priceId: 'price_pro_monthly',
+        status: 'active',
+        startedAt: expect.any(String),
+        currentPeriodEnd: expect.any(String),
+        endsAt: expect.any(String),
+        endedAt: null,
+        refundedAt: null,
+      },
+    ]);
+    expect(await rules.subscriptions.history({ userId: userId + 1 })).toEqual([]);
+  });
+
   it('tells the plan the user’s Pro renews at, and none without Pro', async () => {
     expect(await rules.subscriptions.plan({ userId })).toEqual({ priceId: null });
     await proUser();

@@ -4,6 +4,7 @@ import {
   type ParsedRequestOf,
   type SubscriptionCancelled,
   type SubscriptionPlan,
+  type SubscriptionRecord,
   type SubscriptionResumed,
   type subjects,
   type UserScoped,
@@ -69,6 +70,24 @@ export class SubscriptionsService {
    * The price the user's Pro renews (or ends) at, as billing last read it; null without Pro. A read
    * of what is stored, so it waits for no change of the user's running.
    */
+  /** Every subscription the user has had, oldest first: what the data export tells of their payments. */
+  async history({ userId }: UserScoped): Promise<SubscriptionRecord[]> {
+    const subscriptions = await this.data.direct.subscriptions.ofUser(userId);
+    const iso = (date: Date | null) => (date ? date.toISOString() : null);
+    return subscriptions
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((subscription) => ({
+        id: subscription.id,
+        priceId: subscription.priceId,
+        status: subscription.status,
+        startedAt: subscription.createdAt.toISOString(),
+        currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
+        endsAt: iso(subscription.endsAt),
+        endedAt: iso(subscription.endedAt),
+        refundedAt: iso(subscription.refundedAt),
+      }));
+  }
+
   async plan({ userId }: UserScoped): Promise<SubscriptionPlan> {
     const subscriptions = await this.data.direct.subscriptions.ofUser(userId);
     return { priceId: runningPriceOf(subscriptions, new Date()) };

@@ -158,6 +158,13 @@ describe('AccountPage', () => {
     expect(current).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('offers the data export as a download of the server’s file', async () => {
+    server();
+    await renderWithApp(<AccountPage />);
+    const link = await screen.findByRole('link', { name: 'Download my data' });
+    expect(link).toHaveAttribute('href', '/api/user/export');
+  });
+
   it('offers no password form to a Google user', async () => {
     server({ details: { ...account, signsInWithPassword: false, signsInWithGoogle: true } });
     await renderWithApp(<AccountPage />);

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -9,6 +10,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
 import { BusyButton } from '../../../shared/components/BusyButton';
+import Download from '../../../shared/icons/Download';
 import { formatDay } from '../../../shared/locale-format';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { useGetAccountQuery } from '../account.api';
@@ -122,6 +124,21 @@ export function AccountPage() {
         <Section heading={t('account.sessions.heading')}>
           <Typography sx={{ color: 'text.secondary' }}>{t('account.sessions.intro')}</Typography>
           <SessionList />
+        </Section>
+
+        <Section heading={t('account.data.heading')}>
+          <Typography sx={{ color: 'text.secondary' }}>{t('account.data.intro')}</Typography>
+          {/* The server sends the file as a named attachment, so the browser downloads it as it comes and
+              stays on this page (a `download` attribute would name the file after the path instead). */}
+          <Button
+            component="a"
+            href="/api/user/export"
+            variant="outlined"
+            startIcon={<Download />}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {t('account.data.download')}
+          </Button>
         </Section>
       </Stack>
     </Box>
