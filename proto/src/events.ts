@@ -3,6 +3,7 @@ import { namespaced } from './namespace';
 /** Domain event subjects, without the namespace. */
 export const eventSubjects = {
   userRegistered: 'events.user.registered',
+  userDeleted: 'events.user.deleted',
   promptUpdated: 'events.prompt.updated',
   promptDeleted: 'events.prompt.deleted',
   categoryDeleted: 'events.category.deleted',
@@ -12,6 +13,12 @@ export const eventSubjects = {
 export type EventSubject = (typeof eventSubjects)[keyof typeof eventSubjects];
 
 export type UserRegistered = { userId: number; username: string };
+
+/**
+ * The account is gone from auth: every service deletes everything it holds of the user, once,
+ * whenever it reads this (a service that was down catches up from the stream).
+ */
+export type UserDeleted = { userId: number };
 
 /** Sent on create (one per imported prompt too) and when title, content or category change; not on copy or favourite. */
 export type PromptUpdated = {
@@ -51,6 +58,7 @@ export type TierChanged = {
 
 export type EventData = {
   'events.user.registered': UserRegistered;
+  'events.user.deleted': UserDeleted;
   'events.prompt.updated': PromptUpdated;
   'events.prompt.deleted': PromptDeleted;
   'events.category.deleted': CategoryDeleted;

@@ -7,6 +7,7 @@ const valid: { [S in EventSubject]: EventData[S][] } = {
     { userId: 1, username: 'alice' },
     { userId: MAX_ID, username: 'Zoë Ünïcödé 🙂 42' },
   ],
+  'events.user.deleted': [{ userId: 1 }, { userId: MAX_ID }],
   'events.prompt.updated': [
     {
       userId: 7,
@@ -45,6 +46,12 @@ const valid: { [S in EventSubject]: EventData[S][] } = {
 };
 
 const refused: { [S in EventSubject]: [string, unknown][] } = {
+  'events.user.deleted': [
+    ['a string id', { userId: '1' }],
+    ['a zero id', { userId: 0 }],
+    ['no id', {}],
+    ['an id above int4', { userId: 2 ** 53 }],
+  ],
   'events.user.registered': [
     ['a string id', { userId: '1', username: 'alice' }],
     ['a zero id', { userId: 0, username: 'alice' }],

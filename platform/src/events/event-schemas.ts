@@ -33,6 +33,7 @@ export type EventDataSchemas = { [S in EventSubject]: z.ZodType<EventData[S]> };
  */
 export const eventDataSchemas = {
   'events.user.registered': z.object({ userId: entityId, username }),
+  'events.user.deleted': z.object({ userId: entityId }),
   'events.prompt.updated': z.object({
     userId: entityId,
     promptId: entityId,

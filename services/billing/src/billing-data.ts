@@ -6,6 +6,7 @@ import {
   type Transaction,
   type UnitOfWork,
 } from '@promptlib/platform';
+import { AccountsRepository } from './accounts/accounts.repository';
 import { CheckoutSessionsRepository } from './checkout/checkout-sessions.repository';
 import { CustomersRepository } from './customers/customers.repository';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
@@ -19,6 +20,7 @@ export type BillingRepositories = {
   subscriptions: RepositoryContract<SubscriptionsRepository>;
   tiers: RepositoryContract<UserTiersRepository>;
   stripeEvents: RepositoryContract<StripeEventsRepository>;
+  accounts: RepositoryContract<AccountsRepository>;
 };
 
 /** Billing's unit of work: its rules change data only through it. */
@@ -36,6 +38,7 @@ export function billingRepositories(db: Db): BillingRepositories {
     subscriptions: new SubscriptionsRepository(db),
     tiers: new UserTiersRepository(db),
     stripeEvents: new StripeEventsRepository(db),
+    accounts: new AccountsRepository(db),
   };
 }
 

@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServiceInfrastructureModule } from '@promptlib/platform';
 import type { Logger } from 'pino';
+import { AccountsService } from './accounts/accounts.service';
+import { BillingEvents } from './accounts/billing-events';
 import { CheckoutSessionEntity } from './checkout/checkout-session.entity';
 import { CheckoutController } from './checkout/checkout.controller';
 import { CheckoutService } from './checkout/checkout.service';
@@ -62,6 +64,8 @@ export class BillingModule {
         StripeEventQueue,
         WebhookInbox,
         SubscriptionSweep,
+        AccountsService,
+        BillingEvents,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { unitOfWorkProvider, type Db, type RepositoryContract, type UnitOfWork } from '@promptlib/platform';
+import { AccountsRepository } from './accounts/accounts.repository';
 import { CategoriesRepository } from './categories/categories.repository';
 import { PromptsRepository } from './prompts/prompts.repository';
 import { TiersRepository } from './tiers/tiers.repository';
@@ -13,6 +14,7 @@ export type LibraryRepositories = {
   tiers: RepositoryContract<TiersRepository>;
   versions: RepositoryContract<PromptVersionsRepository>;
   tags: RepositoryContract<TagsRepository>;
+  accounts: RepositoryContract<AccountsRepository>;
 };
 
 /** The library's unit of work: its rules change data only through it. */
@@ -27,6 +29,7 @@ export function libraryRepositories(db: Db): LibraryRepositories {
     tiers: new TiersRepository(db),
     versions: new PromptVersionsRepository(db),
     tags: new TagsRepository(db),
+    accounts: new AccountsRepository(db),
   };
 }
 

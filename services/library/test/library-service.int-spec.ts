@@ -106,6 +106,84 @@ describe('library service over NATS', () => {
     expect(categories).toEqual([expect.objectContaining({ name: 'General' })]);
   });
 
+  it('deletes everything of a user when it sees user.deleted, and no later tier change brings any back', async () => {
+    const userId = (nextUserId += 1);
+    const otherUserId = (nextUserId += 1);
+    const tables = ['prompts', 'prompt_versions', 'tags', 'deleted_prompts', 'categories', 'user_tiers'];
+    const rowsOf = async (id: number) => {
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        const [{ n }] = await testbed.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM library.${table} WHERE user_id = $1`,
+          [id],
+        );
+        counts[table] = n;
+      }
+      return counts;
+    };
+    for (const id of [userId, otherUserId]) {
+      await publish({
+        type: 'events.tier.changed',
+        data: { userId: id, isPro: true, isCancelled: false, endsAt: null, version: 1 },
+      });
+      await library.request(subjects.library.categoriesEnsureDefault, { userId: id });
+      const kept = await library.request(subjects.library.promptsCreate, {
+        userId: id,
+        title: 'Kept',
+        content: 'First text',
+        categoryId: null,
+        tags: ['draft'],
+      });
+      await library.request(subjects.library.promptsUpdate, {
+        userId: id,
+        promptId: kept.id,
+        title: 'Kept',
+        content: 'Second text',
+        categoryId: null,
+      });
+      const gone = await library.request(subjects.library.promptsCreate, {
+        userId: id,
+        title: 'Gone',
+        content: 'Deleted text',
+        categoryId: null,
+      });
+      await library.request(subjects.library.promptsDelete, { userId: id, promptId: gone.id });
+    }
+    const before = await rowsOf(otherUserId);
+    expect(Object.values(before).every((n) => n > 0)).toBe(true);
+    expect(await rowsOf(userId)).toEqual(before);
+
+    await publish({ type: 'events.user.deleted', data: { userId } });
+    // A tier change billing made as the account was being deleted, then the deletion again.
+    await publish({
+      type: 'events.tier.changed',
+      data: { userId, isPro: false, isCancelled: false, endsAt: null, version: 2 },
+    });
+    await publish({ type: 'events.user.deleted', data: { userId } });
+    await publish({ type: 'events.user.registered', data: { userId, username: `user${userId}` } });
+    const empty = Object.fromEntries(tables.map((table) => [table, 0]));
+    const deadline = Date.now() + 10_000;
+    while (JSON.stringify(await rowsOf(userId)) !== JSON.stringify(empty) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await rowsOf(userId)).toEqual(empty);
+    // The events after the deletion are handled (the next one published is), and changed nothing.
+    const marker = (nextUserId += 1);
+    await publish({ type: 'events.user.registered', data: { userId: marker, username: `user${marker}` } });
+    while (
+      (await library.request(subjects.library.categoriesList, { userId: marker })).length === 0 &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await rowsOf(userId)).toEqual(empty);
+    expect(await rowsOf(otherUserId)).toEqual(before);
+    const remembered = await testbed.query('SELECT user_id FROM library.deleted_users WHERE user_id = $1', [
+      userId,
+    ]);
+    expect(remembered).toEqual([{ user_id: userId }]);
+  });
+
   it('lets a caller wait until a tier version reaches the projection', async () => {
     const userId = (nextUserId += 1);
     const waiting = library.request(

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { unitOfWorkProvider, type Db, type RepositoryContract, type UnitOfWork } from '@promptlib/platform';
+import { AccountsRepository } from './accounts/accounts.repository';
 import { ShareLinksRepository } from './links/share-links.repository';
 import { PromptTextsRepository } from './prompt-texts/prompt-texts.repository';
 import { ViewBatchesRepository } from './views/view-batches.repository';
@@ -9,6 +10,7 @@ export type SharingRepositories = {
   shareLinks: RepositoryContract<ShareLinksRepository>;
   promptTexts: RepositoryContract<PromptTextsRepository>;
   viewBatches: RepositoryContract<ViewBatchesRepository>;
+  accounts: RepositoryContract<AccountsRepository>;
 };
 
 /** Sharing's unit of work: its rules change data only through it. */
@@ -21,6 +23,7 @@ export function sharingRepositories(db: Db): SharingRepositories {
     shareLinks: new ShareLinksRepository(db),
     promptTexts: new PromptTextsRepository(db),
     viewBatches: new ViewBatchesRepository(db),
+    accounts: new AccountsRepository(db),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServiceInfrastructureModule } from '@promptlib/platform';
 import type { Logger } from 'pino';
+import { AccountsService } from './accounts/accounts.service';
 import { SHARING_CONFIG, type SharingConfig } from './config/sharing-config';
 import { SharingEvents } from './events/sharing-events';
 import { LibraryPrompts } from './links/library-prompts';
@@ -38,6 +39,7 @@ export class SharingModule {
         { provide: SHARING_CONFIG, useValue: config },
         ReadCache,
         ViewCounts,
+        AccountsService,
         RevokedLinksSweep,
         LibraryPrompts,
         ShareLinksService,

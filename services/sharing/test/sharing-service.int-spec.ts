@@ -150,6 +150,41 @@ describe('sharing service over NATS', () => {
     await waitUntil(async () => (await read(shareId)) === 'not found', 10_000, 'the link to go');
   });
 
+  it('deletes a deleted user’s links and texts: their links are 404 at once, and a late edit brings nothing back', async () => {
+    const leaving = 88;
+    const promptId = (nextPromptId += 1);
+    const shareId = newShareId();
+    await testbed.query(`INSERT INTO sharing.share_links (id, prompt_id, owner_id) VALUES ($1, $2, $3)`, [
+      shareId,
+      promptId,
+      leaving,
+    ]);
+    await publish('events.prompt.updated', { ...updated(promptId, 1), userId: leaving });
+    await waitUntil(async () => (await versionOf(promptId)) === 1, 10_000, 'the text of prompt ' + promptId);
+    // Read once, so the read is cached in Redis.
+    expect(await read(shareId)).toMatchObject({ title: 'Title v1' });
+    const bystander = (nextPromptId += 1);
+    const bystanderLink = await linkTo(bystander);
+    await publish('events.prompt.updated', updated(bystander, 1));
+
+    await publish('events.user.deleted', { userId: leaving });
+    await publish('events.prompt.updated', { ...updated(promptId, 2), userId: leaving });
+    await waitUntil(async () => (await read(shareId)) === 'not found', 10_000, 'the link to go');
+    const owned = async (table: string) =>
+      (
+        await testbed.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM sharing.${table} WHERE owner_id = $1`,
+          [leaving],
+        )
+      )[0]!.n;
+    // The late edit has been handled once the bystander's next edit, published after it, is in.
+    await publish('events.prompt.updated', updated(bystander, 2));
+    await waitUntil(async () => (await versionOf(bystander)) === 2, 10_000, 'the bystander’s edit');
+    expect(await owned('share_links')).toBe(0);
+    expect(await owned('prompt_texts')).toBe(0);
+    expect(await read(bystanderLink)).toMatchObject({ title: 'Title v2' });
+  });
+
   it('adds each batch of views to Postgres once, even when a flush is retried after a crash', async () => {
     const promptId = (nextPromptId += 1);
     const shareId = await linkTo(promptId);

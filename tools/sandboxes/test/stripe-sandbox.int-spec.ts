@@ -139,8 +139,18 @@ describe('the Stripe sandbox through the official SDK', () => {
         items: [{ id: 'si_other', price: 'price_pro_monthly' }],
       }),
     ).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    // The customer's subscriptions, as a deleted account's are found: running ones by default, all with status=all.
+    const listed = await stripe.subscriptions.list({ customer: customer.id });
+    expect(listed.data.map((each) => each.id)).toEqual([subscription.id]);
+    expect((await stripe.subscriptions.list({ customer: 'cus_nobody', status: 'all' })).data).toEqual([]);
     const cancelled = await stripe.subscriptions.cancel(subscription.id);
     expect(cancelled.status).toBe('canceled');
+    expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
+    expect(
+      (await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data.map(
+        (each) => each.status,
+      ),
+    ).toEqual(['canceled']);
     expect(cancelled.ended_at).not.toBeNull();
     await expect(stripe.subscriptions.cancel(subscription.id)).rejects.toBeInstanceOf(
       Stripe.errors.StripeInvalidRequestError,

@@ -3,6 +3,7 @@ import { CreateStripeEventInbox1764028800000 } from './1764028800000-CreateStrip
 import { AddSweepBackoff1764892800000 } from './1764892800000-AddSweepBackoff';
 import { ExpireOpenCheckouts1764892900000 } from './1764892900000-ExpireOpenCheckouts';
 import { RememberRefundedSubscriptions1765065700000 } from './1765065700000-RememberRefundedSubscriptions';
+import { CreateDeletedUsers1765152000000 } from './1765152000000-CreateDeletedUsers';
 
 /** In the order they run. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   AddSweepBackoff1764892800000,
   ExpireOpenCheckouts1764892900000,
   RememberRefundedSubscriptions1765065700000,
+  CreateDeletedUsers1765152000000,
 ];

@@ -98,7 +98,15 @@ export class StripeApi {
     }
   }
 
-  /** Stops the subscription at once: nothing more is charged (a second one paid by mistake). */
+  /** Every subscription of the customer, ended ones included (a customer has a handful at most). */
+  async subscriptionsOf(customerId: string): Promise<Stripe.Subscription[]> {
+    const page = await this.call('subscriptions.list', () =>
+      this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }),
+    );
+    return page.data;
+  }
+
+  /** Stops the subscription at once: nothing more is charged (a second one paid by mistake, a deleted account). */
   cancelNow(id: string): Promise<Stripe.Subscription> {
     return this.call('subscriptions.cancel', () =>
       this.stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel-now-${id}` }),

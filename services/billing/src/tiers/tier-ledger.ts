@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eventSubjects } from '@promptlib/proto';
+import { AccountErased } from '../accounts/account-erased';
 import { BILLING_DATA, type BillingData, type BillingTransaction } from '../billing-data';
 import { sameTier, tierOf, type Tier } from '../subscriptions/subscription-rules';
 import type { UserTierEntity } from './user-tier.entity';
@@ -43,6 +44,8 @@ export class TierLedger {
     return this.data.transaction(async (tx) => {
       const held = await tx.tiers.lock(userId, skipLocked);
       if (!held) return null;
+      // Thrown, so the tier row the lock made is rolled back with everything else.
+      if (await tx.accounts.isErased(userId)) throw new AccountErased(userId);
       const result = await work(tx);
       const tier = tierOf(await tx.subscriptions.ofUser(userId), new Date());
       if (sameTier(held, tier)) return { result, tier: settled(held) };

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { AccountErased } from '../accounts/account-erased';
 import { BILLING_DATA, type BillingData } from '../billing-data';
 import { SubscriptionMirror } from '../subscriptions/subscription-mirror';
 import { TierLedger } from '../tiers/tier-ledger';
@@ -34,14 +35,21 @@ export class StripeEventProcessor {
       await inbox.markIgnored(eventId);
       return 'ignored';
     }
-    await this.ledger.forUser(userId, async (tx) => {
-      await this.mirror.sync(tx, userId, target.subscriptionId);
-      if (target.checkoutSessionId) {
-        await tx.checkouts.markCompleted(target.checkoutSessionId, target.subscriptionId);
-        await this.mirror.afterPayment(tx, userId);
-      }
-      await tx.stripeEvents.markApplied(eventId);
-    });
+    try {
+      await this.ledger.forUser(userId, async (tx) => {
+        await this.mirror.sync(tx, userId, target.subscriptionId);
+        if (target.checkoutSessionId) {
+          await tx.checkouts.markCompleted(target.checkoutSessionId, target.subscriptionId);
+          await this.mirror.afterPayment(tx, userId);
+        }
+        await tx.stripeEvents.markApplied(eventId);
+      });
+    } catch (error) {
+      // Deleted while this event waited (the webhook of the cancellation the deletion made, say).
+      if (!(error instanceof AccountErased)) throw error;
+      await inbox.markIgnored(eventId);
+      return 'ignored';
+    }
     return 'applied';
   }
 

@@ -119,6 +119,13 @@ export class FakeStripe implements StripeCalls {
     if (!this.refunded.includes(subscription.id)) this.refunded.push(subscription.id);
   }
 
+  async subscriptionsOf(customerId: string): Promise<Stripe.Subscription[]> {
+    this.call();
+    return [...this.subscriptions.values()]
+      .filter((subscription) => subscription.customer === customerId)
+      .map((subscription) => structuredClone(subscription));
+  }
+
   async cancelNow(id: string): Promise<Stripe.Subscription> {
     this.call();
     this.update(id, { status: 'canceled', ended_at: nowSeconds(), canceled_at: nowSeconds() });

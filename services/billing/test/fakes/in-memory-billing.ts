@@ -17,6 +17,7 @@ import type { Tier } from '../../src/subscriptions/subscription-rules';
 import { TierLedger } from '../../src/tiers/tier-ledger';
 import type { UserTierEntity } from '../../src/tiers/user-tier.entity';
 import type { EventTarget } from '../../src/webhooks/event-target';
+import { AccountsService } from '../../src/accounts/accounts.service';
 import { StripeEventProcessor } from '../../src/webhooks/stripe-event-processor';
 import type { StripeEventEntity } from '../../src/webhooks/stripe-event.entity';
 import type { FakeStripe } from './fake-stripe';
@@ -30,6 +31,8 @@ export type BillingTables = {
   stripeEvents: StripeEventEntity[];
   /** Users whose tier row another process holds locked: a skip-locked read passes them by. */
   busyUsers: number[];
+  /** Deleted accounts, by user id, with when they were deleted. */
+  deletedUsers: Map<number, Date>;
 };
 
 export const testBillingConfig = {
@@ -48,6 +51,7 @@ type Checkouts = BillingRepositories['checkouts'];
 type Subscriptions = BillingRepositories['subscriptions'];
 type Tiers = BillingRepositories['tiers'];
 type StripeEvents = BillingRepositories['stripeEvents'];
+type Accounts = BillingRepositories['accounts'];
 
 const copy = <T extends object>(row: T): T => ({ ...row });
 
@@ -285,18 +289,64 @@ class InMemoryStripeEvents implements StripeEvents {
   }
 }
 
+class InMemoryAccounts implements Accounts {
+  constructor(private readonly tables: BillingTables) {}
+
+  async erase(userId: number): Promise<Record<string, number>> {
+    const t = this.tables;
+    if (!t.deletedUsers.has(userId)) t.deletedUsers.set(userId, new Date());
+    const customerIds = t.customers.filter((row) => row.userId === userId).map((row) => row.stripeCustomerId);
+    const objectIds = [...t.subscriptions, ...t.checkouts]
+      .filter((row) => row.userId === userId)
+      .map((row) => row.id);
+    const deleted: Record<string, number> = {};
+    const drop = <Row>(name: string, rows: Row[], mine: (row: Row) => boolean): Row[] => {
+      const kept = rows.filter((row) => !mine(row));
+      deleted[name] = rows.length - kept.length;
+      return kept;
+    };
+    t.stripeEvents = drop('stripe_events', t.stripeEvents, (event) => {
+      const object = (event.payload as { data: { object: { id?: string; customer?: string } } }).data.object;
+      return customerIds.includes(object.customer ?? '') || objectIds.includes(object.id ?? '');
+    });
+    t.checkouts = drop('checkout_sessions', t.checkouts, (row) => row.userId === userId);
+    t.subscriptions = drop('subscriptions', t.subscriptions, (row) => row.userId === userId);
+    t.customers = drop('customers', t.customers, (row) => row.userId === userId);
+    t.tiers = drop('user_tiers', t.tiers, (row) => row.userId === userId);
+    return deleted;
+  }
+
+  async isErased(userId: number): Promise<boolean> {
+    return this.tables.deletedUsers.has(userId);
+  }
+
+  async forgetErasedBefore(before: Date): Promise<void> {
+    for (const [userId, at] of this.tables.deletedUsers)
+      if (at < before) this.tables.deletedUsers.delete(userId);
+  }
+}
+
 export type InMemoryBilling = InMemoryUnitOfWork<BillingRepositories, BillingTables>;
 
 /** Billing's unit of work over empty in-memory tables, for the rules' unit specs. */
 export function inMemoryBilling(): InMemoryBilling {
   return new InMemoryUnitOfWork<BillingRepositories, BillingTables>(
-    { customers: [], checkouts: [], subscriptions: [], tiers: [], stripeEvents: [], busyUsers: [] },
+    {
+      customers: [],
+      checkouts: [],
+      subscriptions: [],
+      tiers: [],
+      stripeEvents: [],
+      busyUsers: [],
+      deletedUsers: new Map(),
+    },
     (tables) => ({
       customers: new InMemoryCustomers(tables),
       checkouts: new InMemoryCheckouts(tables),
       subscriptions: new InMemorySubscriptions(tables),
       tiers: new InMemoryTiers(tables),
       stripeEvents: new InMemoryStripeEvents(tables),
+      accounts: new InMemoryAccounts(tables),
     }),
   );
 }
@@ -323,5 +373,6 @@ export function billingRules(billing: InMemoryBilling, stripe: FakeStripe, confi
     checkout: new CheckoutService(billing, config, stripe.api, customers, mirror, ledger),
     subscriptions: new SubscriptionsService(config, stripe.api, mirror, ledger, billing),
     processor: new StripeEventProcessor(billing, mirror, ledger),
+    accounts: new AccountsService(billing, stripe.api, silentLogger),
   };
 }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
 import { CategoriesModule } from '../categories/categories.module';
 import { TiersModule } from '../tiers/tiers.module';
 import { LibraryEvents } from './library-events';
 
-@Module({ imports: [CategoriesModule, TiersModule], providers: [LibraryEvents] })
+@Module({ imports: [AccountsModule, CategoriesModule, TiersModule], providers: [LibraryEvents] })
 export class LibraryEventsModule {}

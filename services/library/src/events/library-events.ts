@@ -7,6 +7,7 @@ import {
 import { EventConsumer, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
+import { AccountsService } from '../accounts/accounts.service';
 import { CategoriesService } from '../categories/categories.service';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
 import { TiersService } from '../tiers/tiers.service';
@@ -25,6 +26,7 @@ export class LibraryEvents implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(LIBRARY_CONFIG) config: LibraryConfig,
     categories: CategoriesService,
     tiers: TiersService,
+    accounts: AccountsService,
   ) {
     this.consumer = new EventConsumer({
       connection,
@@ -33,8 +35,11 @@ export class LibraryEvents implements OnApplicationBootstrap, BeforeApplicationS
       logger,
       handlers: {
         'events.user.registered': async (event) => {
+          // Redelivered after the account was deleted: nothing may be made for it again.
+          if (await accounts.isErased(event.data.userId)) return;
           await categories.ensureDefault({ userId: event.data.userId });
         },
+        'events.user.deleted': (event) => accounts.userDeleted(event.data),
         'events.tier.changed': async (event) => {
           await tiers.applyTierChanged(event.data);
         },

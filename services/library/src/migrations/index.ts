@@ -5,6 +5,7 @@ import { AddPromptLastUsed1764806400000 } from './1764806400000-AddPromptLastUse
 import { CreateDeletedPrompts1764892800000 } from './1764892800000-CreateDeletedPrompts';
 import { CreatePromptVersions1764979200000 } from './1764979200000-CreatePromptVersions';
 import { AddPromptTags1765065600000 } from './1765065600000-AddPromptTags';
+import { CreateDeletedUsers1765152000000 } from './1765152000000-CreateDeletedUsers';
 
 /** In the order they run. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   CreateDeletedPrompts1764892800000,
   CreatePromptVersions1764979200000,
   AddPromptTags1765065600000,
+  CreateDeletedUsers1765152000000,
 ];

@@ -94,8 +94,13 @@ export class TiersService {
   }
 
   /** Applies a tier.changed event once, and only if it is newer than what the projection holds. */
+  /** Nothing for a deleted account: a change billing made as it was being deleted must not bring its row back. */
   applyTierChanged(event: TierChanged): Promise<boolean> {
-    return this.data.direct.tiers.applyIfNewer(event);
+    return this.data.transaction(async (tx) => {
+      await tx.accounts.lockUser(event.userId);
+      if (await tx.accounts.isErased(event.userId)) return false;
+      return tx.tiers.applyIfNewer(event);
+    });
   }
 
   /** Lets a caller (the checkout page) wait until a tier change it knows of has reached this projection. */

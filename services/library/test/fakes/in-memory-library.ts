@@ -50,6 +50,8 @@ export type LibraryTables = {
   versions: VersionTableRow[];
   categories: CategoryEntity[];
   tiers: UserTierEntity[];
+  /** Deleted accounts, by user id, with when they were deleted. */
+  deletedUsers: Map<number, Date>;
   lastId: number;
 };
 
@@ -68,6 +70,42 @@ type Categories = LibraryRepositories['categories'];
 type Tiers = LibraryRepositories['tiers'];
 type Versions = LibraryRepositories['versions'];
 type Tags = LibraryRepositories['tags'];
+type Accounts = LibraryRepositories['accounts'];
+
+class InMemoryAccounts implements Accounts {
+  constructor(private readonly tables: LibraryTables) {}
+
+  // One transaction at a time holds the in-memory tables: there is nothing to serialise.
+  async lockUser(): Promise<void> {}
+
+  async erase(userId: number): Promise<Record<string, number>> {
+    if (!this.tables.deletedUsers.has(userId)) this.tables.deletedUsers.set(userId, new Date());
+    const count = (before: number, after: number) => before - after;
+    const t = this.tables;
+    const deleted: Record<string, number> = {};
+    const drop = <Row extends { userId: number }>(name: string, rows: Row[]): Row[] => {
+      const kept = rows.filter((row) => row.userId !== userId);
+      deleted[name] = count(rows.length, kept.length);
+      return kept;
+    };
+    t.versions = drop('prompt_versions', t.versions);
+    t.deletedPrompts = drop('deleted_prompts', t.deletedPrompts);
+    t.prompts = drop('prompts', t.prompts);
+    t.tagSpellings = drop('tags', t.tagSpellings);
+    t.categories = drop('categories', t.categories);
+    t.tiers = drop('user_tiers', t.tiers);
+    return deleted;
+  }
+
+  async isErased(userId: number): Promise<boolean> {
+    return this.tables.deletedUsers.has(userId);
+  }
+
+  async forgetErasedBefore(before: Date): Promise<void> {
+    for (const [userId, at] of this.tables.deletedUsers)
+      if (at < before) this.tables.deletedUsers.delete(userId);
+  }
+}
 
 class InMemoryPrompts implements Prompts {
   constructor(private readonly tables: LibraryTables) {}
@@ -689,13 +727,23 @@ export type InMemoryLibrary = InMemoryUnitOfWork<LibraryRepositories, LibraryTab
 /** The library's unit of work over empty in-memory tables, for the rules' unit specs. */
 export function inMemoryLibrary(): InMemoryLibrary {
   return new InMemoryUnitOfWork<LibraryRepositories, LibraryTables>(
-    { tagSpellings: [], prompts: [], deletedPrompts: [], versions: [], categories: [], tiers: [], lastId: 0 },
+    {
+      tagSpellings: [],
+      prompts: [],
+      deletedPrompts: [],
+      versions: [],
+      categories: [],
+      tiers: [],
+      deletedUsers: new Map(),
+      lastId: 0,
+    },
     (tables) => ({
       prompts: new InMemoryPrompts(tables),
       categories: new InMemoryCategories(tables),
       tiers: new InMemoryTiers(tables),
       versions: new InMemoryVersions(tables),
       tags: new InMemoryTags(tables),
+      accounts: new InMemoryAccounts(tables),
     }),
   );
 }

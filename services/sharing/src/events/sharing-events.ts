@@ -8,12 +8,16 @@ import { EventConsumer, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { SHARING_CONFIG, type SharingConfig } from '../config/sharing-config';
+import { AccountsService } from '../accounts/accounts.service';
 import { PromptTextsService } from '../prompt-texts/prompt-texts.service';
 
 // How long a starting replica waits for the events it missed before it answers anyone.
 const CATCH_UP_MS = 20_000;
 
-/** The library's prompt events, which feed the read model of shared texts; every handler is idempotent. */
+/**
+ * The library's prompt events, which feed the read model of shared texts, and auth's account
+ * deletions; every handler is idempotent.
+ */
 @Injectable()
 export class SharingEvents implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly consumer: EventConsumer;
@@ -23,6 +27,7 @@ export class SharingEvents implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     @Inject(SHARING_CONFIG) config: SharingConfig,
     promptTexts: PromptTextsService,
+    accounts: AccountsService,
   ) {
     this.consumer = new EventConsumer({
       connection,
@@ -33,6 +38,7 @@ export class SharingEvents implements OnApplicationBootstrap, BeforeApplicationS
         'events.prompt.updated': ({ data }) => promptTexts.promptUpdated(data),
         'events.prompt.deleted': ({ data }) => promptTexts.promptDeleted(data),
         'events.category.deleted': ({ data }) => promptTexts.categoryDeleted(data),
+        'events.user.deleted': ({ data }) => accounts.userDeleted(data),
       },
     });
   }

@@ -1,5 +1,10 @@
 import { CreateSharing1764201600000 } from './1764201600000-CreateSharing';
 import { TrackRevokedCacheClears1764892800000 } from './1764892800000-TrackRevokedCacheClears';
+import { CreateDeletedUsers1765152000000 } from './1765152000000-CreateDeletedUsers';
 
 /** In the order they run. */
-export const migrations = [CreateSharing1764201600000, TrackRevokedCacheClears1764892800000];
+export const migrations = [
+  CreateSharing1764201600000,
+  TrackRevokedCacheClears1764892800000,
+  CreateDeletedUsers1765152000000,
+];

@@ -20,7 +20,7 @@ export class PromptTextsService {
   ) {}
 
   async promptUpdated(event: PromptUpdated): Promise<void> {
-    await this.change([event.promptId], (tx) =>
+    await this.change(event.userId, [event.promptId], (tx) =>
       tx.promptTexts.upsert({
         promptId: event.promptId,
         ownerId: event.userId,
@@ -32,23 +32,27 @@ export class PromptTextsService {
   }
 
   async promptDeleted(event: PromptDeleted): Promise<void> {
-    await this.change([event.promptId], (tx) =>
+    await this.change(event.userId, [event.promptId], (tx) =>
       tx.promptTexts.tombstone(event.userId, [event.promptId], event.version),
     );
   }
 
   /** Carries no version: this deletion is final, so any version of the prompt's text gives way to it. */
   async categoryDeleted(event: CategoryDeleted): Promise<void> {
-    await this.change(event.promptIds, (tx) =>
+    await this.change(event.userId, event.promptIds, (tx) =>
       tx.promptTexts.tombstone(event.userId, event.promptIds, FINAL_VERSION),
     );
   }
 
+  /** Nothing for a deleted account: an event the library published as it was being deleted brings no text back. */
   private async change(
+    ownerId: number,
     promptIds: number[],
     apply: (tx: Transaction<SharingRepositories>) => Promise<unknown>,
   ): Promise<void> {
     const links = await this.data.transaction(async (tx) => {
+      await tx.accounts.lockUser(ownerId);
+      if (await tx.accounts.isErased(ownerId)) return [];
       await apply(tx);
       return tx.shareLinks.liveLinksOf(promptIds);
     });

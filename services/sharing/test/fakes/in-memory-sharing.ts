@@ -25,6 +25,8 @@ export type SharingTables = {
   shareLinks: ShareLinkRow[];
   promptTexts: PromptTextRow[];
   viewBatches: { id: string; flushedAt: Date }[];
+  /** Deleted accounts, by user id, with when they were deleted. */
+  deletedUsers: Map<number, Date>;
   /** The database's clock: one second later at every write, so creation order is never a tie. */
   now: Date;
 };
@@ -32,6 +34,32 @@ export type SharingTables = {
 type ShareLinks = SharingRepositories['shareLinks'];
 type PromptTexts = SharingRepositories['promptTexts'];
 type ViewBatches = SharingRepositories['viewBatches'];
+type Accounts = SharingRepositories['accounts'];
+
+class InMemoryAccounts implements Accounts {
+  constructor(private readonly tables: SharingTables) {}
+
+  // One transaction at a time holds the in-memory tables: there is nothing to serialise.
+  async lockUser(): Promise<void> {}
+
+  async erase(userId: number): Promise<{ shareIds: string[]; texts: number }> {
+    if (!this.tables.deletedUsers.has(userId)) this.tables.deletedUsers.set(userId, new Date());
+    const shareIds = this.tables.shareLinks.filter((link) => link.ownerId === userId).map((link) => link.id);
+    this.tables.shareLinks = this.tables.shareLinks.filter((link) => link.ownerId !== userId);
+    const before = this.tables.promptTexts.length;
+    this.tables.promptTexts = this.tables.promptTexts.filter((text) => text.ownerId !== userId);
+    return { shareIds, texts: before - this.tables.promptTexts.length };
+  }
+
+  async isErased(userId: number): Promise<boolean> {
+    return this.tables.deletedUsers.has(userId);
+  }
+
+  async forgetErasedBefore(before: Date): Promise<void> {
+    for (const [userId, at] of this.tables.deletedUsers)
+      if (at < before) this.tables.deletedUsers.delete(userId);
+  }
+}
 
 function tick(tables: SharingTables): Date {
   tables.now = new Date(tables.now.getTime() + 1_000);
@@ -188,11 +216,18 @@ export type InMemorySharing = InMemoryUnitOfWork<SharingRepositories, SharingTab
 /** Sharing's unit of work over empty in-memory tables, for the rules' unit specs. */
 export function inMemorySharing(): InMemorySharing {
   return new InMemoryUnitOfWork<SharingRepositories, SharingTables>(
-    { shareLinks: [], promptTexts: [], viewBatches: [], now: new Date('2026-01-01T00:00:00Z') },
+    {
+      shareLinks: [],
+      promptTexts: [],
+      viewBatches: [],
+      deletedUsers: new Map(),
+      now: new Date('2026-01-01T00:00:00Z'),
+    },
     (tables) => ({
       shareLinks: new InMemoryShareLinks(tables),
       promptTexts: new InMemoryPromptTexts(tables),
       viewBatches: new InMemoryViewBatches(tables),
+      accounts: new InMemoryAccounts(tables),
     }),
   );
 }

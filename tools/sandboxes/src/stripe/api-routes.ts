@@ -49,6 +49,7 @@ export function apiRoutes({
       pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
       answer: ([id]) => checkouts.expire(id),
     },
+    { method: 'GET', pattern: /^\/v1\/subscriptions$/, answer: (_, form) => subscriptions.list(form) },
     {
       method: 'GET',
       pattern: /^\/v1\/subscriptions\/([^/]+)$/,

@@ -6,7 +6,7 @@ import type { FormFields } from './form-body';
 import { newId, nowSeconds } from './ids';
 import { periodInvoice } from './invoices';
 import type { PaymentOutcomes } from './payments';
-import { metadataOf } from './params';
+import { metadataOf, optionalText } from './params';
 import { SANDBOX_PRICES } from './prices';
 
 const DAY_SECONDS = 24 * 3600;
@@ -99,6 +99,20 @@ export class Subscriptions {
     this.emit(eventOf('customer.subscription.created', { object: subscription }));
     this.emit(eventOf('invoice.paid', { object: invoice }));
     return subscription;
+  }
+
+  /**
+   * The subscriptions of `customer`, newest first: those not cancelled, or every one with
+   * `status=all`, as Stripe lists them (one page; a sandbox customer has a handful).
+   */
+  list(params: FormFields): Stripe.ApiList<Stripe.Subscription> {
+    const customer = optionalText(params, 'customer');
+    const every = optionalText(params, 'status') === 'all';
+    const data = [...this.byId.values()]
+      .filter((subscription) => customer === null || subscription.customer === customer)
+      .filter((subscription) => every || subscription.status !== 'canceled')
+      .sort((a, b) => b.created - a.created);
+    return { object: 'list', data, has_more: false, url: '/v1/subscriptions' };
   }
 
   retrieve(id: string): Stripe.Subscription {

@@ -1,0 +1,45 @@
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { EventConsumer, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
+import type { NatsConnection } from 'nats';
+import type { Logger } from 'pino';
+import { BILLING_CONFIG, type BillingConfig } from '../config/billing-config';
+import { AccountsService } from './accounts.service';
+
+/**
+ * The events billing listens to: auth's account deletions. A deletion Stripe could not take part
+ * in (unreachable) fails and comes again; the handler is idempotent.
+ */
+@Injectable()
+export class BillingEvents implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly consumer: EventConsumer;
+
+  constructor(
+    @Inject(NATS_CONNECTION) connection: NatsConnection,
+    @Inject(ROOT_LOGGER) logger: Logger,
+    @Inject(BILLING_CONFIG) config: BillingConfig,
+    accounts: AccountsService,
+  ) {
+    this.consumer = new EventConsumer({
+      connection,
+      namespace: config.APP_NAMESPACE,
+      service: 'billing',
+      logger,
+      handlers: {
+        'events.user.deleted': (event) => accounts.userDeleted(event.data),
+      },
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumer.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.consumer.stop();
+  }
+}
