@@ -31,6 +31,23 @@ export const changePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
+/**
+ * Deletes the account, confirmed by the user's name as they spell it and, for an account with a
+ * password, the password (the gateway's DELETE /api/user).
+ */
+export const deleteAccountRequest = z.object({
+  userId: entityId,
+  confirmUsername: username,
+  password: password.optional(),
+});
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>;
+
+/** The API keys that went with the account (id and hash), which the gateway forgets at once. */
+export const deletedAccount = z.object({
+  apiKeys: z.array(z.object({ id: z.number().int().positive(), hash: z.string() })),
+});
+export type DeletedAccount = z.output<typeof deletedAccount>;
+
 /** What the Account page shows of the user beside their plan: their name and how they sign in. */
 export const accountDetails = z.object({
   id: z.number().int().positive(),

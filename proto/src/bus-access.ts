@@ -31,7 +31,12 @@ export const busAccess: Record<BusProcess, BusAccess> = {
     publishes: [],
     consumesEvents: false,
   },
-  auth: { answers: 'auth', requests: [], publishes: [eventSubjects.userRegistered], consumesEvents: false },
+  auth: {
+    answers: 'auth',
+    requests: [],
+    publishes: [eventSubjects.userRegistered, eventSubjects.userDeleted],
+    consumesEvents: false,
+  },
   library: {
     answers: 'library',
     requests: [],
@@ -48,6 +53,6 @@ export const busAccess: Record<BusProcess, BusAccess> = {
     answers: 'billing',
     requests: [],
     publishes: [eventSubjects.tierChanged],
-    consumesEvents: false,
+    consumesEvents: true,
   },
 };

@@ -14,6 +14,8 @@ export const authMessages = {
   apiKeyNotAllowed: 'API keys cannot do this: sign in to the app instead.',
   apiKeyWithSession: 'Send either an API key or a session cookie, not both.',
   wrongCurrentPassword: 'This is not your current password.',
+  wrongPassword: 'This is not your password.',
+  confirmUsernameMismatch: 'Type your username exactly as it is shown to confirm.',
   sessionNotFound: 'This session has already ended.',
 } as const;
 

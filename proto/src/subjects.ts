@@ -9,6 +9,7 @@ export const subjects = {
     usersGet: 'auth.users.get',
     usersAccount: 'auth.users.account',
     usersChangePassword: 'auth.users.changePassword',
+    usersDelete: 'auth.users.delete',
     usersGoogleSignIn: 'auth.users.googleSignIn',
     apiKeysCreate: 'auth.apiKeys.create',
     apiKeysList: 'auth.apiKeys.list',

@@ -503,6 +503,18 @@ describe('every JSON route of the gateway under generated input', () => {
     harvest((await client.post('/api/create-subscription', { priceId })).body);
   }
 
+  /** An account of the same name again, after a generated request deleted the attacker's. */
+  async function registerAttackerAgain(): Promise<void> {
+    const client = new ApiClient(gateway.url);
+    const res = await client.post('/api/register', {
+      username: attacker.username,
+      password: STRONG_PASSWORD,
+    });
+    if (res.status !== 201) throw new Error(`the attacker could not register again: ${res.status}`);
+    attacker.password = STRONG_PASSWORD;
+    attacker.cookie = client.sessionCookie;
+  }
+
   /** Starts a new attacker session when a generated request ended or replaced the one it had. */
   async function signInAttackerAgain(): Promise<void> {
     const client = new ApiClient(gateway.url);
@@ -1051,7 +1063,8 @@ describe('every JSON route of the gateway under generated input', () => {
       }
       const session = answer.setCookie.find((line) => SESSION_COOKIE.test(line))?.split(';')[0];
       // A sign-in, a registration or a sign-out: the attacker's session is gone, so make a new one.
-      if (session !== undefined && session !== attacker.cookie) await signInAttackerAgain();
+      if (route === 'DELETE /api/user' && answer.status === 200) await registerAttackerAgain();
+      else if (session !== undefined && session !== attacker.cookie) await signInAttackerAgain();
       else if (answer.status < 300) harvest(safeJson(answer.text));
     }
     if (answer.status < 500 && answer.status !== 0) return undefined;

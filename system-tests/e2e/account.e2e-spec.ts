@@ -111,4 +111,48 @@ describe('the Account page in a real browser', () => {
     });
     expect(signIn.status).toBe(200);
   });
+  it('deletes the account after the username is typed, signs out everywhere, and the name can sign up again', async () => {
+    const user = await newLibraryUser(gateway.url, 'acctdel');
+    const shared = await user.client.post<{ shareId: string }>(
+      `/api/prompts/${(await user.client.post<{ id: number }>('/api/prompts', { title: 'Mine', content: 'Text.', categoryId: null })).body.id}/share`,
+    );
+    const other = await secondDevice(user);
+    const { page } = await suite.dashboard(user);
+    await page.goto(`${gateway.url}/settings/account`);
+    await page.getByRole('button', { name: 'Delete account...' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete account' });
+    await dialog.getByLabel('Your username').fill(user.username.toUpperCase());
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Your username').fill(user.username);
+    await dialog.getByLabel('Your password', { exact: true }).fill(STRONG_PASSWORD);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await confirm.click();
+
+    await page.waitForURL(`${gateway.url}/auth`);
+    await page.getByText('Account deleted').waitFor();
+    await other.reload();
+    await other.waitForURL(/\/auth/);
+    const signIn = await fetch(`${gateway.url}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: gateway.url },
+      body: JSON.stringify({ username: user.username, password: STRONG_PASSWORD }),
+    });
+    expect(signIn.status).toBe(401);
+    const deadline = Date.now() + 10_000;
+    let link = 200;
+    while (link !== 404 && Date.now() < deadline) {
+      link = (await fetch(`${gateway.url}/api/shared/${shared.body.shareId}`)).status;
+      if (link !== 404) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(link).toBe(404);
+
+    // The name is free again: signing up with it starts an empty library.
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${gateway.url}/`);
+  });
 });

@@ -9,12 +9,15 @@ import {
   sessionSummary,
   usernameKey,
   type AccountDetails,
+  type DeletedAccount,
   type Done,
   type EndedSessions,
   type SessionSummary,
 } from '@promptlib/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiKeyVerifier } from '../api-keys/api-key-verifier';
 import { KnownDevices } from '../auth/known-devices';
+import { CheckoutStateCache } from '../billing/checkout-state-cache';
 import { AuthClient } from '../clients/auth.client';
 import { notFoundException } from '../common/api-exception';
 import { ApiDoc, errorsOf } from '../common/api-doc.decorator';
@@ -24,7 +27,7 @@ import { CurrentUserId } from '../session/current-user.decorator';
 import { sessionUserOf } from '../session/session-user';
 import { Sessions } from '../session/sessions';
 import { SignedIn, SignedInWrite } from '../session/signed-in.decorator';
-import { changePasswordDto } from './dto/change-password.dto';
+import { changePasswordDto, deleteAccountDto } from './dto/account.dto';
 import { AccountExporter } from './account-export';
 import { sessionSummaries } from './session-summaries';
 
@@ -40,6 +43,8 @@ export class AccountController {
     private readonly rateLimits: RateLimits,
     private readonly devices: KnownDevices,
     private readonly exporter: AccountExporter,
+    private readonly verifier: ApiKeyVerifier,
+    private readonly checkoutStates: CheckoutStateCache,
   ) {}
 
   @Get('account')
@@ -90,6 +95,55 @@ export class AccountController {
     await attempt.giveBack();
     await this.sessions.endOthers(user.id, req.sessionId);
     await this.sessions.open(req, reply.raw, user);
+    return { success: true };
+  }
+
+  /**
+   * Deletes the account everywhere: auth removes the user and their keys and announces it, every
+   * other service deletes its own from that event (billing cancels any subscription at once). This
+   * gateway forgets the keys and the user's counters and ends every session, this one too.
+   * Confirmation failures count against the sign-in limits of the name, as a sign-in does.
+   */
+  @Delete()
+  @HttpCode(200)
+  @SignedInWrite()
+  @ApiDoc({
+    summary: 'Delete the account and everything of it',
+    description:
+      'Confirmed by `confirmUsername`, the username as it is shown, and `password` for an account ' +
+      'with one (400 with `rules.confirmUsername: invalid` or `rules.password: incorrect`). The ' +
+      'username is free again at once; share links answer 404; a running subscription is cancelled.',
+    tag: 'Account',
+    body: deleteAccountDto,
+    response: done,
+    errors: errorsOf.write,
+  })
+  async deleteAccount(
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Body() body: unknown,
+  ): Promise<Done> {
+    const { confirmUsername, password } = validateBody(deleteAccountDto, body);
+    const user = sessionUserOf(req)!;
+    const key = usernameKey(user.username);
+    const attempt = await this.rateLimits.beforeLogin(req.ip, key, this.devices.tagFor(req.headers, key));
+    let deleted: DeletedAccount;
+    try {
+      deleted = await this.auth.deleteAccount({ userId: user.id, confirmUsername, password });
+    } catch (error) {
+      if (!refusedConfirmation(error)) await attempt.giveBack().catch(() => undefined);
+      throw error;
+    }
+    await Promise.all(
+      deleted.apiKeys.flatMap(({ id, hash }) => [
+        this.verifier.forget(hash),
+        this.rateLimits.forgetApiKey(id),
+      ]),
+    );
+    await this.sessions.endOthers(user.id, req.sessionId);
+    await this.sessions.close(req, reply.raw);
+    await this.rateLimits.forgetUser(user.id, key);
+    await this.checkoutStates.forgetUser(user.id);
     return { success: true };
   }
 
@@ -169,6 +223,12 @@ export class AccountController {
     if (!ended) throw notFoundException('session');
     return { success: true };
   }
+}
+
+/** A wrong password or name given to confirm a deletion: counted as a failed sign-in is. */
+function refusedConfirmation(error: unknown): boolean {
+  const rules = error instanceof ServiceCallError ? error.error.rules : undefined;
+  return rules?.password === 'incorrect' || rules?.confirmUsername === 'invalid';
 }
 
 function wrongCurrentPassword(error: unknown): boolean {

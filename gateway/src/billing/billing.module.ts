@@ -9,5 +9,7 @@ import { StripeWebhookController } from './stripe-webhook.controller';
   imports: [SessionModule, RateLimitModule],
   controllers: [BillingController, StripeWebhookController],
   providers: [CheckoutStateCache],
+  // The Account page's deletion forgets a deleted account's answers.
+  exports: [CheckoutStateCache],
 })
 export class BillingModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { REDIS } from '@promptlib/platform';
 import type { CheckoutState } from '@promptlib/proto';
 import type Redis from 'ioredis';
+import { deleteKeysStartingWith } from '../common/redis-keys';
 
 // Reads of one checkout within this long (several tabs polling, a page reloaded) share one answer.
 const FRESH_SECONDS = 2;
@@ -17,6 +18,11 @@ export class CheckoutStateCache {
   private readonly asking = new Map<string, Promise<CheckoutState>>();
 
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  /** A deleted account's answers, kept no longer than the two seconds they would have been. */
+  async forgetUser(userId: number): Promise<void> {
+    await deleteKeysStartingWith(this.redis, `checkout-state:${userId}:`);
+  }
 
   async read(userId: number, sessionId: string, ask: () => Promise<CheckoutState>): Promise<CheckoutState> {
     const key = `checkout-state:${userId}:${sessionId}`;

@@ -5,6 +5,8 @@ import {
   type AccountDetails,
   type ApiKeySummary,
   type ChangePasswordRequest,
+  type DeleteAccountRequest,
+  type DeletedAccount,
   type Done,
   type AuthUser,
   type CreateApiKeyBody,
@@ -32,6 +34,10 @@ export class AuthClient {
 
   account(userId: number): Promise<AccountDetails> {
     return this.services.request(subjects.auth.usersAccount, { userId });
+  }
+
+  deleteAccount(request: DeleteAccountRequest): Promise<DeletedAccount> {
+    return this.services.request(subjects.auth.usersDelete, request);
   }
 
   changePassword(request: ChangePasswordRequest): Promise<Done> {

@@ -4,6 +4,7 @@ import { commonMessages, type RateLimitedAction } from '@promptlib/proto';
 import type Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiException } from '../common/api-exception';
+import { deleteKeysStartingWith } from '../common/redis-keys';
 import { clientKey } from './client-key';
 import { GATEWAY_CONFIG, type GatewayConfig, type RateLimitRule } from '../config/gateway-config';
 
@@ -34,7 +35,10 @@ export class RateLimits {
   private readonly newClients: RateLimiterRedis;
   private readonly requestsPerApiKey: RateLimiterRedis;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
     const limiter = (keyPrefix: string, rule: RateLimitRule) =>
       new RateLimiterRedis({
         storeClient: redis,
@@ -124,6 +128,30 @@ export class RateLimits {
   /** Every request a program makes with a key counts against that key, besides the user's limits. */
   async beforeApiKeyRequest(keyId: number): Promise<void> {
     await consume(this.requestsPerApiKey, String(keyId), 'apiKey');
+  }
+
+  /**
+   * A deleted account's counters, so nothing of it stays in Redis: those kept under its id, its
+   * name's, and each known device's for its name (found by their common start, as only each device
+   * knows its tag).
+   */
+  async forgetUser(userId: number, usernameKey: string): Promise<void> {
+    const id = String(userId);
+    await storeCall(() =>
+      Promise.all([
+        this.writesPerUser.delete(id),
+        this.importsPerUser.delete(id),
+        this.checkoutsPerUser.delete(id),
+        this.checkoutReadsPerUser.delete(id),
+        this.loginsPerUsername.delete(usernameKey),
+      ]),
+    );
+    await deleteKeysStartingWith(this.redis, `rl:login-device:${usernameKey}:`);
+  }
+
+  /** A deleted key's counter. */
+  async forgetApiKey(keyId: number): Promise<void> {
+    await storeCall(() => this.requestsPerApiKey.delete(String(keyId)));
   }
 
   /** Public links need no session, so their reads are limited per client instead. */

@@ -2,6 +2,7 @@ import type { AccountDetails, EndedSessions, SessionSummary } from '@promptlib/p
 import { baseApi } from '../../api/base-api';
 
 export type PasswordChange = { currentPassword: string; newPassword: string };
+export type AccountDeletion = { confirmUsername: string; password?: string };
 
 const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -14,6 +15,10 @@ const accountApi = baseApi.injectEndpoints({
     changePassword: build.mutation<void, PasswordChange>({
       query: (body) => ({ url: '/user/password', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['Sessions']),
+    }),
+    /** Everything of the account goes, in every service; this session ends with it. */
+    deleteAccount: build.mutation<void, AccountDeletion>({
+      query: (body) => ({ url: '/user', method: 'DELETE', body }),
     }),
     /** Where the user is signed in, this device first. */
     listSessions: build.query<SessionSummary[], void>({
@@ -35,6 +40,7 @@ const accountApi = baseApi.injectEndpoints({
 export const {
   useGetAccountQuery,
   useChangePasswordMutation,
+  useDeleteAccountMutation,
   useListSessionsQuery,
   useEndSessionMutation,
   useEndOtherSessionsMutation,

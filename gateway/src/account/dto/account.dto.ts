@@ -14,3 +14,11 @@ export const changePasswordDto = z.object({
 });
 
 export type ChangePasswordDto = z.output<typeof changePasswordDto>;
+
+/** DELETE /api/user: the name typed to confirm, and the password of an account that has one. */
+export const deleteAccountDto = z.object({
+  confirmUsername: plainText('Username', 'line', required('Username'))
+    .min(1, 'Username is required')
+    .max(limits.username.max * 4),
+  password: plainText('Password', 'line', z.string()).max(limits.password.max).optional(),
+});

@@ -77,6 +77,14 @@ export class ApiKeysRepository {
     return rows[0]?.hash ?? null;
   }
 
+  /** Removes every key of the user, answering their ids and hashes. */
+  deleteAllOf(userId: number): Promise<{ id: number; hash: string }[]> {
+    return this.db.changed<{ id: number; hash: string }>(
+      `DELETE FROM ${API_KEYS} WHERE "user_id" = $1 RETURNING "id"::int AS "id", "hash"`,
+      [userId],
+    );
+  }
+
   /** The holder of the key with this hash, if it is not expired at `now`; its last use noted. */
   async use(hash: string, now: Date): Promise<KeyHolder | null> {
     const [holder] = await this.db.query<KeyHolder>(

@@ -5,6 +5,8 @@ import {
   type AccountDetails,
   type AuthUser,
   type ChangePasswordRequest,
+  type DeleteAccountRequest,
+  type DeletedAccount,
   type Done,
   type GetUserRequest,
   type RegisterRequest,
@@ -34,6 +36,11 @@ export class UsersController {
   @Handles(subjects.auth.usersAccount)
   account(request: GetUserRequest): Promise<AccountDetails> {
     return this.users.account(request);
+  }
+
+  @Handles(subjects.auth.usersDelete)
+  deleteAccount(request: DeleteAccountRequest): Promise<DeletedAccount> {
+    return this.users.deleteAccount(request);
   }
 
   @Handles(subjects.auth.usersChangePassword)

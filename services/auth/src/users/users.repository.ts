@@ -42,6 +42,12 @@ export class UsersRepository {
     await this.db.repository(UserEntity).update({ id: userId }, { photoUrl });
   }
 
+  /** Deletes the user's row; false when there was none (deleted meanwhile). */
+  async delete(userId: number): Promise<boolean> {
+    const result = await this.db.repository(UserEntity).delete({ id: userId });
+    return (result.affected ?? 0) === 1;
+  }
+
   /**
    * Replaces the password hash only while it is still `expected`, so of two changes made at once
    * from the same old password one wins; false when the hash had already changed.

@@ -253,4 +253,73 @@ describe('UsersService', () => {
       await expect(users.account({ userId: 404 })).rejects.toMatchObject({ error: { code: 'NOT_FOUND' } });
     });
   });
+  describe('deleteAccount', () => {
+    async function withKey(userId: number, hash: string) {
+      await auth.direct.apiKeys.insert({
+        userId,
+        name: 'Script',
+        scope: 'read',
+        start: 'plk_abcdefgh',
+        hash,
+        expiresAt: null,
+      });
+    }
+
+    it('deletes the user and their keys, answers the keys’ hashes, and announces user.deleted', async () => {
+      const user = await users.register({ username: 'svc_mia', password: PASSWORD });
+      const other = await users.register({ username: 'svc_ned', password: PASSWORD });
+      await withKey(user.id, 'hash-1');
+      await withKey(other.id, 'hash-2');
+      expect(
+        await users.deleteAccount({ userId: user.id, confirmUsername: ' svc_mia ', password: PASSWORD }),
+      ).toEqual({ apiKeys: [{ id: expect.any(Number), hash: 'hash-1' }] });
+      expect(auth.tables.users.map((row) => row.username)).toEqual(['svc_ned']);
+      expect(auth.tables.apiKeys.map((key) => key.hash)).toEqual(['hash-2']);
+      expect(auth.eventsOf(eventSubjects.userDeleted)).toEqual([{ userId: user.id }]);
+      // The name is free again.
+      expect((await users.register({ username: 'SVC_MIA', password: PASSWORD })).username).toBe('SVC_MIA');
+    });
+
+    it('refuses a name typed otherwise, or a wrong or missing password, and deletes nothing', async () => {
+      const user = await users.register({ username: 'svc_ola', password: PASSWORD });
+      const refusals = [
+        [{ confirmUsername: 'SVC_OLA', password: PASSWORD }, { confirmUsername: 'invalid' }],
+        [{ confirmUsername: 'svc_ola', password: 'not-it-at-all' }, { password: 'incorrect' }],
+        [{ confirmUsername: 'svc_ola' }, { password: 'incorrect' }],
+      ] as const;
+      for (const [confirmation, rules] of refusals) {
+        await expect(users.deleteAccount({ userId: user.id, ...confirmation })).rejects.toMatchObject({
+          error: { code: 'VALIDATION_FAILED', rules },
+        });
+      }
+      expect(auth.tables.users).toHaveLength(1);
+      expect(auth.eventsOf(eventSubjects.userDeleted)).toEqual([]);
+    });
+
+    it('asks a Google user for their name alone', async () => {
+      const google = await auth.transaction((tx) =>
+        tx.users.insert({
+          username: 'Grace',
+          usernameKey: usernameKey('Grace'),
+          passwordHash: null,
+          googleSubject: 'sub-grace',
+          photoUrl: null,
+        }),
+      );
+      await users.deleteAccount({ userId: google.id, confirmUsername: 'Grace' });
+      expect(auth.tables.users).toEqual([]);
+      expect(auth.eventsOf(eventSubjects.userDeleted)).toEqual([{ userId: google.id }]);
+    });
+
+    it('deletes once when asked twice at once', async () => {
+      const user = await users.register({ username: 'svc_pia', password: PASSWORD });
+      const results = await Promise.allSettled(
+        [1, 2].map(() =>
+          users.deleteAccount({ userId: user.id, confirmUsername: 'svc_pia', password: PASSWORD }),
+        ),
+      );
+      expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(auth.eventsOf(eventSubjects.userDeleted)).toEqual([{ userId: user.id }]);
+    });
+  });
 });

@@ -6,6 +6,8 @@ import {
   type AccountDetails,
   type AuthUser,
   type ChangePasswordRequest,
+  type DeleteAccountRequest,
+  type DeletedAccount,
   type Done,
   type GetUserRequest,
   type RegisterRequest,
@@ -115,6 +117,37 @@ export class UsersService {
     // Another change won meanwhile: the password given is no longer the current one.
     if (!replaced) throw wrongCurrentPassword();
     return { success: true };
+  }
+
+  /**
+   * Deletes the account: confirmed by the user's name as it is spelled (surrounding spaces aside)
+   * and, when the account has a password, by the password. The user and their keys go in one
+   * transaction with user.deleted, from which every other service deletes what it holds of them;
+   * the name is free again at once.
+   */
+  async deleteAccount(request: DeleteAccountRequest): Promise<DeletedAccount> {
+    const user = await this.existing(request.userId);
+    if (normalizeUsername(request.confirmUsername) !== user.username) {
+      throw serviceError('VALIDATION_FAILED', authMessages.confirmUsernameMismatch, {
+        confirmUsername: { rule: 'invalid', message: authMessages.confirmUsernameMismatch },
+      });
+    }
+    if (user.passwordHash !== null) {
+      this.passwordChecks.inc();
+      const valid = await this.hasher.verify(user.passwordHash, request.password ?? '');
+      if (!valid) {
+        throw serviceError('VALIDATION_FAILED', authMessages.wrongPassword, {
+          password: { rule: 'incorrect', message: authMessages.wrongPassword },
+        });
+      }
+    }
+    return this.data.transaction(async (tx) => {
+      const apiKeys = await tx.apiKeys.deleteAllOf(user.id);
+      // Deleted meanwhile by another request: that one announced it.
+      if (!(await tx.users.delete(user.id))) throw notFound('user');
+      await tx.outbox.add(eventSubjects.userDeleted, { userId: user.id });
+      return { apiKeys };
+    });
   }
 
   private async existing(userId: number): Promise<UserEntity> {

@@ -72,6 +72,14 @@ class InMemoryApiKeys implements ApiKeys {
     return removed!.hash;
   }
 
+  async deleteAllOf(userId: number): Promise<{ id: number; hash: string }[]> {
+    const hashes = this.tables.apiKeys
+      .filter((key) => key.userId === userId)
+      .map(({ id, hash }) => ({ id, hash }));
+    this.tables.apiKeys = this.tables.apiKeys.filter((key) => key.userId !== userId);
+    return hashes;
+  }
+
   async use(hash: string, now: Date): Promise<KeyHolder | null> {
     const row = this.tables.apiKeys.find((key) => key.hash === hash);
     if (!row || (row.expiresAt !== null && row.expiresAt <= now)) return null;
@@ -123,6 +131,13 @@ class InMemoryUsers implements Users {
   async setPhoto(userId: number, photoUrl: string | null): Promise<void> {
     const user = this.tables.users.find((row) => row.id === userId);
     if (user) user.photoUrl = photoUrl;
+  }
+
+  async delete(userId: number): Promise<boolean> {
+    const before = this.tables.users.length;
+    this.tables.users = this.tables.users.filter((row) => row.id !== userId);
+    this.tables.apiKeys = this.tables.apiKeys.filter((key) => key.userId !== userId);
+    return this.tables.users.length < before;
   }
 
   async replacePasswordHash(userId: number, expected: string, passwordHash: string): Promise<boolean> {

@@ -45,6 +45,7 @@ afterEach(() => {
 
 /** A server with the user's sessions, which changes passwords and ends sessions as the real one does. */
 function server(options: { details?: AccountDetails; wrongPassword?: boolean } = {}) {
+  const deletions: unknown[] = [];
   let sessions = [here, phone, script];
   const sent: unknown[] = [];
   const calls = stubApi((method, path, body) => {
@@ -68,6 +69,22 @@ function server(options: { details?: AccountDetails; wrongPassword?: boolean } =
       sessions = [here];
       return { body: { success: true } };
     }
+    if (method === 'DELETE' && path === '/api/user') {
+      deletions.push(body);
+      const { password } = body as { password?: string };
+      if (options.details?.signsInWithPassword !== false && password !== 'violet-Harbor-71-kettle')
+        return {
+          status: 400,
+          body: {
+            statusCode: 400,
+            code: 'VALIDATION_FAILED',
+            message: 'This is not your password.',
+            fields: { password: 'This is not your password.' },
+            rules: { password: 'incorrect' },
+          },
+        };
+      return { body: { success: true } };
+    }
     if (method === 'POST' && path === '/api/user/sessions/end-others') {
       const ended = sessions.length - 1;
       sessions = [here];
@@ -80,7 +97,7 @@ function server(options: { details?: AccountDetails; wrongPassword?: boolean } =
     }
     return undefined;
   });
-  return { calls, sent };
+  return { calls, sent, deletions };
 }
 
 describe('AccountPage', () => {
@@ -172,5 +189,48 @@ describe('AccountPage', () => {
       await screen.findByText('You sign in with Google, so your account has no password to change here.'),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).toBeNull();
+  });
+  it('deletes the account once the username is typed as shown and the password given', async () => {
+    const { deletions } = server();
+    await renderWithApp(<AccountPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete account...' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
+    const name = within(dialog).getByLabelText('Your username');
+    fireEvent.change(name, { target: { value: 'Ada' } });
+    fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: 'wrong-password' } });
+    // Another spelling of the name is not the name.
+    expect(confirm).toBeDisabled();
+    fireEvent.change(name, { target: { value: 'ada' } });
+    expect(confirm).toBeEnabled();
+    fireEvent.click(confirm);
+    expect(await within(dialog).findByText('This is not your password.')).toBeInTheDocument();
+    expect(notices).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Your password'), {
+      target: { value: 'violet-Harbor-71-kettle' },
+    });
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(notices.at(-1)).toMatchObject({ title: 'Account deleted', variant: 'success' }),
+    );
+    expect(deletions).toEqual([
+      { confirmUsername: 'ada', password: 'wrong-password' },
+      { confirmUsername: 'ada', password: 'violet-Harbor-71-kettle' },
+    ]);
+  });
+
+  it('asks a Google user for their username alone before deleting', async () => {
+    const { deletions } = server({
+      details: { ...account, signsInWithPassword: false, signsInWithGoogle: true },
+    });
+    await renderWithApp(<AccountPage />, 'de');
+    fireEvent.click(await screen.findByRole('button', { name: 'Konto löschen...' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dein Konto löschen?' });
+    expect(within(dialog).queryByLabelText('Dein Passwort')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Dein Benutzername'), { target: { value: ' ada ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Konto löschen' }));
+    await waitFor(() => expect(notices.at(-1)).toMatchObject({ title: 'Konto gelöscht' }));
+    expect(deletions).toEqual([{ confirmUsername: ' ada ' }]);
   });
 });

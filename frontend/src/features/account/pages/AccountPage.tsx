@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AccountDetails } from '@promptlib/proto';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
 import { BusyButton } from '../../../shared/components/BusyButton';
@@ -15,6 +15,7 @@ import { formatDay } from '../../../shared/locale-format';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { useGetAccountQuery } from '../account.api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { DeleteAccountDialog } from '../components/DeleteAccountDialog';
 import { SessionList } from '../components/SessionList';
 
 function signInMethod(account: AccountDetails): 'passwordAndGoogle' | 'password' | 'google' {
@@ -41,6 +42,7 @@ export function AccountPage() {
   const { t, i18n } = useTranslation(['translation', LIBRARY_NAMESPACE]);
   const { user } = useCurrentUser();
   const { data: account, isLoading, isError, isFetching, refetch } = useGetAccountQuery();
+  const [deleting, setDeleting] = useState(false);
 
   const facts: Array<[string, string]> = account
     ? [
@@ -140,6 +142,21 @@ export function AccountPage() {
             {t('account.data.download')}
           </Button>
         </Section>
+
+        {account ? (
+          <Section heading={t('account.delete.heading')}>
+            <Typography sx={{ color: 'text.secondary' }}>{t('account.delete.intro')}</Typography>
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => setDeleting(true)}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {t('account.delete.open')}
+            </Button>
+            <DeleteAccountDialog open={deleting} account={account} onClose={() => setDeleting(false)} />
+          </Section>
+        ) : null}
       </Stack>
     </Box>
   );
