@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { AccountDetails } from '@promptlib/proto';
 import { useId, useState, type FormEvent } from 'react';
@@ -86,6 +87,10 @@ export function DeleteAccountDialog({ open, account, onClose }: Props) {
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>{t('account.delete.warning')}</DialogContentText>
+            {/* The last chance to keep a copy, before the question is answered. */}
+            <Link href="/api/user/export" sx={{ alignSelf: 'flex-start' }}>
+              {t('account.delete.exportFirst')}
+            </Link>
             <FormTextField
               label={t('account.delete.usernameLabel')}
               helperText={t('account.delete.usernameHelp', { username: account.username })}

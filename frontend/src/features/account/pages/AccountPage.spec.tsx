@@ -196,6 +196,10 @@ describe('AccountPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete account...' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
+    expect(within(dialog).getByRole('link', { name: 'Download my data first' })).toHaveAttribute(
+      'href',
+      '/api/user/export',
+    );
     const name = within(dialog).getByLabelText('Your username');
     fireEvent.change(name, { target: { value: 'Ada' } });
     fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: 'wrong-password' } });
