@@ -21,6 +21,7 @@ export * from './database/schema-name';
 export * from './database/prepared-query';
 export * from './database/db';
 export * from './database/unit-of-work';
+export * from './deleted-users/deleted-users';
 export * from './outbox/outbox-message.entity';
 export * from './outbox/outbox-migration';
 export * from './outbox/outbox-relay';

@@ -4,3 +4,4 @@
 // imports them), which a test driving built processes over HTTP or the browser never needs.
 export * from './service-testbed';
 export * from './in-memory-unit-of-work';
+export * from './in-memory-deleted-users';

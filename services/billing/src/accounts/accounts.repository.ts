@@ -1,16 +1,12 @@
-import type { Db } from '@promptlib/platform';
-
-const DELETED_USERS = '"billing"."deleted_users"';
-
-/**
- * A deleted user is remembered for longer than the events stream keeps any event (7 days), so no
- * event about them can still arrive when they are forgotten.
- */
-export const DELETED_USER_KEPT_DAYS = 8;
+import { DeletedUsers, type Db } from '@promptlib/platform';
 
 /** Billing's records of one user as a whole: erased at once when their account is deleted. */
 export class AccountsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly deleted: DeletedUsers;
+
+  constructor(private readonly db: Db) {
+    this.deleted = new DeletedUsers(db, 'billing');
+  }
 
   /**
    * Deletes the user's checkouts, subscriptions, customer, tier and the Stripe events about them,
@@ -18,9 +14,7 @@ export class AccountsRepository {
    * user's lock (their tier row), so no other work for the user interleaves.
    */
   async erase(userId: number): Promise<Record<string, number>> {
-    await this.db.query(`INSERT INTO ${DELETED_USERS} ("user_id") VALUES ($1) ON CONFLICT DO NOTHING`, [
-      userId,
-    ]);
+    await this.deleted.remember(userId);
     const count = async (sql: string, values: unknown[]) =>
       (
         await this.db.query<{ n: number }>(
@@ -45,16 +39,7 @@ export class AccountsRepository {
     return deleted;
   }
 
-  async isErased(userId: number): Promise<boolean> {
-    const rows = await this.db.query<{ found: number }>(
-      `SELECT 1 AS found FROM ${DELETED_USERS} WHERE "user_id" = $1`,
-      [userId],
-    );
-    return rows.length > 0;
-  }
-
-  /** Forgets the deleted users no event can name any more. */
-  async forgetErasedBefore(before: Date): Promise<void> {
-    await this.db.query(`DELETE FROM ${DELETED_USERS} WHERE "deleted_at" < $1`, [before]);
+  isErased(userId: number): Promise<boolean> {
+    return this.deleted.has(userId);
   }
 }

@@ -5,9 +5,7 @@ import type { Logger } from 'pino';
 import { BILLING_DATA, type BillingData } from '../billing-data';
 import { StripeApi } from '../stripe/stripe-api';
 import { FINAL_STATUSES } from '../subscriptions/subscription-rules';
-import { DELETED_USER_KEPT_DAYS } from './accounts.repository';
 
-const DAY_MS = 86_400_000;
 // A user starts a few checkouts an hour at most (the gateway's limit): all of them, in practice.
 const OPEN_CHECKOUTS_MAX = 100;
 
@@ -43,7 +41,6 @@ export class AccountsService {
     const deleted = await this.data.transaction(async (tx) => {
       await tx.tiers.lock(userId, false);
       const rows = await tx.accounts.erase(userId);
-      await tx.accounts.forgetErasedBefore(new Date(Date.now() - DELETED_USER_KEPT_DAYS * DAY_MS));
       return rows;
     });
     this.logger.info(

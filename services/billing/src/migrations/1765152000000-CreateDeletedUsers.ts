@@ -1,22 +1,15 @@
+import { createDeletedUsersTable, dropDeletedUsersTable } from '@promptlib/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The users whose accounts were deleted, by id and time alone: an event about one of them that
- * arrives after the deletion (a Stripe webhook of the subscription its deletion cancelled) must not bring
- * anything of theirs back. Kept for longer than the events stream keeps an event, then forgotten.
- */
+/** The deleted users' ids, so late events bring nothing of theirs back (see platform's DeletedUsers). */
 export class CreateDeletedUsers1765152000000 implements MigrationInterface {
   name = 'CreateDeletedUsers1765152000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE TABLE "billing"."deleted_users" (
-        "user_id" integer PRIMARY KEY,
-        "deleted_at" timestamptz NOT NULL DEFAULT now()
-      )`);
+    await createDeletedUsersTable(queryRunner, 'billing');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE "billing"."deleted_users"`);
+    await dropDeletedUsersTable(queryRunner, 'billing');
   }
 }

@@ -1,5 +1,5 @@
 import { createLogger, uniqueViolation } from '@promptlib/platform';
-import { InMemoryUnitOfWork } from '@promptlib/platform/testing/services';
+import { InMemoryUnitOfWork, rememberDeletedUser } from '@promptlib/platform/testing/services';
 import type { RpcException } from '@nestjs/microservices';
 import type { ServiceError } from '@promptlib/proto';
 import type Stripe from 'stripe';
@@ -294,7 +294,7 @@ class InMemoryAccounts implements Accounts {
 
   async erase(userId: number): Promise<Record<string, number>> {
     const t = this.tables;
-    if (!t.deletedUsers.has(userId)) t.deletedUsers.set(userId, new Date());
+    rememberDeletedUser(t.deletedUsers, userId);
     const customerIds = t.customers.filter((row) => row.userId === userId).map((row) => row.stripeCustomerId);
     const objectIds = [...t.subscriptions, ...t.checkouts]
       .filter((row) => row.userId === userId)
@@ -318,11 +318,6 @@ class InMemoryAccounts implements Accounts {
 
   async isErased(userId: number): Promise<boolean> {
     return this.tables.deletedUsers.has(userId);
-  }
-
-  async forgetErasedBefore(before: Date): Promise<void> {
-    for (const [userId, at] of this.tables.deletedUsers)
-      if (at < before) this.tables.deletedUsers.delete(userId);
   }
 }
 

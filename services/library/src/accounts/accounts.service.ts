@@ -3,9 +3,6 @@ import { ROOT_LOGGER } from '@promptlib/platform';
 import type { UserDeleted } from '@promptlib/proto';
 import type { Logger } from 'pino';
 import { LIBRARY_DATA, type LibraryData } from '../library-data';
-import { DELETED_USER_KEPT_DAYS } from './accounts.repository';
-
-const DAY_MS = 86_400_000;
 
 /**
  * A deleted account's library: every prompt, version, tag, category and tier row goes in one
@@ -23,7 +20,6 @@ export class AccountsService {
     const deleted = await this.data.transaction(async (tx) => {
       await tx.accounts.lockUser(userId);
       const rows = await tx.accounts.erase(userId);
-      await tx.accounts.forgetErasedBefore(new Date(Date.now() - DELETED_USER_KEPT_DAYS * DAY_MS));
       return rows;
     });
     this.logger.info({ userId, deleted }, 'Deleted the library of a deleted account');

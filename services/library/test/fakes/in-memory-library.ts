@@ -1,5 +1,5 @@
 import { uniqueViolation } from '@promptlib/platform';
-import { InMemoryUnitOfWork } from '@promptlib/platform/testing/services';
+import { InMemoryUnitOfWork, rememberDeletedUser } from '@promptlib/platform/testing/services';
 import {
   GENERAL_CATEGORY_NAME,
   PROMPT_PREVIEW_CHARS,
@@ -79,7 +79,7 @@ class InMemoryAccounts implements Accounts {
   async lockUser(): Promise<void> {}
 
   async erase(userId: number): Promise<Record<string, number>> {
-    if (!this.tables.deletedUsers.has(userId)) this.tables.deletedUsers.set(userId, new Date());
+    rememberDeletedUser(this.tables.deletedUsers, userId);
     const count = (before: number, after: number) => before - after;
     const t = this.tables;
     const deleted: Record<string, number> = {};
@@ -99,11 +99,6 @@ class InMemoryAccounts implements Accounts {
 
   async isErased(userId: number): Promise<boolean> {
     return this.tables.deletedUsers.has(userId);
-  }
-
-  async forgetErasedBefore(before: Date): Promise<void> {
-    for (const [userId, at] of this.tables.deletedUsers)
-      if (at < before) this.tables.deletedUsers.delete(userId);
   }
 }
 

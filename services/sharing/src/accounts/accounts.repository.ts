@@ -1,20 +1,16 @@
-import type { Db } from '@promptlib/platform';
-
-const DELETED_USERS = '"sharing"."deleted_users"';
-
-/**
- * A deleted user is remembered for longer than the events stream keeps any event (7 days), so no
- * event about them can still arrive when they are forgotten.
- */
-export const DELETED_USER_KEPT_DAYS = 8;
+import { DeletedUsers, type Db } from '@promptlib/platform';
 
 /** What sharing holds of one user as a whole: their links and the read model of their prompts' texts. */
 export class AccountsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly deleted: DeletedUsers;
+
+  constructor(private readonly db: Db) {
+    this.deleted = new DeletedUsers(db, 'sharing');
+  }
 
   /** Serialises the caller's transaction with any other for the same user that takes it. */
-  async lockUser(userId: number): Promise<void> {
-    await this.db.query(`SELECT pg_advisory_xact_lock(hashtext('sharing.accounts'), $1)`, [userId]);
+  lockUser(userId: number): Promise<void> {
+    return this.deleted.lock(userId);
   }
 
   /**
@@ -22,9 +18,7 @@ export class AccountsRepository {
    * remembers that they were deleted; answers the links' ids, whose cached reads must go too.
    */
   async erase(userId: number): Promise<{ shareIds: string[]; texts: number }> {
-    await this.db.query(`INSERT INTO ${DELETED_USERS} ("user_id") VALUES ($1) ON CONFLICT DO NOTHING`, [
-      userId,
-    ]);
+    await this.deleted.remember(userId);
     const links = await this.db.query<{ id: string }>(
       `WITH gone AS (DELETE FROM "sharing"."share_links" WHERE "owner_id" = $1 RETURNING "id") SELECT "id" FROM gone`,
       [userId],
@@ -37,16 +31,7 @@ export class AccountsRepository {
     return { shareIds: links.map((link) => link.id), texts: n };
   }
 
-  async isErased(userId: number): Promise<boolean> {
-    const rows = await this.db.query<{ found: number }>(
-      `SELECT 1 AS found FROM ${DELETED_USERS} WHERE "user_id" = $1`,
-      [userId],
-    );
-    return rows.length > 0;
-  }
-
-  /** Forgets the deleted users no event can name any more. */
-  async forgetErasedBefore(before: Date): Promise<void> {
-    await this.db.query(`DELETE FROM ${DELETED_USERS} WHERE "deleted_at" < $1`, [before]);
+  isErased(userId: number): Promise<boolean> {
+    return this.deleted.has(userId);
   }
 }

@@ -4,9 +4,6 @@ import type { UserDeleted } from '@promptlib/proto';
 import type { Logger } from 'pino';
 import { ReadCache } from '../public-reads/read-cache';
 import { SHARING_DATA, type SharingData } from '../sharing-data';
-import { DELETED_USER_KEPT_DAYS } from './accounts.repository';
-
-const DAY_MS = 86_400_000;
 
 /**
  * A deleted account's links and texts: gone in one transaction, each link answering 404 from then
@@ -25,7 +22,6 @@ export class AccountsService {
     const { shareIds, texts } = await this.data.transaction(async (tx) => {
       await tx.accounts.lockUser(userId);
       const erased = await tx.accounts.erase(userId);
-      await tx.accounts.forgetErasedBefore(new Date(Date.now() - DELETED_USER_KEPT_DAYS * DAY_MS));
       return erased;
     });
     await this.cache.invalidate(shareIds);

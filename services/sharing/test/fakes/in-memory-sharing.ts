@@ -1,5 +1,5 @@
 import { ServiceCallError, uniqueViolation } from '@promptlib/platform';
-import { InMemoryUnitOfWork } from '@promptlib/platform/testing/services';
+import { InMemoryUnitOfWork, rememberDeletedUser } from '@promptlib/platform/testing/services';
 import { libraryMessages, subjects, type OwnedPrompt, type SharedPrompt } from '@promptlib/proto';
 import type { LibraryPrompts } from '../../src/links/library-prompts';
 import type { LiveLink } from '../../src/links/share-links.repository';
@@ -43,7 +43,7 @@ class InMemoryAccounts implements Accounts {
   async lockUser(): Promise<void> {}
 
   async erase(userId: number): Promise<{ shareIds: string[]; texts: number }> {
-    if (!this.tables.deletedUsers.has(userId)) this.tables.deletedUsers.set(userId, new Date());
+    rememberDeletedUser(this.tables.deletedUsers, userId);
     const shareIds = this.tables.shareLinks.filter((link) => link.ownerId === userId).map((link) => link.id);
     this.tables.shareLinks = this.tables.shareLinks.filter((link) => link.ownerId !== userId);
     const before = this.tables.promptTexts.length;
@@ -53,11 +53,6 @@ class InMemoryAccounts implements Accounts {
 
   async isErased(userId: number): Promise<boolean> {
     return this.tables.deletedUsers.has(userId);
-  }
-
-  async forgetErasedBefore(before: Date): Promise<void> {
-    for (const [userId, at] of this.tables.deletedUsers)
-      if (at < before) this.tables.deletedUsers.delete(userId);
   }
 }
 

@@ -10,18 +10,14 @@ import Stack from '@mui/material/Stack';
 import type { AccountDetails } from '@promptlib/proto';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { ApiFailure } from '../../../api/api-error';
-import { baseApi } from '../../../api/base-api';
-import { useAppDispatch } from '../../../app/store';
 import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { serverMessage } from '../../../shared/server-message';
-import { authApi } from '../../auth/auth.api';
 import { PasswordField } from '../../auth/components/PasswordField';
-import { resetLibraryUi } from '../../library/library.slice';
+import { useForgetUser } from '../../auth/hooks/useForgetUser';
 import { useDeleteAccountMutation } from '../account.api';
 
 type Props = { open: boolean; account: AccountDetails; onClose: () => void };
@@ -34,8 +30,7 @@ type Props = { open: boolean; account: AccountDetails; onClose: () => void };
 export function DeleteAccountDialog({ open, account, onClose }: Props) {
   const { t } = useTranslation(['translation', LIBRARY_NAMESPACE]);
   const titleId = useId();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const forgetUser = useForgetUser();
   const notify = useNotify();
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const [confirmUsername, setConfirmUsername] = useState('');
@@ -69,10 +64,7 @@ export function DeleteAccountDialog({ open, account, onClose }: Props) {
       else setFailure(serverMessage(error, t, t('account.delete.failed')));
       return;
     }
-    dispatch(baseApi.util.resetApiState());
-    dispatch(resetLibraryUi());
-    dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
-    navigate('/auth', { replace: true });
+    forgetUser();
     notify({
       title: t('account.delete.done'),
       description: t('account.delete.doneText'),

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
 import { BusyButton } from '../../../shared/components/BusyButton';
+import { LoadFailedAlert } from '../../../shared/components/LoadFailedAlert';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { formatMoment } from '../../../shared/locale-format';
@@ -74,22 +74,14 @@ export function SessionList() {
     );
   if (isError || !sessions)
     return (
-      <Alert
-        severity="error"
-        action={
-          <BusyButton
-            color="inherit"
-            size="small"
-            busy={isFetching}
-            busyLabel={t('account.sessions.loading')}
-            onClick={() => void refetch()}
-          >
-            {t('account.sessions.retry')}
-          </BusyButton>
-        }
+      <LoadFailedAlert
+        retryLabel={t('account.sessions.retry')}
+        busyLabel={t('account.sessions.loading')}
+        busy={isFetching}
+        onRetry={() => void refetch()}
       >
         {t('account.sessions.loadFailed')}
-      </Alert>
+      </LoadFailedAlert>
     );
 
   return (

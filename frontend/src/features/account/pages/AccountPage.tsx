@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -9,7 +8,7 @@ import type { AccountDetails } from '@promptlib/proto';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIBRARY_NAMESPACE } from '../../../i18n/namespaces';
-import { BusyButton } from '../../../shared/components/BusyButton';
+import { LoadFailedAlert } from '../../../shared/components/LoadFailedAlert';
 import Download from '../../../shared/icons/Download';
 import { formatDay } from '../../../shared/locale-format';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
@@ -73,22 +72,14 @@ export function AccountPage() {
           {isLoading ? (
             <Skeleton variant="rounded" height={120} role="status" aria-label={t('account.loading')} />
           ) : isError || !account ? (
-            <Alert
-              severity="error"
-              action={
-                <BusyButton
-                  color="inherit"
-                  size="small"
-                  busy={isFetching}
-                  busyLabel={t('account.loading')}
-                  onClick={() => void refetch()}
-                >
-                  {t('account.sessions.retry')}
-                </BusyButton>
-              }
+            <LoadFailedAlert
+              retryLabel={t('account.sessions.retry')}
+              busyLabel={t('account.loading')}
+              busy={isFetching}
+              onRetry={() => void refetch()}
             >
               {t('account.loadFailed')}
-            </Alert>
+            </LoadFailedAlert>
           ) : (
             <Box
               component="dl"

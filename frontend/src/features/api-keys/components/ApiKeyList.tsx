@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,7 +9,7 @@ import { visuallyHidden } from '@mui/utils';
 import type { ApiKeySummary } from '@promptlib/proto';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyButton } from '../../../shared/components/BusyButton';
+import { LoadFailedAlert } from '../../../shared/components/LoadFailedAlert';
 import { formatDay, formatMoment } from '../../../shared/locale-format';
 import { isExpired } from '../api-key-form';
 
@@ -40,22 +39,14 @@ export function ApiKeyList({ keys, isLoading, isError, isFetching, onRetry, onRe
     );
   if (isError || !keys)
     return (
-      <Alert
-        severity="error"
-        action={
-          <BusyButton
-            color="inherit"
-            size="small"
-            busy={isFetching}
-            busyLabel={t('apiKeys.list.loading')}
-            onClick={onRetry}
-          >
-            {t('apiKeys.list.retry')}
-          </BusyButton>
-        }
+      <LoadFailedAlert
+        retryLabel={t('apiKeys.list.retry')}
+        busyLabel={t('apiKeys.list.loading')}
+        busy={isFetching}
+        onRetry={onRetry}
       >
         {t('apiKeys.list.loadFailed')}
-      </Alert>
+      </LoadFailedAlert>
     );
   if (keys.length === 0)
     return (

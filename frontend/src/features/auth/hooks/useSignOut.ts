@@ -1,17 +1,13 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { baseApi } from '../../../api/base-api';
-import { useAppDispatch } from '../../../app/store';
 import { useNotify } from '../../../shared/hooks/useNotify';
-import { resetLibraryUi } from '../../library/library.slice';
-import { authApi, useLogoutMutation } from '../auth.api';
+import { useLogoutMutation } from '../auth.api';
+import { useForgetUser } from './useForgetUser';
 
 /** Logout clears everything cached for the user (their prompts and categories too) and goes to /auth. */
 export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: boolean } {
   const [logout, { isLoading }] = useLogoutMutation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const forgetUser = useForgetUser();
   const notify = useNotify();
   const { t } = useTranslation();
 
@@ -26,16 +22,13 @@ export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: bool
       });
       return;
     }
-    dispatch(baseApi.util.resetApiState());
-    dispatch(resetLibraryUi());
-    dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
-    navigate('/auth', { replace: true });
+    forgetUser();
     notify({
       title: t('toasts.logoutSuccess.title'),
       description: t('toasts.logoutSuccess.description'),
       variant: 'success',
     });
-  }, [logout, dispatch, navigate, notify, t]);
+  }, [logout, forgetUser, notify, t]);
 
   return { signOut, isSigningOut: isLoading };
 }

@@ -1,7 +1,6 @@
 import Check from '../../../shared/icons/Check';
 import ContentCopy from '../../../shared/icons/ContentCopy';
 import OpenInNew from '../../../shared/icons/OpenInNew';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -16,6 +15,7 @@ import type { SharedLink } from '@promptlib/proto';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../shared/components/BusyButton';
+import { LoadFailedAlert } from '../../../shared/components/LoadFailedAlert';
 import { Spinner } from '../../../shared/components/Spinner';
 import { useCopiedFlag } from '../../../shared/hooks/useCopiedFlag';
 import { useNotify } from '../../../shared/hooks/useNotify';
@@ -47,22 +47,14 @@ export function SharedLinksDialog({ onClose }: { onClose: () => void }) {
             <Typography>{t('library.sharedLinks.loading')}</Typography>
           </Stack>
         ) : isError || !links ? (
-          <Alert
-            severity="error"
-            action={
-              <BusyButton
-                color="inherit"
-                size="small"
-                busy={isFetching}
-                busyLabel={t('library.sharedLinks.loading')}
-                onClick={() => void refetch()}
-              >
-                {t('library.share.retry')}
-              </BusyButton>
-            }
+          <LoadFailedAlert
+            retryLabel={t('library.share.retry')}
+            busyLabel={t('library.sharedLinks.loading')}
+            busy={isFetching}
+            onRetry={() => void refetch()}
           >
             {t('library.sharedLinks.loadFailed')}
-          </Alert>
+          </LoadFailedAlert>
         ) : links.length === 0 ? (
           <Typography role="status" sx={{ py: 1 }}>
             {t('library.sharedLinks.empty')}
