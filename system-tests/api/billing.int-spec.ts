@@ -426,6 +426,8 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
         () => user.client.post<ApiError>('/api/subscription/cancel', undefined, { allowServerError: true }),
         () => user.client.post<ApiError>('/api/subscription/resume', undefined, { allowServerError: true }),
         () => user.client.get<ApiError>('/api/subscription', { allowServerError: true }),
+        // The data export holds the subscriptions: a 503 before any byte, never a file without them.
+        () => user.client.get<ApiError>('/api/user/export', { allowServerError: true }),
         () =>
           user.client.post<ApiError>(
             '/api/subscription/plan',

@@ -9,7 +9,7 @@ import {
   sessionSummary,
   usernameKey,
   type AccountDetails,
-  type DeletedAccount,
+  type FieldRule,
   type Done,
   type EndedSessions,
   type SessionSummary,
@@ -83,16 +83,11 @@ export class AccountController {
   ): Promise<Done> {
     const { currentPassword, newPassword } = validateBody(changePasswordDto, body);
     const user = sessionUserOf(req)!;
-    const key = usernameKey(user.username);
-    const attempt = await this.rateLimits.beforeLogin(req.ip, key, this.devices.tagFor(req.headers, key));
-    try {
-      await this.auth.changePassword({ userId: user.id, currentPassword, newPassword });
-    } catch (error) {
-      // Only a wrong current password keeps its attempt counted.
-      if (!wrongCurrentPassword(error)) await attempt.giveBack().catch(() => undefined);
-      throw error;
-    }
-    await attempt.giveBack();
+    await this.asSignInAttempt(
+      req,
+      () => this.auth.changePassword({ userId: user.id, currentPassword, newPassword }),
+      { currentPassword: 'incorrect' },
+    );
     await this.sessions.endOthers(user.id, req.sessionId);
     await this.sessions.open(req, reply.raw, user);
     return { success: true };
@@ -125,26 +120,47 @@ export class AccountController {
   ): Promise<Done> {
     const { confirmUsername, password } = validateBody(deleteAccountDto, body);
     const user = sessionUserOf(req)!;
-    const key = usernameKey(user.username);
-    const attempt = await this.rateLimits.beforeLogin(req.ip, key, this.devices.tagFor(req.headers, key));
-    let deleted: DeletedAccount;
-    try {
-      deleted = await this.auth.deleteAccount({ userId: user.id, confirmUsername, password });
-    } catch (error) {
-      if (!refusedConfirmation(error)) await attempt.giveBack().catch(() => undefined);
-      throw error;
-    }
-    await Promise.all(
-      deleted.apiKeys.flatMap(({ id, hash }) => [
-        this.verifier.forget(hash),
-        this.rateLimits.forgetApiKey(id),
-      ]),
+    const deleted = await this.asSignInAttempt(
+      req,
+      () => this.auth.deleteAccount({ userId: user.id, confirmUsername, password }),
+      { password: 'incorrect', confirmUsername: 'invalid' },
     );
     await this.sessions.endOthers(user.id, req.sessionId);
     await this.sessions.close(req, reply.raw);
-    await this.rateLimits.forgetUser(user.id, key);
-    await this.checkoutStates.forgetUser(user.id);
+    await Promise.all([
+      ...deleted.apiKeys.flatMap(({ id, hash }) => [
+        this.verifier.forget(hash),
+        this.rateLimits.forgetApiKey(id),
+      ]),
+      this.rateLimits.forgetUser(user.id, usernameKey(user.username)),
+      this.checkoutStates.forgetUser(user.id),
+    ]);
     return { success: true };
+  }
+
+  /**
+   * Runs `call` as a sign-in attempt of the user's name, so a borrowed session cannot be used to
+   * guess the password: a refusal for one of `wrong` (field → rule) keeps the attempt counted,
+   * any other outcome gives it back.
+   */
+  private async asSignInAttempt<T>(
+    req: FastifyRequest,
+    call: () => Promise<T>,
+    wrong: Record<string, FieldRule>,
+  ): Promise<T> {
+    const key = usernameKey(sessionUserOf(req)!.username);
+    const attempt = await this.rateLimits.beforeLogin(req.ip, key, this.devices.tagFor(req.headers, key));
+    let result: T;
+    try {
+      result = await call();
+    } catch (error) {
+      const rules = error instanceof ServiceCallError ? (error.error.rules ?? {}) : {};
+      const refused = Object.entries(wrong).some(([field, rule]) => rules[field] === rule);
+      if (!refused) await attempt.giveBack().catch(() => undefined);
+      throw error;
+    }
+    await attempt.giveBack();
+    return result;
   }
 
   @Get('sessions')
@@ -223,14 +239,4 @@ export class AccountController {
     if (!ended) throw notFoundException('session');
     return { success: true };
   }
-}
-
-/** A wrong password or name given to confirm a deletion: counted as a failed sign-in is. */
-function refusedConfirmation(error: unknown): boolean {
-  const rules = error instanceof ServiceCallError ? error.error.rules : undefined;
-  return rules?.password === 'incorrect' || rules?.confirmUsername === 'invalid';
-}
-
-function wrongCurrentPassword(error: unknown): boolean {
-  return error instanceof ServiceCallError && error.error.rules?.currentPassword === 'incorrect';
 }

@@ -163,11 +163,7 @@ export class Sessions {
 
   /** Ends the session everywhere: the Redis entry goes, so a kept copy of the cookie is dead too. */
   async close(req: SessionRequest, res: SessionResponse): Promise<void> {
-    if (req.sessionId) {
-      const end = this.redis.multi().del(KEY_PREFIX + req.sessionId);
-      if (req.user) end.zrem(INDEX_PREFIX + req.user.id, req.sessionId);
-      await end.exec();
-    }
+    if (req.sessionId) await this.endSessions(req.user?.id ?? null, [req.sessionId]);
     req.user = null;
     req.sessionId = null;
     this.setCookie(res, '', EXPIRED);
@@ -215,31 +211,30 @@ export class Sessions {
    * The request's own session is ended as close() ends it, its cookie expired.
    */
   async end(req: SessionRequest, res: SessionResponse, userId: number, publicId: string): Promise<boolean> {
-    const index = INDEX_PREFIX + userId;
-    const sessionId = (await this.redis.zrange(index, 0, -1)).find((id) => publicSessionId(id) === publicId);
+    const indexed = await this.redis.zrange(INDEX_PREFIX + userId, 0, -1);
+    const sessionId = indexed.find((id) => publicSessionId(id) === publicId);
     if (sessionId === undefined) return false;
     if (sessionId === req.sessionId) {
       await this.close(req, res);
       return true;
     }
-    const results = await this.redis
-      .multi()
-      .del(KEY_PREFIX + sessionId)
-      .zrem(index, sessionId)
-      .exec();
-    return results?.[0]?.[1] === 1;
+    return (await this.endSessions(userId, [sessionId])) === 1;
   }
 
   /** Ends every session of the user but `keep` (the request's own): the number ended. */
   async endOthers(userId: number, keep: string | null): Promise<number> {
-    const index = INDEX_PREFIX + userId;
-    const others = (await this.redis.zrange(index, 0, -1)).filter((id) => id !== keep);
-    if (others.length === 0) return 0;
-    const results = await this.redis
-      .multi()
-      .del(...others.map((id) => KEY_PREFIX + id))
-      .zrem(index, ...others)
-      .exec();
+    const others = (await this.redis.zrange(INDEX_PREFIX + userId, 0, -1)).filter((id) => id !== keep);
+    return others.length === 0 ? 0 : this.endSessions(userId, others);
+  }
+
+  /**
+   * Deletes the sessions, and their entries in the user's index (when the user is known), in one
+   * round trip; answers how many sessions were still there.
+   */
+  private async endSessions(userId: number | null, sessionIds: string[]): Promise<number> {
+    const write = this.redis.multi().del(...sessionIds.map((id) => KEY_PREFIX + id));
+    if (userId !== null) write.zrem(INDEX_PREFIX + userId, ...sessionIds);
+    const results = await write.exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error('Ending the sessions was discarded');
     return Number(results[0]![1]);
