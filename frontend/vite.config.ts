@@ -69,6 +69,9 @@ export default defineConfig({
     // files took 90 % of the run (150 s against 15 s on a loaded machine). test-setup.ts unmounts
     // after each test, so no file sees another's screen.
     isolate: false,
+    // A worker per core: vitest's default leaves one core free, and these tests are CPU-bound
+    // (jsdom and MUI), so on two cores they took 72 s alone instead of 45 s.
+    maxWorkers: '100%',
     // A dialog test types and waits for MUI's transitions: under a second alone, but over 5 s was
     // seen beside the integration tests that `npm test` runs on the same two cores.
     testTimeout: 20_000,
