@@ -12,6 +12,7 @@ import type { GatewayConfig } from './config/gateway-config';
 import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { LibraryModule } from './library/library.module';
+import { LiveModule } from './live/live.module';
 import { McpModule } from './mcp/mcp.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { SessionModule } from './session/session.module';
@@ -32,6 +33,7 @@ export class AppModule {
         AccountModule,
         ApiKeysModule,
         LibraryModule,
+        LiveModule,
         SharingModule,
         BillingModule,
         McpModule,

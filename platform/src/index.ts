@@ -35,6 +35,7 @@ export * from './service/service-config';
 export * from './service/service-definition';
 export * from './service/service-infrastructure.module';
 export * from './events/event-consumer';
+export * from './events/parse-event';
 export * from './nats/handles.decorator';
 export * from './nats/raw-responder';
 export * from './lifecycle/process-failures';

@@ -19,6 +19,8 @@ export type BusAccess = {
   publishes: readonly EventSubject[];
   /** Whether it reads the events stream through a durable consumer. */
   consumesEvents: boolean;
+  /** Whether it reads the events stream as it is written, acknowledging nothing (the live feed). */
+  readsEventsLive: boolean;
 };
 
 const everySubjectOf = (...services: ServiceName[]): Subject[] =>
@@ -30,29 +32,34 @@ export const busAccess: Record<BusProcess, BusAccess> = {
     requests: everySubjectOf('auth', 'library', 'sharing', 'billing'),
     publishes: [],
     consumesEvents: false,
+    readsEventsLive: true,
   },
   auth: {
     answers: 'auth',
     requests: [],
     publishes: [eventSubjects.userRegistered, eventSubjects.userDeleted],
     consumesEvents: false,
+    readsEventsLive: false,
   },
   library: {
     answers: 'library',
     requests: [],
     publishes: [eventSubjects.promptUpdated, eventSubjects.promptDeleted, eventSubjects.categoryDeleted],
     consumesEvents: true,
+    readsEventsLive: false,
   },
   sharing: {
     answers: 'sharing',
     requests: [subjects.library.promptsGet],
     publishes: [],
     consumesEvents: true,
+    readsEventsLive: false,
   },
   billing: {
     answers: 'billing',
     requests: [],
     publishes: [eventSubjects.tierChanged],
     consumesEvents: true,
+    readsEventsLive: false,
   },
 };

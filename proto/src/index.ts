@@ -7,6 +7,7 @@ export * from './error-codes';
 export * from './errors';
 export * from './events';
 export * from './library';
+export * from './live';
 export * from './prompt-cards';
 export * from './prompt-versions';
 export * from './tags';

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ApiClient } from '../support/api-client';
 import { pay, pollCheckout, startCheckout } from '../support/billing-api';
 import { createPrompt, limitsOf, newLibraryUser } from '../support/library-api';
+import { FeedReader } from '../support/live-feed';
 import { repoRoot } from '../support/processes';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 
@@ -92,10 +93,17 @@ describe('the message bus as a trust boundary: the shipped NATS config', () => {
       (answer) => answer.status === 200,
     );
     expect(read.body).toEqual({ title: prompt.title, content: prompt.content });
-    const { sessionId } = await startCheckout(user);
-    await pay(stack, sessionId);
-    expect(await pollCheckout(user, sessionId)).toBe(true);
-    expect((await limitsOf(user)).isPro).toBe(true);
+    const feed = await FeedReader.open(gateway.url, { cookie: user.client.sessionCookie });
+    try {
+      const { sessionId } = await startCheckout(user);
+      await pay(stack, sessionId);
+      expect(await pollCheckout(user, sessionId)).toBe(true);
+      expect((await limitsOf(user)).isPro).toBe(true);
+      // The live feed reads the stream under the gateway's own permissions.
+      await feed.until((open) => open.changes.some((change) => change.type === 'tier.changed'));
+    } finally {
+      feed.close();
+    }
   });
 
   it('refuses a connection without credentials', async () => {
@@ -112,6 +120,10 @@ describe('the message bus as a trust boundary: the shipped NATS config', () => {
       await violations(asGateway, () =>
         asGateway.publish(`$JS.API.STREAM.DELETE.${ns.toUpperCase()}_EVENTS`),
       ),
+    ).toBe(1);
+    // It reads the stream for the live feeds, acknowledging nothing: a service's events stay its own.
+    expect(
+      await violations(asGateway, () => asGateway.publish(`$JS.ACK.${ns.toUpperCase()}_EVENTS.x.1.1.1.1.0`)),
     ).toBe(1);
   });
 

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { eventually } from '@promptlib/platform/testing';
 import {
   endPeriodSoon,
+  pay,
   sandboxControl,
   startCheckout,
   stripeOf,
@@ -232,6 +233,21 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
       expect(await tab.getByText('Pro Subscription Activated').count()).toBeLessThanOrEqual(1);
     }
     await second.close();
+  });
+
+  it('turns another device Pro at once when the checkout is paid elsewhere, saying so once', async () => {
+    const user = await newLibraryUser(gateway.url, 'device');
+    const laptop = suite.track(await signedInPage(suite.browser(), gateway.url, user)).page;
+    await laptop.goto(`${gateway.url}/`);
+    await laptop.locator('#new-prompt-button:not([disabled])').waitFor();
+
+    // Paid on the phone: the laptop's poll is a minute away, the live feed tells it now.
+    const { sessionId } = await startCheckout(user);
+    await pay(stack, sessionId);
+    await laptop.getByText('Upgraded to Pro!').waitFor({ timeout: 10_000 });
+    await laptop.getByText('Pro', { exact: true }).waitFor();
+    await laptop.waitForTimeout(1_000);
+    expect(await laptop.getByText('Upgraded to Pro!').count()).toBe(1);
   });
 
   it('shows a Pro user their subscription and plan instead of a checkout, switches the plan, and resumes a cancelled one', async () => {

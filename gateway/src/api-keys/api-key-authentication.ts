@@ -21,9 +21,8 @@ export function authenticateApiKey(verifier: ApiKeyVerifier, rateLimits: RateLim
     const header = request.headers.authorization;
     const path = pathOf(request.url);
     if (header === undefined || !(isApiPath(path) || path === MCP_PATH)) return;
-    const key = BEARER.exec(header)?.[1];
-    if (key === undefined || !looksLikeApiKey(key))
-      throw new ApiException(401, 'UNAUTHENTICATED', authMessages.apiKeyRequired);
+    const key = bearerKeyOf(header);
+    if (key === undefined) throw new ApiException(401, 'UNAUTHENTICATED', authMessages.apiKeyRequired);
     if (sessions.carriesSession(request))
       throw new ApiException(400, 'VALIDATION_FAILED', authMessages.apiKeyWithSession);
     const holder = await verifier.verify(key);
@@ -32,4 +31,10 @@ export function authenticateApiKey(verifier: ApiKeyVerifier, rateLimits: RateLim
     request.user = { id: holder.userId, username: holder.username };
     request.apiKey = { id: holder.keyId, scope: holder.scope };
   };
+}
+
+/** The API key an `Authorization` header carries, if it carries one of the right shape. */
+export function bearerKeyOf(header: string | undefined): string | undefined {
+  const key = header === undefined ? undefined : BEARER.exec(header)?.[1];
+  return key !== undefined && looksLikeApiKey(key) ? key : undefined;
 }

@@ -1,12 +1,15 @@
 import compression from 'compression';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LIVE_EVENTS_PATH } from '@promptlib/proto';
 import { pathOf } from './request-path';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 // Reads whose answer is a few hundred bytes of fixed shape, asked on every page load.
 const SMALL_READS = new Set(['/api/user', '/api/user/limits', '/api/config', '/api/ready']);
+// The live feed: gzip would hold each event back until its buffer filled.
+const STREAMS = new Set([LIVE_EVENTS_PATH]);
 
 /**
  * Gzip where it pays: reads, whose answers can be large (the prompt list, the SPA's files without
@@ -20,7 +23,8 @@ export function compressReads(): onRequestHookHandler {
   const compress = compression() as unknown as NodeMiddleware;
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (!read || SMALL_READS.has(pathOf(request.url))) return done();
+    const path = pathOf(request.url);
+    if (!read || SMALL_READS.has(path) || STREAMS.has(path)) return done();
     compress(request.raw, reply.raw, (error) => done(error as Error | undefined));
   };
 }

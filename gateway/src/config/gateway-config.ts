@@ -87,6 +87,9 @@ const gatewayEnvShape = {
   // Requests per API key, whatever they do: a program in a loop is held to this before the user's
   // own limits (writes, imports) apply as well.
   RATE_LIMIT_REQUESTS_PER_API_KEY: rateLimit.prefault('600/1m'),
+  // A comment line on every open live feed (GET /api/events) this often, which keeps proxies from
+  // closing a quiet one and finds feeds whose session or key has ended since.
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   // Where the browser signs in with Google; the Google sandbox's in tests and the demo mode.
   GOOGLE_AUTH_URL: z.url({ protocol: /^https?$/ }).default(GOOGLE_AUTH_URL),

@@ -131,6 +131,11 @@ export class Sessions {
     await this.noteActivity(session.user.id, sessionId, now);
   }
 
+  /** Whether the session is still open: not signed out, ended from another device or expired. */
+  async isOpen(sessionId: string): Promise<boolean> {
+    return (await this.redis.exists(KEY_PREFIX + sessionId)) === 1;
+  }
+
   /**
    * Signs the user in under a new session id, never the one the browser had before (which is
    * destroyed), so an id planted before sign-in is worth nothing after it.

@@ -7,11 +7,15 @@ describe('the NATS server config', () => {
     expect(readFileSync(NATS_CONFIG_PATH, 'utf8')).toBe(renderNatsConfig());
   });
 
-  it('lets the gateway only request, and only services publish events', () => {
+  it('lets the gateway only request and read the stream live, and only services publish events', () => {
     const gateway = permissionsOf('gateway');
     expect(gateway.subscribe).toEqual(['_INBOX.>']);
-    expect(gateway.publish.every((subject) => /^\*\.(auth|library|sharing|billing)\./.test(subject))).toBe(
-      true,
+    const requests = gateway.publish.filter((subject) => !subject.startsWith('$JS.'));
+    expect(requests.every((subject) => /^\*\.(auth|library|sharing|billing)\./.test(subject))).toBe(true);
+    // The live feed's ordered consumer: no stream changes, no acknowledgements.
+    const jetStream = gateway.publish.filter((subject) => subject.startsWith('$JS.'));
+    expect(jetStream.filter((subject) => /STREAM\.(CREATE|UPDATE|DELETE)|\$JS\.ACK/.test(subject))).toEqual(
+      [],
     );
     expect(permissionsOf('billing').publish).toContain('*.events.tier.changed');
     expect(permissionsOf('library').publish).not.toContain('*.events.tier.changed');

@@ -20,6 +20,17 @@ const STREAM_UPKEEP = [
 ];
 // A durable pull consumer: created, read and acknowledged through these.
 const CONSUMING = ['$JS.API.CONSUMER.>', '$JS.ACK.>'];
+// An ordered consumer, read and never acknowledged: made (by either API the servers have), asked
+// for messages, and deleted or made again as its reader resumes.
+const READING_LIVE = [
+  '$JS.API.INFO',
+  '$JS.API.STREAM.INFO.*',
+  '$JS.API.CONSUMER.CREATE.*',
+  '$JS.API.CONSUMER.CREATE.*.>',
+  '$JS.API.CONSUMER.MSG.NEXT.*.*',
+  '$JS.API.CONSUMER.INFO.*.*',
+  '$JS.API.CONSUMER.DELETE.*.*',
+];
 
 /** What one process may publish and subscribe to, from what proto says it does. */
 export function permissionsOf(process: BusProcess, access: BusAccess = busAccess[process]) {
@@ -29,6 +40,7 @@ export function permissionsOf(process: BusProcess, access: BusAccess = busAccess
     ...access.publishes.map(anyNamespace),
     ...(isService ? STREAM_UPKEEP : []),
     ...(access.consumesEvents ? CONSUMING : []),
+    ...(access.readsEventsLive ? READING_LIVE : []),
   ];
   const subscribe = [...(access.answers ? [anyNamespace(`${access.answers}.>`)] : []), '_INBOX.>'];
   // A service replies to the requests it received, and to nothing else of the inboxes.

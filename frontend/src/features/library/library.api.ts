@@ -45,12 +45,12 @@ export const FIRST_CARDS_PAGE = 50;
 export const NEXT_CARDS_PAGE = 100;
 // A list not on screen is kept a minute (back from a search, it shows at once), not for the session.
 const UNUSED_LIST_KEPT_S = 60;
-const COUNTS_TAG = { type: 'Prompts', id: 'counts' } as const;
+export const COUNTS_TAG = { type: 'Prompts', id: 'counts' } as const;
 // A tag's rename or deletion changes the tags shown on cards and whole prompts and the tag list,
 // but no title, count or category: only those are read again.
-const CARDS_TAG = { type: 'Prompts', id: 'cards' } as const;
+export const CARDS_TAG = { type: 'Prompts', id: 'cards' } as const;
 const WHOLE_TAG = { type: 'Prompts', id: 'whole' } as const;
-const TAGS_TAG = { type: 'Prompts', id: 'tags' } as const;
+export const TAGS_TAG = { type: 'Prompts', id: 'tags' } as const;
 
 /** The counts of a library that has no prompt yet: a new account's. */
 export const NO_PROMPTS: PromptCounts = { all: 0, favorites: 0, byCategory: [] };
@@ -380,7 +380,7 @@ type CacheState = Parameters<typeof libraryApi.util.selectCachedArgsForQuery>[0]
 type Dispatch = (action: ReturnType<typeof libraryApi.util.updateQueryData>) => { undo: () => void };
 
 /** Applies a change to every list in the cache, so each stays right without being read again. */
-function eachCardList(
+export function eachCardList(
   getState: () => unknown,
   dispatch: Dispatch,
   change: (list: CardList, args: CardListArgs) => void,
@@ -405,7 +405,7 @@ function changeCachedPrompt(
   ];
 }
 
-function changeTitle(dispatch: Dispatch, id: number, change: (title: PromptTitle) => void) {
+export function changeTitle(dispatch: Dispatch, id: number, change: (title: PromptTitle) => void) {
   return dispatch(
     libraryApi.util.updateQueryData('getPromptTitles', undefined, (titles) => {
       const title = titles.find(([candidate]) => candidate === id);

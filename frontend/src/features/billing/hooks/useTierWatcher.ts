@@ -20,6 +20,14 @@ const THIS_TAB = Math.random().toString(36).slice(2);
 // The change this tab announced last, by its watcher or by a page that learned it first (a paid
 // checkout, a cancel): the watcher, reading it later from the server, does not announce it again.
 let announcedHere: SubscriptionChange | null = null;
+// The change another tab of this browser announced last, as the live feed asks of it.
+let heardFromOtherTab: SubscriptionChange | null = null;
+// When this browser last opened a checkout (any tab: local storage), and how long that counts.
+const CHECKOUT_STARTED_KEY = 'checkout-started-at';
+const CHECKOUT_COUNTS_MS = 30 * 60_000;
+// How long a browser that paid itself waits for its own checkout tab's word before the feed's.
+const OWN_WORD_WAIT_MS = 5_000;
+const OWN_WORD_POLL_MS = 100;
 
 /**
  * Watches the user's tier: the first answer is only a baseline; a later change to or from Pro is
@@ -78,6 +86,7 @@ export function useTierWatcher(): void {
       // A checkout's page checked again (reloaded, say) announces Pro to tabs that have it already.
       if (event.data.isPro && known.current === true) return;
       announcedElsewhere.current = event.data;
+      heardFromOtherTab = event.data;
       const key = event.data.isPro ? 'billing.otherTab.activated' : 'billing.otherTab.changed';
       notify({ title: t(`${key}.title`), description: t(`${key}.description`), variant: 'info' });
       dispatch(baseApi.util.invalidateTags(['User', 'Limits', 'Prompts', 'Categories']));
@@ -102,4 +111,32 @@ export function announceToOtherTabs(isPro: boolean): void {
 /** Whether `change` announced this same tier lately (so it is the change at hand, not an older one). */
 function isRecent(change: SubscriptionChange | null, isPro: boolean): boolean {
   return change !== null && change.isPro === isPro && Date.now() - change.timestamp < SAME_CHANGE_MS;
+}
+
+/** The plans page opened a checkout: the live feed's word of it waits for the checkout tab's. */
+export function noteCheckoutStarted(): void {
+  window.localStorage.setItem(CHECKOUT_STARTED_KEY, String(Date.now()));
+}
+
+/**
+ * The live feed says the tier changed (paid, cancelled, resumed or ended on some device). A change
+ * this browser made or was told of by its own tabs is already shown, with SPEC's notices: nothing
+ * more. Where this browser opened a checkout lately, its checkout tab's word comes soon and says
+ * 'Pro Subscription Activated'; it is waited for a few seconds. Otherwise the limits are read again
+ * now, and the watcher says 'Upgraded to Pro!' (or 'Subscription ended') once.
+ */
+export async function tierChangedElsewhere(isPro: boolean, readLimits: () => void): Promise<void> {
+  const startedAt = Number(window.localStorage.getItem(CHECKOUT_STARTED_KEY));
+  const ownCheckout = isPro && Date.now() - startedAt < CHECKOUT_COUNTS_MS;
+  const deadline = Date.now() + (ownCheckout ? OWN_WORD_WAIT_MS : 0);
+  for (;;) {
+    if (isRecentAny(announcedHere) || isRecentAny(heardFromOtherTab)) return;
+    if (Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, OWN_WORD_POLL_MS));
+  }
+  readLimits();
+}
+
+function isRecentAny(change: SubscriptionChange | null): boolean {
+  return change !== null && Date.now() - change.timestamp < SAME_CHANGE_MS;
 }

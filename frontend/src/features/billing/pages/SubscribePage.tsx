@@ -31,6 +31,7 @@ import { ANNUAL_SAVING, PLAN_DOLLARS } from '../plan-prices';
 import { formatDay, formatDollars, formatPercent } from '../../../shared/locale-format';
 import { BusyButton } from '../../../shared/components/BusyButton';
 import { useGetLimitsQuery } from '../../library/library.api';
+import { noteCheckoutStarted } from '../hooks/useTierWatcher';
 
 type Plan = 'monthly' | 'annual';
 
@@ -139,6 +140,7 @@ function Plans() {
       const { url } = await createSubscription({ priceId }).unwrap();
       if (!url) throw new Error(t('subscribe.errors.noUrl'));
       setCheckoutUrl(url);
+      noteCheckoutStarted();
       window.open(url, '_blank', 'noopener');
     } catch (error) {
       const description = isApiFailure(error)

@@ -20,6 +20,7 @@ import { LIBRARY_NAMESPACE } from '../../../i18n';
 import { FILL_NAMESPACE } from '../../../i18n/namespaces';
 import { Logo } from '../../../shared/components/Logo';
 import { useTierWatcher } from '../../billing/hooks/useTierWatcher';
+import { useLiveFeed } from '../../live/useLiveFeed';
 import { CommandPaletteHost } from '../../palette/CommandPaletteHost';
 import { AppDialogs } from './AppDialogs';
 import { SearchField } from './SearchField';
@@ -57,6 +58,7 @@ export function Header({ user }: { user: User }) {
   const [mobileSearchOpen, setMobileSearchOpen] = useState(false);
   const searchInput = useRef<HTMLInputElement>(null);
   useTierWatcher();
+  useLiveFeed();
 
   const focusSearch = useRef(() => {
     if (searchInput.current) searchInput.current.focus();

@@ -1,0 +1,143 @@
+import type { Prompt, PromptCard, PromptCounts } from '@promptlib/proto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore, type AppStore } from '../../app/store';
+import { stubApi } from '../../shared/testing/render-with-app';
+import type { CardListArgs } from './card-lists';
+import { libraryApi } from './library.api';
+import { categoryDeletedElsewhere, promptChangedElsewhere, promptDeletedElsewhere } from './remote-changes';
+
+const ALL: CardListArgs = { filter: 'all', categoryId: null, tag: null, search: '', sort: 'recent' };
+const WORK = 7;
+
+const prompt = (id: number, overrides: Partial<Prompt> = {}): Prompt => ({
+  id,
+  title: `Prompt ${id}`,
+  content: `Content ${id}`,
+  categoryId: null,
+  isFavorite: 0,
+  usageCount: 0,
+  createdAt: new Date(Date.UTC(2026, 10, id)).toISOString(),
+  updatedAt: new Date(Date.UTC(2026, 10, id)).toISOString(),
+  tags: [],
+  ...overrides,
+});
+
+const cardOf = ({ content, ...rest }: Prompt): PromptCard => ({
+  ...rest,
+  preview: content,
+  contentLength: content.length,
+  lastUsedAt: null,
+});
+
+describe('changes made elsewhere, applied to what the tab has loaded', () => {
+  let store: AppStore;
+  let server: Map<number, Prompt>;
+  let calls: string[];
+
+  const cache = () => ({ dispatch: store.dispatch, getState: store.getState });
+  const cards = () => libraryApi.endpoints.getPromptCards.select(ALL)(store.getState()).data!.cards;
+  const counts = () => libraryApi.endpoints.getPromptCounts.select()(store.getState()).data!;
+  const titles = () => libraryApi.endpoints.getPromptTitles.select()(store.getState()).data;
+
+  async function load(withTitles: boolean) {
+    await store.dispatch(libraryApi.endpoints.getPromptCards.initiate(ALL));
+    await store.dispatch(libraryApi.endpoints.getPromptCounts.initiate());
+    if (withTitles) await store.dispatch(libraryApi.endpoints.getPromptTitles.initiate());
+    await store.dispatch(libraryApi.endpoints.getCategories.initiate());
+  }
+
+  beforeEach(() => {
+    store = createStore();
+    server = new Map([[1, prompt(1)]]);
+    calls = stubApi((method, path) => {
+      const [route] = path.split('?');
+      const single = /^\/api\/prompts\/(\d+)$/.exec(route);
+      if (single) {
+        const found = server.get(Number(single[1]));
+        return found ? { body: found } : undefined;
+      }
+      const all = [...server.values()].sort((a, b) => b.id - a.id);
+      if (route === '/api/prompts/cards')
+        return { body: { cards: all.map(cardOf), nextCursor: null, total: all.length, totalAtLeast: false } };
+      if (route === '/api/prompts/counts') {
+        const byCategory = new Map<number | null, number>();
+        for (const item of all) byCategory.set(item.categoryId, (byCategory.get(item.categoryId) ?? 0) + 1);
+        const body: PromptCounts = {
+          all: all.length,
+          favorites: all.filter((item) => item.isFavorite === 1).length,
+          byCategory: [...byCategory].map(([categoryId, count]) => ({ categoryId, count })),
+        };
+        return { body };
+      }
+      if (route === '/api/prompts/titles')
+        return {
+          body: { titles: all.map((item) => [item.id, item.title, item.categoryId, 0]), nextBefore: null },
+        };
+      if (route === '/api/categories') return { body: [{ id: WORK, name: 'Work', position: 1 }] };
+      if (method === 'GET') return { body: {} };
+      return undefined;
+    });
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a prompt made elsewhere where its sort puts it, counted once however often it arrives', async () => {
+    await load(true);
+    server.set(2, prompt(2, { title: 'Made on the phone', categoryId: WORK }));
+    await promptChangedElsewhere(cache(), 2);
+    await promptChangedElsewhere(cache(), 2);
+    expect(cards().map((card) => card.id)).toEqual([2, 1]);
+    expect(cards()[0].title).toBe('Made on the phone');
+    expect(counts().all).toBe(2);
+    expect(counts().byCategory).toContainEqual({ categoryId: WORK, count: 1 });
+    expect(titles()?.map(([id]) => id)).toEqual([2, 1]);
+  });
+
+  it('changes an edited card where it stands and moves the counts with its category', async () => {
+    await load(true);
+    server.set(1, prompt(1, { title: 'Edited elsewhere', categoryId: WORK }));
+    await promptChangedElsewhere(cache(), 1);
+    expect(cards().map((card) => [card.id, card.title])).toEqual([[1, 'Edited elsewhere']]);
+    expect(counts()).toMatchObject({
+      all: 1,
+      byCategory: expect.arrayContaining([{ categoryId: WORK, count: 1 }]),
+    });
+    expect(counts().byCategory.find((entry) => entry.categoryId === null)?.count ?? 0).toBe(0);
+  });
+
+  it('takes a deleted prompt away once, and a deletion this tab already shows changes nothing', async () => {
+    await load(true);
+    promptDeletedElsewhere(cache(), 1);
+    promptDeletedElsewhere(cache(), 1);
+    expect(cards()).toEqual([]);
+    expect(counts().all).toBe(0);
+    expect(titles()).toEqual([]);
+  });
+
+  it('reads the counts again where the tab cannot tell whether it shows the prompt', async () => {
+    await load(false);
+    server.set(3, prompt(3));
+    server.delete(1);
+    await store.dispatch(
+      libraryApi.util.updateQueryData('getPromptCards', ALL, (list) => void (list.cards = [])),
+    );
+    calls.length = 0;
+    await promptChangedElsewhere(cache(), 3);
+    await vi.waitFor(() => expect(calls).toContain('GET /api/prompts/counts'));
+  });
+
+  it('leaves out a prompt that is gone again by the time it is read', async () => {
+    await load(true);
+    await promptChangedElsewhere(cache(), 99);
+    expect(cards().map((card) => card.id)).toEqual([1]);
+    expect(counts().all).toBe(1);
+  });
+
+  it('takes a category deleted elsewhere away with its cards', async () => {
+    server.set(2, prompt(2, { categoryId: WORK }));
+    await load(true);
+    categoryDeletedElsewhere(cache(), WORK);
+    expect(cards().map((card) => card.id)).toEqual([1]);
+    expect(libraryApi.endpoints.getCategories.select()(store.getState()).data).toEqual([]);
+  });
+});

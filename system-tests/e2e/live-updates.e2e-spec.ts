@@ -1,0 +1,109 @@
+import type { Category, Prompt } from '@promptlib/proto';
+import type { Page } from 'playwright-core';
+import { ApiClient, STRONG_PASSWORD } from '../support/api-client';
+import { sharedBrowserSuite } from '../support/browser-suite';
+import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
+import type { GatewayAddress } from '../support/stack';
+import { makePro } from '../support/tiers';
+
+/** How long the other device may take to show a change; the goal is 500 ms, this is a test's margin. */
+const SHOWN_WITHIN_MS = 5_000;
+
+describe('changes made on one device show on the user’s other devices without a reload', () => {
+  const suite = sharedBrowserSuite();
+  let gateway: GatewayAddress;
+
+  beforeAll(() => {
+    gateway = suite.gateway();
+  });
+
+  /** The same account signed in a second time, as on another device. */
+  async function secondDevice(user: LibraryUser): Promise<LibraryUser> {
+    const client = new ApiClient(gateway.url);
+    const signedIn = await client.post('/api/login', { username: user.username, password: STRONG_PASSWORD });
+    expect(signedIn.status).toBe(200);
+    return { ...user, client };
+  }
+
+  const cardTitles = async (page: Page) => (await page.locator('article h3').allInnerTexts()).sort();
+
+  /** Waits for the page to show exactly `titles`, for at most SHOWN_WITHIN_MS. */
+  async function shown(page: Page, titles: string[]): Promise<void> {
+    await page.waitForFunction(
+      (expected) =>
+        JSON.stringify(
+          [...document.querySelectorAll('article h3')].map((title) => title.textContent).sort(),
+        ) === JSON.stringify(expected),
+      [...titles].sort(),
+      { timeout: SHOWN_WITHIN_MS },
+    );
+  }
+
+  it('shows a prompt made, edited and deleted on another device, with the counts, and never another user’s', async () => {
+    const user = await newLibraryUser(gateway.url, 'live');
+    await createPrompt(user, { title: 'Already here', content: 'Made before either device opened.' });
+    const laptop = await suite.dashboard(user);
+    const phone = await suite.dashboard(await secondDevice(user), {
+      viewport: { width: 390, height: 844 },
+      phone: true,
+    });
+    await laptop.page.getByRole('button', { name: /All Prompts/ }).click();
+    expect(await cardTitles(laptop.page)).toEqual(['Already here']);
+
+    // Made through the API, as a third device would; the laptop has not touched it.
+    const made = await createPrompt(user, {
+      title: 'Made on the phone',
+      content: 'Seen on the laptop at once.',
+    });
+    await shown(laptop.page, ['Already here', 'Made on the phone']);
+    await laptop.page.getByRole('button', { name: /All Prompts\s*2/ }).waitFor();
+    const edited = await user.client.send<Prompt>(
+      'PATCH',
+      `/api/prompts/${made.id}`,
+      { title: 'Edited on the phone', content: made.content, categoryId: made.categoryId },
+      {},
+    );
+    expect(edited.status).toBe(200);
+    await shown(laptop.page, ['Already here', 'Edited on the phone']);
+
+    // Deleted on the laptop, through its own screen: gone from the phone.
+    await laptop.page.getByRole('button', { name: 'Delete "Edited on the phone"' }).click();
+    await laptop.page
+      .getByRole('dialog', { name: 'Delete Prompt' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await laptop.page.getByText('Prompt deleted successfully').waitFor();
+    await shown(phone.page, ['Already here']);
+
+    // Another user's prompt never reaches this user's screens.
+    const stranger = await newLibraryUser(gateway.url, 'live');
+    await createPrompt(stranger, { title: 'Not yours', content: 'Someone else’s prompt.' });
+    await createPrompt(user, { title: 'Yours again', content: 'Made after the stranger’s.' });
+    await shown(laptop.page, ['Already here', 'Yours again']);
+    await shown(phone.page, ['Already here', 'Yours again']);
+  });
+
+  it('takes a category deleted on another device away, with its prompts', async () => {
+    const user = await newLibraryUser(gateway.url, 'live');
+    // A category of their own needs Pro; General holds one prompt, Work another.
+    await makePro(suite.stack(), user);
+    const work = await user.client.post<Category>('/api/categories', { name: 'Work' });
+    expect(work.status).toBe(201);
+    await createPrompt(user, { title: 'In General', content: 'Stays where it is.' });
+    await createPrompt(user, {
+      title: 'In Work',
+      content: 'Goes with its category.',
+      categoryId: work.body.id,
+    });
+    const laptop = await suite.dashboard(user);
+    await laptop.page.getByRole('button', { name: /All Prompts/ }).click();
+    await laptop.page.getByRole('button', { name: /^Work/ }).waitFor();
+    expect((await user.client.send('DELETE', `/api/categories/${work.body.id}`, undefined, {})).status).toBe(
+      200,
+    );
+    await shown(laptop.page, ['In General']);
+    await laptop.page
+      .getByRole('button', { name: /^Work/ })
+      .waitFor({ state: 'detached', timeout: SHOWN_WITHIN_MS });
+  });
+});
