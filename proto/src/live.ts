@@ -17,13 +17,6 @@ export const liveLimits = {
    */
   replayEvents: 10_000,
   replayBytes: 32 * 1024 * 1024,
-  /**
-   * A feed opened afresh (no last event id) starts with the user's changes of this long before:
-   * the page it serves read its data moments before it could connect (a browser may hold the
-   * connection back while the page's first reads take its few connections), and a change made in
-   * between would otherwise wait for the next reload. Applying a change twice changes nothing.
-   */
-  freshReplayMs: 30_000,
   /** What the browser waits before reconnecting, as the feed's `retry:` tells it. */
   reconnectMs: 2_000,
 } as const;

@@ -104,14 +104,6 @@ describe('the live feed of a user’s changes (GET /api/events)', () => {
     expect(feed.changes[0]).toMatchObject({ type: 'tier.changed', isPro: true, isCancelled: false });
   });
 
-  it('starts a new feed with the user’s changes of the last moments, which its page may not have read', async () => {
-    const user = await newLibraryUser(first.url, 'live');
-    const made = await createPrompt(user, { title: 'Just before', content: 'Made as the page loaded.' });
-    const feed = await feedOf(user, second);
-    await feed.until((open) => open.changes.length >= 1, 10_000, 'the change of a moment ago');
-    expect(promptIdsOf(feed, 'prompt.updated')).toEqual([made.id]);
-  });
-
   it('resumes on another replica from Last-Event-ID: what was missed, in order, and nothing twice', async () => {
     const user = await newLibraryUser(first.url, 'live');
     const before = await feedOf(user, first);

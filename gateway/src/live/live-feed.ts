@@ -110,8 +110,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
   /**
    * Adds a reader. From `from` (its last event id), the changes it missed are sent first; where
    * they cannot be (another stream, or further back than the replay), it is sent a reset and goes
-   * on from now. A reader without one gets the user's changes of the last moments first
-   * (liveLimits.freshReplayMs). Synchronous, so no event falls between the replay and the live changes.
+   * on from now. Synchronous, so no event falls between the replay and the live changes.
    */
   subscribe(
     userId: number,
@@ -122,10 +121,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     const position = this.position;
     if (!position || !this.buffer) throw new Error('LiveFeed.subscribe() before the feed is current');
     const reader: FeedReader = { userId, seq: position.seq, send, end };
-    if (!from) {
-      const recent = this.buffer.readSince(userId, Date.now() - liveLimits.freshReplayMs);
-      for (const entry of recent) send(entry.frame);
-    } else {
+    if (from) {
       const missed = from.epoch === position.epoch ? this.buffer.after(userId, from.seq) : null;
       if (missed === null) {
         send(resetFrame(position));
@@ -222,8 +218,6 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
       seq,
       userId: item.userId,
       frame: changeFrame({ epoch: this.epoch!, seq }, item.change),
-      // When the stream stored it, so events read at a replica's start are not taken for recent ones.
-      at: Math.floor(message.info.timestampNanos / 1e6),
     };
     buffer.advance(seq, entry);
     for (const reader of readers ?? []) {

@@ -1,8 +1,5 @@
-/**
- * One delivered change, kept to resume feeds from: the stream sequence it had, its SSE frame, and
- * when the stream stored it (ms).
- */
-export type FeedEntry = { seq: number; userId: number; frame: string; at: number };
+/** One delivered change, kept to resume feeds from: the stream sequence it had and its SSE frame. */
+export type FeedEntry = { seq: number; userId: number; frame: string };
 
 export type ReplayLimits = { maxEvents: number; maxBytes: number };
 
@@ -55,19 +52,6 @@ export class ReplayBuffer {
       this.entries = this.entries.slice(this.head);
       this.head = 0;
     }
-  }
-
-  /** The user's entries read at `since` or later, oldest first. */
-  readSince(userId: number, since: number): FeedEntry[] {
-    const found: FeedEntry[] = [];
-    for (
-      let index = this.entries.length - 1;
-      index >= this.head && this.entries[index].at >= since;
-      index--
-    ) {
-      if (this.entries[index].userId === userId) found.push(this.entries[index]);
-    }
-    return found.reverse();
   }
 
   /**

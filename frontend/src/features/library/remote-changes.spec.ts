@@ -35,6 +35,11 @@ describe('changes made elsewhere, applied to what the tab has loaded', () => {
   let calls: string[];
 
   const cache = () => ({ dispatch: store.dispatch, getState: store.getState });
+  /** The change the server announces of the prompt as it now stands. */
+  const changeOf = (id: number) => {
+    const { title, content, categoryId } = server.get(id)!;
+    return { promptId: id, title, content, categoryId };
+  };
   const cards = () => libraryApi.endpoints.getPromptCards.select(ALL)(store.getState()).data!.cards;
   const counts = () => libraryApi.endpoints.getPromptCounts.select()(store.getState()).data!;
   const titles = () => libraryApi.endpoints.getPromptTitles.select()(store.getState()).data;
@@ -81,56 +86,58 @@ describe('changes made elsewhere, applied to what the tab has loaded', () => {
 
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows a prompt made elsewhere where its sort puts it, counted once however often it arrives', async () => {
+  it('shows a prompt made elsewhere where its sort puts it, once however often it arrives, and reads the counts again', async () => {
     await load(true);
     server.set(2, prompt(2, { title: 'Made on the phone', categoryId: WORK }));
-    await promptChangedElsewhere(cache(), 2);
-    await promptChangedElsewhere(cache(), 2);
+    await promptChangedElsewhere(cache(), changeOf(2));
+    await promptChangedElsewhere(cache(), changeOf(2));
     expect(cards().map((card) => card.id)).toEqual([2, 1]);
     expect(cards()[0].title).toBe('Made on the phone');
-    expect(counts().all).toBe(2);
-    expect(counts().byCategory).toContainEqual({ categoryId: WORK, count: 1 });
     expect(titles()?.map(([id]) => id)).toEqual([2, 1]);
+    await vi.waitFor(() => expect(counts().all).toBe(2));
+    expect(counts().byCategory).toContainEqual({ categoryId: WORK, count: 1 });
+    expect(calls.filter((call) => call === 'GET /api/prompts/counts')).toHaveLength(2);
   });
 
-  it('changes an edited card where it stands and moves the counts with its category', async () => {
+  it('reads nothing for a change the tab already shows, as its own edit coming back', async () => {
+    await load(true);
+    await store.dispatch(libraryApi.endpoints.getPrompt.initiate(1));
+    calls.length = 0;
+    await promptChangedElsewhere(cache(), changeOf(1));
+    expect(calls).toEqual([]);
+    server.set(1, prompt(1, { title: 'Changed since' }));
+    await promptChangedElsewhere(cache(), changeOf(1));
+    expect(calls).toEqual(['GET /api/prompts/1']);
+    expect(cards()[0].title).toBe('Changed since');
+  });
+
+  it('changes an edited card where it stands, and its title in the palette', async () => {
     await load(true);
     server.set(1, prompt(1, { title: 'Edited elsewhere', categoryId: WORK }));
-    await promptChangedElsewhere(cache(), 1);
+    await promptChangedElsewhere(cache(), changeOf(1));
     expect(cards().map((card) => [card.id, card.title])).toEqual([[1, 'Edited elsewhere']]);
-    expect(counts()).toMatchObject({
-      all: 1,
-      byCategory: expect.arrayContaining([{ categoryId: WORK, count: 1 }]),
-    });
-    expect(counts().byCategory.find((entry) => entry.categoryId === null)?.count ?? 0).toBe(0);
+    expect(titles()).toEqual([[1, 'Edited elsewhere', WORK, 0]]);
+    await vi.waitFor(() => expect(counts().byCategory).toEqual([{ categoryId: WORK, count: 1 }]));
   });
 
-  it('takes a deleted prompt away once, and a deletion this tab already shows changes nothing', async () => {
+  it('takes a deleted prompt away, and a deletion this tab already shows changes nothing', async () => {
     await load(true);
-    promptDeletedElsewhere(cache(), 1);
+    server.delete(1);
     promptDeletedElsewhere(cache(), 1);
     expect(cards()).toEqual([]);
-    expect(counts().all).toBe(0);
     expect(titles()).toEqual([]);
-  });
-
-  it('reads the counts again where the tab cannot tell whether it shows the prompt', async () => {
-    await load(false);
-    server.set(3, prompt(3));
-    server.delete(1);
-    await store.dispatch(
-      libraryApi.util.updateQueryData('getPromptCards', ALL, (list) => void (list.cards = [])),
-    );
+    await vi.waitFor(() => expect(counts().all).toBe(0));
     calls.length = 0;
-    await promptChangedElsewhere(cache(), 3);
-    await vi.waitFor(() => expect(calls).toContain('GET /api/prompts/counts'));
+    promptDeletedElsewhere(cache(), 1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls).toEqual([]);
   });
 
   it('leaves out a prompt that is gone again by the time it is read', async () => {
     await load(true);
-    await promptChangedElsewhere(cache(), 99);
+    await promptChangedElsewhere(cache(), { promptId: 99, title: 'Gone', content: 'Gone', categoryId: null });
     expect(cards().map((card) => card.id)).toEqual([1]);
-    expect(counts().all).toBe(1);
+    expect(titles()?.map(([id]) => id)).toEqual([1]);
   });
 
   it('takes a category deleted elsewhere away with its cards', async () => {

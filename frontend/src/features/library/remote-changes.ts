@@ -1,92 +1,101 @@
 import type { AppDispatch, RootState } from '../../app/store';
-import { countPrompt, putPrompt, removeCard } from './card-lists';
+import { putPrompt, removeCard } from './card-lists';
 import { COUNTS_TAG, TAGS_TAG, changeTitle, eachCardList, libraryApi } from './library.api';
 
 /**
- * Changes made on another device or in another tab, applied to what this tab has loaded as its own
- * changes are: the card changes where it stands, a new one is put where its list's sort places it,
- * and the counts move. What this tab already shows (its own change, coming back) changes nothing,
- * so each change may arrive more than once. Where the tab cannot tell whether it shows a prompt
- * (neither a loaded page nor the palette's index holds it), the counts are read again rather than
- * guessed.
+ * Changes made on another device or in another tab, applied to what this tab has loaded: a card
+ * changes where it stands, a new one is put where its list's sort places it, a deleted one goes.
+ * Each may arrive more than once (this tab's own change comes back too), so nothing here adds or
+ * subtracts: the counts, the limits and the tags are read again instead, once for a run of
+ * changes, since whether they already hold a change cannot be told from here.
  */
 export type CacheAccess = { dispatch: AppDispatch; getState: () => RootState };
 
-type Shown = { categoryId: number | null; isFavorite: 0 | 1 | null };
+/** What a prompt's change says of it: enough to know this tab shows it so already. */
+export type ChangedPrompt = { promptId: number; title: string; content: string; categoryId: number | null };
 
-/** Whether this tab shows the prompt: where, or that it does not, or that it cannot tell. */
-function shownPrompt(state: RootState, id: number): Shown | 'absent' | 'unknown' {
-  for (const args of libraryApi.util.selectCachedArgsForQuery(state, 'getPromptCards')) {
-    const card = libraryApi.endpoints.getPromptCards
-      .select(args)(state)
-      .data?.cards.find((c) => c.id === id);
-    if (card) return { categoryId: card.categoryId, isFavorite: card.isFavorite };
-  }
-  const titles = libraryApi.endpoints.getPromptTitles.select()(state).data;
-  if (!titles) return 'unknown';
-  const title = titles.find(([candidate]) => candidate === id);
-  return title ? { categoryId: title[2], isFavorite: null } : 'absent';
+// Changes come in runs (a move of many, an import elsewhere): their re-reads wait for the run's end.
+const REREAD_AFTER_MS = 300;
+let reread: ReturnType<typeof setTimeout> | undefined;
+
+function readCountsAgain(dispatch: AppDispatch): void {
+  clearTimeout(reread);
+  reread = setTimeout(
+    () => dispatch(libraryApi.util.invalidateTags([COUNTS_TAG, TAGS_TAG, 'Limits'])),
+    REREAD_AFTER_MS,
+  );
 }
 
-/** A prompt made or changed elsewhere: read whole once (its tags, star and uses), then shown. */
-export async function promptChangedElsewhere({ dispatch, getState }: CacheAccess, id: number): Promise<void> {
+/** Whether a loaded page or the palette's index holds the prompt. */
+function isShown(state: RootState, id: number): boolean {
+  for (const args of libraryApi.util.selectCachedArgsForQuery(state, 'getPromptCards')) {
+    if (
+      libraryApi.endpoints.getPromptCards
+        .select(args)(state)
+        .data?.cards.some((card) => card.id === id)
+    )
+      return true;
+  }
+  return (
+    libraryApi.endpoints.getPromptTitles
+      .select()(state)
+      .data?.some(([candidate]) => candidate === id) ?? false
+  );
+}
+
+/**
+ * A prompt made or changed elsewhere: read whole once (its tags, star and uses), then shown. A
+ * change this tab shows already (its own, coming back) costs no read.
+ */
+export async function promptChangedElsewhere(
+  { dispatch, getState }: CacheAccess,
+  change: ChangedPrompt,
+): Promise<void> {
+  const id = change.promptId;
+  const whole = libraryApi.endpoints.getPrompt.select(id)(getState()).data;
+  if (
+    whole &&
+    whole.title === change.title &&
+    whole.content === change.content &&
+    whole.categoryId === change.categoryId &&
+    isShown(getState(), id)
+  )
+    return;
   const read = dispatch(
     libraryApi.endpoints.getPrompt.initiate(id, { forceRefetch: true, subscribe: false }),
   );
   const { data: prompt } = await read;
   // Gone again meanwhile (its deletion follows), or not readable now: the next change or reload shows it.
   if (!prompt) return;
-  const shown = shownPrompt(getState(), id);
+  const titleKnown = libraryApi.endpoints.getPromptTitles
+    .select()(getState())
+    .data?.some(([candidate]) => candidate === id);
   eachCardList(getState, dispatch, (list, args) => putPrompt(list, args, prompt));
-  if (shown === 'absent') {
-    dispatch(
-      libraryApi.util.updateQueryData('getPromptCounts', undefined, (counts) =>
-        countPrompt(counts, prompt, 1),
-      ),
-    );
+  if (titleKnown)
+    changeTitle(dispatch, id, (title) => {
+      title[1] = prompt.title;
+      title[2] = prompt.categoryId;
+    });
+  else
     dispatch(
       libraryApi.util.updateQueryData('getPromptTitles', undefined, (titles) => {
         titles.unshift([prompt.id, prompt.title, prompt.categoryId, prompt.usageCount]);
       }),
     );
-    dispatch(libraryApi.util.invalidateTags(['Limits', TAGS_TAG]));
-    return;
-  }
-  changeTitle(dispatch, id, (title) => {
-    title[1] = prompt.title;
-    title[2] = prompt.categoryId;
-  });
-  if (shown === 'unknown' || (shown.categoryId !== prompt.categoryId && shown.isFavorite === null))
-    dispatch(libraryApi.util.invalidateTags([COUNTS_TAG, 'Limits']));
-  else if (shown.categoryId !== prompt.categoryId)
-    dispatch(
-      libraryApi.util.updateQueryData('getPromptCounts', undefined, (counts) => {
-        countPrompt(counts, { categoryId: shown.categoryId, isFavorite: shown.isFavorite ?? 0 }, -1);
-        countPrompt(counts, prompt, 1);
-      }),
-    );
-  dispatch(libraryApi.util.invalidateTags([TAGS_TAG]));
+  readCountsAgain(dispatch);
 }
 
-/** A prompt deleted elsewhere: gone from the pages and the palette, the counts one fewer. */
+/** A prompt deleted elsewhere: gone from the pages and the palette. */
 export function promptDeletedElsewhere({ dispatch, getState }: CacheAccess, id: number): void {
-  const shown = shownPrompt(getState(), id);
-  if (shown === 'absent') return;
+  if (!isShown(getState(), id)) return;
   eachCardList(getState, dispatch, (list) => void removeCard(list, id));
   dispatch(
     libraryApi.util.updateQueryData('getPromptTitles', undefined, (titles) =>
       titles.filter(([candidate]) => candidate !== id),
     ),
   );
-  if (shown === 'unknown' || shown.isFavorite === null)
-    dispatch(libraryApi.util.invalidateTags([COUNTS_TAG]));
-  else
-    dispatch(
-      libraryApi.util.updateQueryData('getPromptCounts', undefined, (counts) =>
-        countPrompt(counts, { categoryId: shown.categoryId, isFavorite: shown.isFavorite ?? 0 }, -1),
-      ),
-    );
-  dispatch(libraryApi.util.invalidateTags(['Limits', 'Shares', TAGS_TAG]));
+  readCountsAgain(dispatch);
+  dispatch(libraryApi.util.invalidateTags(['Shares']));
 }
 
 /** A category deleted elsewhere, its prompts with it: as when it is deleted here. */
@@ -102,5 +111,10 @@ export function categoryDeletedElsewhere({ dispatch, getState }: CacheAccess, ca
     for (const card of list.cards.filter((candidate) => candidate.categoryId === categoryId))
       removeCard(list, card.id);
   });
+  dispatch(libraryApi.util.invalidateTags(['Prompts', 'Limits', 'Shares']));
+}
+
+/** Many changes at once (an import or a move elsewhere): every list is read again, once. */
+export function manyPromptsChangedElsewhere({ dispatch }: CacheAccess): void {
   dispatch(libraryApi.util.invalidateTags(['Prompts', 'Limits', 'Shares']));
 }

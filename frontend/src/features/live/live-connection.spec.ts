@@ -79,6 +79,15 @@ describe('LiveConnection', () => {
     expect(sources).toHaveLength(3);
   });
 
+  it('says when a feed opened afresh, with nothing to resume from', () => {
+    connection.start();
+    sources[0].onopen?.(new Event('open'));
+    expect(received).toEqual([{ kind: 'opened' }]);
+    sources[0].emit('change', JSON.stringify({ type: 'prompt.deleted', promptId: 1, version: 1 }), 'e-1');
+    sources[0].onopen?.(new Event('open'));
+    expect(received).toHaveLength(2);
+  });
+
   it('leaves a dropped connection to the browser, which reconnects by itself', () => {
     connection.start();
     sources[0].onerror?.(new Event('error'));

@@ -1,6 +1,10 @@
 import { LIVE_EVENTS_PATH, liveEventNames, type LiveChange } from '@promptlib/proto';
 
-export type LiveMessage = { kind: 'change'; change: LiveChange } | { kind: 'reset' };
+/**
+ * `opened`: a feed opened afresh, with no event id to resume from; what changed between the page's
+ * first reads and this moment is not in it.
+ */
+export type LiveMessage = { kind: 'change'; change: LiveChange } | { kind: 'reset' } | { kind: 'opened' };
 
 type EventSourceLike = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'> & {
   onerror: ((this: EventSource, event: Event) => unknown) | null;
@@ -60,8 +64,10 @@ export class LiveConnection {
       if (message.lastEventId) this.lastEventId = message.lastEventId;
       this.receive({ kind: 'reset' });
     });
+    const fresh = this.lastEventId === null;
     source.onopen = () => {
       this.failures = 0;
+      if (fresh && this.lastEventId === null) this.receive({ kind: 'opened' });
     };
     source.onerror = () => {
       if (source.readyState !== CLOSED || this.stopped || this.source !== source) return;

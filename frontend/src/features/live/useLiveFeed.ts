@@ -1,20 +1,25 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { baseApi } from '../../api/base-api';
-import { tierChangedElsewhere } from '../billing/hooks/useTierWatcher';
 import type { AppStore } from '../../app/store';
+import { tierChangedElsewhere } from '../billing/hooks/useTierWatcher';
 import {
   categoryDeletedElsewhere,
+  manyPromptsChangedElsewhere,
   promptChangedElsewhere,
   promptDeletedElsewhere,
   type CacheAccess,
 } from '../library/remote-changes';
+import { libraryApi } from '../library/library.api';
 import { LiveConnection, type LiveMessage } from './live-connection';
 
 // One tab of the browser holds the feed and passes what it hears to the others: a feed per tab
 // would spend the browser's few connections to the server, and the account's cap of feeds.
 const LEADER_LOCK = 'promptlib-live-feed';
 const CHANNEL = 'promptlib-live';
+// More prompts changed at once than this (an import, a move of many) are read again as lists
+// rather than one by one.
+const MANY_CHANGES = 20;
 
 /** Applies one message to what this tab has loaded; awaited, so changes apply in their order. */
 export async function applyLiveMessage(cache: CacheAccess, message: LiveMessage): Promise<void> {
@@ -22,20 +27,62 @@ export async function applyLiveMessage(cache: CacheAccess, message: LiveMessage)
     cache.dispatch(baseApi.util.invalidateTags(['User', 'Limits', 'Prompts', 'Categories', 'Shares']));
     return;
   }
+  if (message.kind === 'opened') {
+    // A plan paid between the page's first read of its limits and this moment shows now.
+    cache.dispatch(baseApi.util.invalidateTags(['Limits']));
+    return;
+  }
   const { change } = message;
   switch (change.type) {
     case 'prompt.updated':
-      return promptChangedElsewhere(cache, change.promptId);
+      return promptChangedElsewhere(cache, change);
     case 'prompt.deleted':
       return promptDeletedElsewhere(cache, change.promptId);
     case 'category.deleted':
       return categoryDeletedElsewhere(cache, change.categoryId);
-    case 'tier.changed':
-      // The tier watcher reads the new limits and says 'Upgraded to Pro!' once.
+    case 'tier.changed': {
       // Not awaited: it may wait for this browser's own checkout tab, and other changes go on.
-      void tierChangedElsewhere(change.isPro, () => cache.dispatch(baseApi.util.invalidateTags(['Limits'])));
+      const readLimits = async () =>
+        (
+          await cache.dispatch(
+            libraryApi.endpoints.getLimits.initiate(undefined, { forceRefetch: true, subscribe: false }),
+          )
+        ).data;
+      void tierChangedElsewhere(change, readLimits);
       return;
+    }
   }
+}
+
+/**
+ * Applies messages in their order, one at a time. What waits while one is applied is taken as a
+ * whole: a run of many prompt changes is one reading of the lists instead of a read per prompt.
+ */
+export function liveMessageQueue(cache: CacheAccess): (message: LiveMessage) => void {
+  const waiting: LiveMessage[] = [];
+  let draining = false;
+  const drain = async () => {
+    draining = true;
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0);
+      const promptChanges = batch.filter(
+        (message) =>
+          message.kind === 'change' &&
+          (message.change.type === 'prompt.updated' || message.change.type === 'prompt.deleted'),
+      ).length;
+      if (promptChanges > MANY_CHANGES) manyPromptsChangedElsewhere(cache);
+      for (const message of batch) {
+        const isPromptChange = message.kind === 'change' && message.change.type.startsWith('prompt.');
+        if (promptChanges > MANY_CHANGES && isPromptChange) continue;
+        await applyLiveMessage(cache, message).catch(() => undefined);
+      }
+    }
+    draining = false;
+  };
+  return (message) => {
+    waiting.push(message);
+    if (!draining) void drain();
+  };
 }
 
 /**
@@ -48,11 +95,7 @@ export function useLiveFeed(): void {
   useEffect(() => {
     // A browser without Server-Sent Events keeps to the limits poll.
     if (typeof EventSource === 'undefined') return;
-    const cache: CacheAccess = { dispatch: store.dispatch, getState: store.getState };
-    let queue = Promise.resolve();
-    const apply = (message: LiveMessage) => {
-      queue = queue.then(() => applyLiveMessage(cache, message)).catch(() => undefined);
-    };
+    const apply = liveMessageQueue({ dispatch: store.dispatch, getState: store.getState });
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
     if (channel) channel.onmessage = (event: MessageEvent<LiveMessage>) => apply(event.data);
     const connection = new LiveConnection((message) => {

@@ -118,23 +118,38 @@ export function noteCheckoutStarted(): void {
   window.localStorage.setItem(CHECKOUT_STARTED_KEY, String(Date.now()));
 }
 
+/** What the live feed says of a tier change, and a read of the limits as the server has them now. */
+export type TierChange = { isPro: boolean; isCancelled: boolean };
+type ReadLimits = () => Promise<{ isPro: boolean; subscription: { isCancelled: boolean } } | undefined>;
+
+// The library applies a tier change from the same stream as the feed, a moment later at most:
+// the limits are read until they show it, for this long.
+const LIMITS_CATCH_UP_MS = 5_000;
+const LIMITS_RETRY_MS = 400;
+
 /**
  * The live feed says the tier changed (paid, cancelled, resumed or ended on some device). A change
  * this browser made or was told of by its own tabs is already shown, with SPEC's notices: nothing
  * more. Where this browser opened a checkout lately, its checkout tab's word comes soon and says
  * 'Pro Subscription Activated'; it is waited for a few seconds. Otherwise the limits are read again
- * now, and the watcher says 'Upgraded to Pro!' (or 'Subscription ended') once.
+ * until they show the change, and the watcher says 'Upgraded to Pro!' (or 'Subscription ended') once.
  */
-export async function tierChangedElsewhere(isPro: boolean, readLimits: () => void): Promise<void> {
+export async function tierChangedElsewhere(change: TierChange, readLimits: ReadLimits): Promise<void> {
   const startedAt = Number(window.localStorage.getItem(CHECKOUT_STARTED_KEY));
-  const ownCheckout = isPro && Date.now() - startedAt < CHECKOUT_COUNTS_MS;
+  const ownCheckout = change.isPro && Date.now() - startedAt < CHECKOUT_COUNTS_MS;
   const deadline = Date.now() + (ownCheckout ? OWN_WORD_WAIT_MS : 0);
   for (;;) {
     if (isRecentAny(announcedHere) || isRecentAny(heardFromOtherTab)) return;
     if (Date.now() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, OWN_WORD_POLL_MS));
   }
-  readLimits();
+  const giveUpAt = Date.now() + LIMITS_CATCH_UP_MS;
+  for (;;) {
+    const limits = await readLimits();
+    const shows = limits?.isPro === change.isPro && limits.subscription.isCancelled === change.isCancelled;
+    if (shows || Date.now() >= giveUpAt) return;
+    await new Promise((resolve) => setTimeout(resolve, LIMITS_RETRY_MS));
+  }
 }
 
 function isRecentAny(change: SubscriptionChange | null): boolean {
