@@ -142,13 +142,6 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     };
   }
 
-  /** Open feeds on this replica, for the gauge. */
-  get openFeeds(): number {
-    let count = 0;
-    for (const readers of this.readers.values()) count += readers.size;
-    return count;
-  }
-
   private async readUntilLost(): Promise<number> {
     try {
       await this.read();

@@ -1,4 +1,4 @@
-import type { LiveChange } from '@promptlib/proto';
+import type { LiveChange, Prompt } from '@promptlib/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../app/store';
 import { stubApi } from '../../shared/testing/render-with-app';
@@ -17,6 +17,19 @@ const updated = (promptId: number): LiveChange => ({
   occurredAt: '2026-11-28T10:00:00.000Z',
 });
 
+/** A prompt as `GET /api/prompts/{id}` answers it. */
+const wholePrompt = (id: number): Prompt => ({
+  id,
+  title: `Prompt ${id}`,
+  content: 'Text',
+  categoryId: null,
+  isFavorite: 0,
+  usageCount: 0,
+  createdAt: '',
+  updatedAt: '',
+  tags: [],
+});
+
 describe('the live messages’ queue', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -25,19 +38,7 @@ describe('the live messages’ queue', () => {
     const calls = stubApi((_method, path) =>
       path.startsWith('/api/prompts/cards')
         ? { body: { cards: [], nextCursor: null, total: 0, totalAtLeast: false } }
-        : {
-            body: {
-              id: 1,
-              title: 'Prompt 1',
-              content: 'Text',
-              categoryId: null,
-              isFavorite: 0,
-              usageCount: 0,
-              createdAt: '',
-              updatedAt: '',
-              tags: [],
-            },
-          },
+        : { body: wholePrompt(1) },
     );
     const subscription = store.dispatch(libraryApi.endpoints.getPromptCards.initiate(ALL));
     await subscription;
@@ -58,19 +59,7 @@ describe('the live messages’ queue', () => {
     const calls = stubApi((_method, path) => {
       const id = Number(/\/api\/prompts\/(\d+)$/.exec(path)?.[1]);
       return id
-        ? {
-            body: {
-              id,
-              title: `Prompt ${id}`,
-              content: 'Text',
-              categoryId: null,
-              isFavorite: 0,
-              usageCount: 0,
-              createdAt: '',
-              updatedAt: '',
-              tags: [],
-            },
-          }
+        ? { body: wholePrompt(id) }
         : { body: { cards: [], nextCursor: null, total: 0, totalAtLeast: false } };
     });
     const apply = liveMessageQueue({ dispatch: store.dispatch, getState: store.getState });
