@@ -44,7 +44,14 @@ export const busAccess: Record<BusProcess, BusAccess> = {
   library: {
     answers: 'library',
     requests: [],
-    publishes: [eventSubjects.promptUpdated, eventSubjects.promptDeleted, eventSubjects.categoryDeleted],
+    publishes: [
+      eventSubjects.promptUpdated,
+      eventSubjects.promptDeleted,
+      eventSubjects.categoryDeleted,
+      eventSubjects.promptMarked,
+      eventSubjects.tagChanged,
+      eventSubjects.categoryUpdated,
+    ],
     consumesEvents: true,
     readsEventsLive: false,
   },

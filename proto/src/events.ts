@@ -7,6 +7,9 @@ export const eventSubjects = {
   promptUpdated: 'events.prompt.updated',
   promptDeleted: 'events.prompt.deleted',
   categoryDeleted: 'events.category.deleted',
+  promptMarked: 'events.prompt.marked',
+  tagChanged: 'events.tag.changed',
+  categoryUpdated: 'events.category.updated',
   tierChanged: 'events.tier.changed',
 } as const;
 
@@ -45,6 +48,18 @@ export type PromptDeleted = { userId: number; promptId: number; version: number 
  */
 export type CategoryDeleted = { userId: number; categoryId: number; promptIds: number[] };
 
+/**
+ * A prompt's star or its tags alone changed: no edit of its text, so no version, and nothing for
+ * another service's copy of the text. Only the user's own devices (the live feed) listen.
+ */
+export type PromptMarked = { userId: number; promptId: number; isFavorite: number; tags: string[] };
+
+/** A tag renamed on every prompt (into `newName`, which may merge it with another) or taken off them all (null). */
+export type TagChangedEverywhere = { userId: number; name: string; newName: string | null };
+
+/** A category made, renamed or moved: how it is now. */
+export type CategoryUpdated = { userId: number; categoryId: number; name: string; position: number };
+
 /** 10,000 ids of up to 10 digits and a comma: about 110 kB, well below MAX_EVENT_BYTES. */
 export const CATEGORY_DELETED_MAX_PROMPT_IDS = 10_000;
 
@@ -62,6 +77,9 @@ export type EventData = {
   'events.prompt.updated': PromptUpdated;
   'events.prompt.deleted': PromptDeleted;
   'events.category.deleted': CategoryDeleted;
+  'events.prompt.marked': PromptMarked;
+  'events.tag.changed': TagChangedEverywhere;
+  'events.category.updated': CategoryUpdated;
   'events.tier.changed': TierChanged;
 };
 

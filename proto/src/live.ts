@@ -1,5 +1,6 @@
 // The live feed of a user's own changes (GET /api/events, Server-Sent Events). Kept free of zod:
 // the web app reads these types and names.
+import type { EventData } from './events';
 
 /** Where a browser or a program opens the feed. */
 export const LIVE_EVENTS_PATH = '/api/events';
@@ -24,29 +25,28 @@ export const liveLimits = {
 /** SSE event names: `change` carries a LiveChange; `reset` says changes were missed: read again. */
 export const liveEventNames = { change: 'change', reset: 'reset' } as const;
 
+type Announced<S extends LiveEventSubject> = { type: S extends `events.${infer T}` ? T : never } & Omit<
+  EventData[S],
+  'userId'
+> & { occurredAt: string };
+
+/** The events a user's own feed carries, by subject. */
+export type LiveEventSubject =
+  | 'events.prompt.updated'
+  | 'events.prompt.deleted'
+  | 'events.prompt.marked'
+  | 'events.category.updated'
+  | 'events.category.deleted'
+  | 'events.tag.changed'
+  | 'events.tier.changed';
+
 /**
- * One change of the user's own data, as the services announced it (their events without the user's
- * id). A prompt's create and edit are both `prompt.updated`; the highest `version` of a prompt wins.
+ * One change of the user's own data, as the services announced it: the event's data without the
+ * user's id, named by its subject without `events.`. A prompt's create and edit are both
+ * `prompt.updated`; the highest `version` of a prompt wins. `prompt.marked` is a star or tags
+ * changed, `tag.changed` a tag renamed or taken off every prompt, `category.updated` a category
+ * made, renamed or moved.
  */
-export type LiveChange =
-  | {
-      type: 'prompt.updated';
-      promptId: number;
-      title: string;
-      content: string;
-      categoryId: number | null;
-      version: number;
-      occurredAt: string;
-    }
-  | { type: 'prompt.deleted'; promptId: number; version: number; occurredAt: string }
-  | { type: 'category.deleted'; categoryId: number; promptIds: number[]; occurredAt: string }
-  | {
-      type: 'tier.changed';
-      isPro: boolean;
-      isCancelled: boolean;
-      endsAt: string | null;
-      version: number;
-      occurredAt: string;
-    };
+export type LiveChange = { [S in LiveEventSubject]: Announced<S> }[LiveEventSubject];
 
 export type LiveChangeType = LiveChange['type'];

@@ -1,9 +1,10 @@
-import { liveLimits, type CreatedApiKey, type Prompt } from '@promptlib/proto';
+import { liveLimits, type Category, type CreatedApiKey, type Prompt } from '@promptlib/proto';
 import { ApiClient } from '../support/api-client';
 import { publishEvent } from '../support/events';
 import { FeedReader } from '../support/live-feed';
 import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { startStack, type Gateway, type Stack } from '../support/stack';
+import { makePro } from '../support/tiers';
 
 // One heartbeat a second, so the tests see comment lines and ended sign-ins without waiting 25 s.
 const GATEWAY_ENV = { LIVE_HEARTBEAT_SECONDS: '1' };
@@ -102,6 +103,56 @@ describe('the live feed of a user’s changes (GET /api/events)', () => {
     });
     await feed.until((open) => open.changes.length >= 1, 10_000, 'the tier change');
     expect(feed.changes[0]).toMatchObject({ type: 'tier.changed', isPro: true, isCancelled: false });
+  });
+
+  it('hands on a star, tags, a tag renamed or deleted everywhere, and categories made, renamed and moved', async () => {
+    const user = await newLibraryUser(first.url, 'live');
+    await makePro(stack, user);
+    const feed = await feedOf(user, second);
+    const prompt = await createPrompt(user, { title: 'Marked', content: 'Starred and tagged.' });
+    const send = async (method: string, path: string, body?: unknown) =>
+      expect((await user.client.send(method, path, body, {})).status).toBe(200);
+    await send('POST', `/api/prompts/${prompt.id}/toggle-favorite`);
+    await send('PATCH', `/api/prompts/${prompt.id}`, {
+      title: prompt.title,
+      content: prompt.content,
+      categoryId: prompt.categoryId,
+      tags: ['draft'],
+    });
+    await send('PATCH', '/api/tags/draft', { name: 'final' });
+    await send('DELETE', '/api/tags/final');
+    const work = await user.client.send<Category>('POST', '/api/categories', { name: 'Work' }, {});
+    const home = await user.client.send<Category>('POST', '/api/categories', { name: 'Home' }, {});
+    expect([work.status, home.status]).toEqual([201, 201]);
+    await send('PATCH', `/api/categories/${work.body.id}`, { name: 'Office' });
+    await send('POST', '/api/categories/update-positions', {
+      categoryPositions: [
+        { id: work.body.id, position: 1 },
+        { id: home.body.id, position: 0 },
+      ],
+    });
+    // The plan change made before the feed opened may still be on its way to this replica.
+    const library = () => feed.changes.filter((change) => change.type !== 'tier.changed');
+    await feed.until(() => library().length >= 10, 10_000, 'every change');
+    const changes = library();
+    const { eventId: _id, occurredAt: _at, ...starred } = changes[1]!;
+    expect(starred).toEqual({ type: 'prompt.marked', promptId: prompt.id, isFavorite: 1, tags: [] });
+    expect(changes.slice(2, 5)).toMatchObject([
+      { type: 'prompt.marked', promptId: prompt.id, isFavorite: 1, tags: ['draft'] },
+      { type: 'tag.changed', name: 'draft', newName: 'final' },
+      { type: 'tag.changed', name: 'final', newName: null },
+    ]);
+    expect(changes.slice(5, 8)).toMatchObject([
+      { type: 'category.updated', categoryId: work.body.id, name: 'Work', position: 0 },
+      { type: 'category.updated', categoryId: home.body.id, name: 'Home', position: 1 },
+      { type: 'category.updated', categoryId: work.body.id, name: 'Office', position: 0 },
+    ]);
+    expect(changes.slice(8)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'category.updated', categoryId: work.body.id, position: 1 }),
+        expect.objectContaining({ type: 'category.updated', categoryId: home.body.id, position: 0 }),
+      ]),
+    );
   });
 
   it('resumes on another replica from Last-Event-ID: what was missed, in order, and nothing twice', async () => {

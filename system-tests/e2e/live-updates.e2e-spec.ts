@@ -1,3 +1,4 @@
+import { eventually } from '@promptlib/platform/testing';
 import type { Category, Prompt } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
 import { ApiClient, STRONG_PASSWORD } from '../support/api-client';
@@ -105,5 +106,52 @@ describe('changes made on one device show on the user’s other devices without 
     await laptop.page
       .getByRole('button', { name: /^Work/ })
       .waitFor({ state: 'detached', timeout: SHOWN_WITHIN_MS });
+  });
+
+  it('shows a star, and a category made, renamed and moved on another device', async () => {
+    const user = await newLibraryUser(gateway.url, 'live');
+    await makePro(suite.stack(), user);
+    const prompt = await createPrompt(user, {
+      title: 'Starred elsewhere',
+      content: 'A star from the phone.',
+    });
+    const laptop = await suite.dashboard(user);
+    const { page } = laptop;
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    await page.getByRole('button', { name: 'Add to favorites' }).waitFor();
+
+    expect((await user.client.post(`/api/prompts/${prompt.id}/toggle-favorite`, {})).status).toBe(200);
+    await page.getByRole('button', { name: 'Remove from favorites' }).waitFor({ timeout: SHOWN_WITHIN_MS });
+    await page.getByRole('button', { name: /^Favorites\s*1/ }).waitFor({ timeout: SHOWN_WITHIN_MS });
+
+    const work = await user.client.post<Category>('/api/categories', { name: 'Work' });
+    const home = await user.client.post<Category>('/api/categories', { name: 'Home' });
+    expect([work.status, home.status]).toEqual([201, 201]);
+    await page.getByRole('button', { name: /^Home/ }).waitFor({ timeout: SHOWN_WITHIN_MS });
+    const renamed = await user.client.send(
+      'PATCH',
+      `/api/categories/${work.body.id}`,
+      { name: 'Office' },
+      {},
+    );
+    expect(renamed.status).toBe(200);
+    await page.getByRole('button', { name: /^Office/ }).waitFor({ timeout: SHOWN_WITHIN_MS });
+    const sidebar = page.getByRole('navigation', { name: 'Prompt categories and tags' });
+    const order = async () =>
+      (await sidebar.getByRole('button', { name: /^(Office|Home)/ }).allInnerTexts()).map(
+        (text) => text.split('\n')[0],
+      );
+    expect(await order()).toEqual(['Office', 'Home']);
+    const moved = await user.client.post('/api/categories/update-positions', {
+      categoryPositions: [
+        { id: work.body.id, position: 1 },
+        { id: home.body.id, position: 0 },
+      ],
+    });
+    expect(moved.status).toBe(200);
+    expect(await eventually(order, (names) => names[0] === 'Home', SHOWN_WITHIN_MS)).toEqual([
+      'Home',
+      'Office',
+    ]);
   });
 });

@@ -34,6 +34,41 @@ describe('feedItemOf', () => {
     });
   });
 
+  it('hands on a star or tags changed, a tag changed everywhere and a category made or moved', () => {
+    expect(
+      feedItemOf(
+        envelope({
+          type: 'events.prompt.marked',
+          data: { userId: 7, promptId: 3, isFavorite: 1, tags: ['a'] },
+        }),
+      ),
+    ).toMatchObject({
+      kind: 'change',
+      userId: 7,
+      change: { type: 'prompt.marked', promptId: 3, isFavorite: 1, tags: ['a'] },
+    });
+    expect(
+      feedItemOf(envelope({ type: 'events.tag.changed', data: { userId: 7, name: 'a', newName: null } })),
+    ).toMatchObject({ kind: 'change', change: { type: 'tag.changed', name: 'a', newName: null } });
+    const category = feedItemOf(
+      envelope({
+        type: 'events.category.updated',
+        data: { userId: 7, categoryId: 4, name: 'Work', position: 2 },
+      }),
+    );
+    expect(category).toEqual({
+      kind: 'change',
+      userId: 7,
+      change: {
+        type: 'category.updated',
+        categoryId: 4,
+        name: 'Work',
+        position: 2,
+        occurredAt: '2026-11-28T10:00:00.000Z',
+      },
+    });
+  });
+
   it('hands on deletions and tier changes, ends a deleted user’s feeds, and ignores registrations', () => {
     expect(
       feedItemOf(envelope({ type: 'events.prompt.deleted', data: { userId: 1, promptId: 2, version: 3 } })),

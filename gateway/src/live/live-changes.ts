@@ -4,6 +4,7 @@ import {
   type EventEnvelope,
   type EventSubject,
   type LiveChange,
+  type LiveEventSubject,
 } from '@promptlib/proto';
 
 /** What one event means to the feed: a change to show its user, or the user's end. */
@@ -12,41 +13,30 @@ export type FeedItem =
   | { kind: 'userDeleted'; userId: number }
   | { kind: 'none' };
 
-/** The user's change an event announces, without the user's id, which the feed's reader knows. */
-export function feedItemOf(event: EventEnvelope): FeedItem {
-  const occurredAt = event.occurredAt;
-  switch (event.type) {
-    case eventSubjects.promptUpdated: {
-      const { userId, ...data } = event.data as EventEnvelope<'events.prompt.updated'>['data'];
-      return { kind: 'change', userId, change: { type: 'prompt.updated', ...data, occurredAt } };
-    }
-    case eventSubjects.promptDeleted: {
-      const { userId, ...data } = event.data as EventEnvelope<'events.prompt.deleted'>['data'];
-      return { kind: 'change', userId, change: { type: 'prompt.deleted', ...data, occurredAt } };
-    }
-    case eventSubjects.categoryDeleted: {
-      const { userId, ...data } = event.data as EventEnvelope<'events.category.deleted'>['data'];
-      return { kind: 'change', userId, change: { type: 'category.deleted', ...data, occurredAt } };
-    }
-    case eventSubjects.tierChanged: {
-      const { userId, ...data } = event.data as EventEnvelope<'events.tier.changed'>['data'];
-      return { kind: 'change', userId, change: { type: 'tier.changed', ...data, occurredAt } };
-    }
-    case eventSubjects.userDeleted:
-      return { kind: 'userDeleted', userId: (event.data as { userId: number }).userId };
-    default:
-      return { kind: 'none' };
-  }
-}
-
 /** The event types the feed reads, by their subject without the namespace. */
 export const FEED_EVENT_TYPES: EventSubject[] = [
   eventSubjects.promptUpdated,
   eventSubjects.promptDeleted,
+  eventSubjects.promptMarked,
+  eventSubjects.categoryUpdated,
   eventSubjects.categoryDeleted,
+  eventSubjects.tagChanged,
   eventSubjects.tierChanged,
   eventSubjects.userDeleted,
-];
+] satisfies (LiveEventSubject | 'events.user.deleted')[];
+
+const SUBJECT_PREFIX = 'events.';
+
+/** The user's change an event announces, without the user's id, which the feed's reader knows. */
+export function feedItemOf(event: EventEnvelope): FeedItem {
+  const { userId, ...data } = event.data as { userId: number };
+  if (event.type === eventSubjects.userDeleted) return { kind: 'userDeleted', userId };
+  if (!FEED_EVENT_TYPES.includes(event.type)) return { kind: 'none' };
+  const type = event.type.slice(SUBJECT_PREFIX.length);
+  // The subject names the data's shape (LiveChange is built from EventData the same way).
+  const change = { type, ...data, occurredAt: event.occurredAt } as LiveChange;
+  return { kind: 'change', userId, change };
+}
 
 /**
  * A feed's event id: the stream's creation time and the event's sequence in it. A stream made anew

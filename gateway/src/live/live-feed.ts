@@ -192,6 +192,9 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     const type = this.subjectTypes.get(message.subject);
     const parsed = type ? parseEvent(message.string(), type) : null;
     if (!parsed || 'malformed' in parsed) {
+      // Nobody's feed may see it; its fields say what is wrong, never its text.
+      if (parsed)
+        this.logger.warn({ streamSequence: seq, ...parsed.malformed }, 'Event is malformed; not shown');
       buffer.advance(seq);
       return;
     }

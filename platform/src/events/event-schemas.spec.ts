@@ -32,6 +32,18 @@ const valid: { [S in EventSubject]: EventData[S][] } = {
     { userId: 7, categoryId: 4, promptIds: [] },
     { userId: 7, categoryId: 5, promptIds: Array.from({ length: 30_000 }, (_, index) => index + 1) },
   ],
+  'events.prompt.marked': [
+    { userId: 7, promptId: 42, isFavorite: 1, tags: ['Ünïcödé 🙂', 'draft'] },
+    { userId: 7, promptId: 42, isFavorite: 0, tags: [] },
+  ],
+  'events.tag.changed': [
+    { userId: 7, name: 'draft', newName: 'Work in progress' },
+    { userId: 7, name: 'draft', newName: null },
+  ],
+  'events.category.updated': [
+    { userId: 7, categoryId: 3, name: 'Work', position: 0 },
+    { userId: 7, categoryId: 4, name: 'Ünïcödé 🙂', position: 41 },
+  ],
   'events.tier.changed': [
     { userId: 7, isPro: true, isCancelled: false, endsAt: null, version: 1 },
     {
@@ -106,6 +118,25 @@ const refused: { [S in EventSubject]: [string, unknown][] } = {
     ['a zero among the ids', { userId: 7, categoryId: 3, promptIds: [42, 0] }],
     ['more ids than a category can hold', { userId: 7, categoryId: 3, promptIds: Array(100_001).fill(1) }],
     ['an object for the ids', { userId: 7, categoryId: 3, promptIds: { 0: 42 } }],
+  ],
+  'events.prompt.marked': [
+    ['a star of 2', { userId: 7, promptId: 42, isFavorite: 2, tags: [] }],
+    ['a star as true', { userId: 7, promptId: 42, isFavorite: true, tags: [] }],
+    ['a tag with a line break', { userId: 7, promptId: 42, isFavorite: 0, tags: ['a\nb'] }],
+    [
+      'more tags than a prompt can hold',
+      { userId: 7, promptId: 42, isFavorite: 0, tags: Array(81).fill('a') },
+    ],
+    ['no tags', { userId: 7, promptId: 42, isFavorite: 0 }],
+  ],
+  'events.tag.changed': [
+    ['no new name at all', { userId: 7, name: 'draft' }],
+    ['a tag far above the limit', { userId: 7, name: 'x'.repeat(161), newName: null }],
+  ],
+  'events.category.updated': [
+    ['a negative position', { userId: 7, categoryId: 3, name: 'Work', position: -1 }],
+    ['a name with NUL', { userId: 7, categoryId: 3, name: 'W\u0000rk', position: 0 }],
+    ['no name', { userId: 7, categoryId: 3, position: 0 }],
   ],
   'events.tier.changed': [
     [

@@ -21,6 +21,10 @@ const MAX_DELETED_PROMPT_IDS = 100_000;
 const username = plainText('username').max(limits.username.max * 4);
 const title = plainText('title').max(limits.promptTitle.max * 4);
 const content = plainText('content', 'multiline').max(limits.promptContent.max * 4);
+const tag = plainText('tag').max(limits.tag.max * 4);
+const categoryName = plainText('name').max(limits.categoryName.max * 4);
+// A prompt holds 20 tags at most; the room above it is the same as the texts'.
+const MAX_TAGS = 80;
 
 /** A schema for every event type, each yielding exactly what its proto contract declares. */
 export type EventDataSchemas = { [S in EventSubject]: z.ZodType<EventData[S]> };
@@ -47,6 +51,19 @@ export const eventDataSchemas = {
     userId: entityId,
     categoryId: entityId,
     promptIds: z.array(entityId).max(MAX_DELETED_PROMPT_IDS),
+  }),
+  'events.prompt.marked': z.object({
+    userId: entityId,
+    promptId: entityId,
+    isFavorite: z.number().int().min(0).max(1),
+    tags: z.array(tag).max(MAX_TAGS),
+  }),
+  'events.tag.changed': z.object({ userId: entityId, name: tag, newName: tag.nullable() }),
+  'events.category.updated': z.object({
+    userId: entityId,
+    categoryId: entityId,
+    name: categoryName,
+    position: z.number().int().nonnegative().max(MAX_ID),
   }),
   'events.tier.changed': z.object({
     userId: entityId,

@@ -1,3 +1,4 @@
+import { eventually } from '@promptlib/platform/testing';
 import { malformed, startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing/services';
 import type { ServiceClient } from '@promptlib/platform';
 import {
@@ -93,6 +94,46 @@ describe('library service over NATS', () => {
     ]);
     expect(new Set(announced.flat())).toEqual(new Set(deleted.deletedPromptIds));
   }, 30_000);
+
+  it('announces a star and tags changed alone as the prompt’s marks, read back from the database', async () => {
+    const userId = (nextUserId += 1);
+    await library.request(subjects.library.categoriesEnsureDefault, { userId });
+    const prompt = await library.request(subjects.library.promptsCreate, {
+      userId,
+      title: 'Marked',
+      content: 'Starred, then tagged.',
+      categoryId: null,
+      tags: ['draft'],
+    });
+    await library.request(subjects.library.promptsToggleFavorite, { userId, promptId: prompt.id });
+    await library.request(subjects.library.promptsUpdate, {
+      userId,
+      promptId: prompt.id,
+      title: prompt.title,
+      content: prompt.content,
+      categoryId: prompt.categoryId,
+      tags: ['draft', 'final'],
+    });
+
+    const manager = await testbed.nats.jetstreamManager();
+    const stream = eventsStream(testbed.namespace).name;
+    const marks = async () => {
+      const { state } = await manager.streams.info(stream);
+      const found: EventEnvelope<'events.prompt.marked'>['data'][] = [];
+      for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq += 1) {
+        const event = (
+          await manager.streams.getMessage(stream, { seq }).catch(() => undefined)
+        )?.json<EventEnvelope>();
+        if (event?.type === 'events.prompt.marked' && event.data.userId === userId)
+          found.push(event.data as EventEnvelope<'events.prompt.marked'>['data']);
+      }
+      return found;
+    };
+    expect(await eventually(marks, (found) => found.length >= 2)).toEqual([
+      { userId, promptId: prompt.id, isFavorite: 1, tags: ['draft'] },
+      { userId, promptId: prompt.id, isFavorite: 1, tags: ['draft', 'final'] },
+    ]);
+  });
 
   it('creates General when it sees user.registered', async () => {
     const userId = (nextUserId += 1);

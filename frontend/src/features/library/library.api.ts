@@ -49,7 +49,7 @@ export const COUNTS_TAG = { type: 'Prompts', id: 'counts' } as const;
 // A tag's rename or deletion changes the tags shown on cards and whole prompts and the tag list,
 // but no title, count or category: only those are read again.
 export const CARDS_TAG = { type: 'Prompts', id: 'cards' } as const;
-const WHOLE_TAG = { type: 'Prompts', id: 'whole' } as const;
+export const WHOLE_TAG = { type: 'Prompts', id: 'whole' } as const;
 export const TAGS_TAG = { type: 'Prompts', id: 'tags' } as const;
 
 /** The counts of a library that has no prompt yet: a new account's. */

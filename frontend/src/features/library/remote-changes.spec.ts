@@ -4,9 +4,17 @@ import { createStore, type AppStore } from '../../app/store';
 import { stubApi } from '../../shared/testing/render-with-app';
 import type { CardListArgs } from './card-lists';
 import { libraryApi } from './library.api';
-import { categoryDeletedElsewhere, promptChangedElsewhere, promptDeletedElsewhere } from './remote-changes';
+import {
+  categoryDeletedElsewhere,
+  categoryUpdatedElsewhere,
+  promptChangedElsewhere,
+  promptDeletedElsewhere,
+  promptMarkedElsewhere,
+  tagChangedElsewhere,
+} from './remote-changes';
 
 const ALL: CardListArgs = { filter: 'all', categoryId: null, tag: null, search: '', sort: 'recent' };
+const FAVORITES: CardListArgs = { ...ALL, filter: 'favorites' };
 const WORK = 7;
 
 const prompt = (id: number, overrides: Partial<Prompt> = {}): Prompt => ({
@@ -62,8 +70,19 @@ describe('changes made elsewhere, applied to what the tab has loaded', () => {
         return found ? { body: found } : undefined;
       }
       const all = [...server.values()].sort((a, b) => b.id - a.id);
-      if (route === '/api/prompts/cards')
-        return { body: { cards: all.map(cardOf), nextCursor: null, total: all.length, totalAtLeast: false } };
+      if (route === '/api/prompts/cards') {
+        const favoritesOnly = new URLSearchParams(path.split('?')[1]).get('filter') === 'favorites';
+        const listed = all.filter((item) => !favoritesOnly || item.isFavorite === 1);
+        return {
+          body: { cards: listed.map(cardOf), nextCursor: null, total: listed.length, totalAtLeast: false },
+        };
+      }
+      if (route === '/api/tags') {
+        const tags = [...new Set(all.flatMap((item) => item.tags))].sort();
+        return {
+          body: tags.map((name) => ({ name, count: all.filter((item) => item.tags.includes(name)).length })),
+        };
+      }
       if (route === '/api/prompts/counts') {
         const byCategory = new Map<number | null, number>();
         for (const item of all) byCategory.set(item.categoryId, (byCategory.get(item.categoryId) ?? 0) + 1);
@@ -146,5 +165,53 @@ describe('changes made elsewhere, applied to what the tab has loaded', () => {
     categoryDeletedElsewhere(cache(), WORK);
     expect(cards().map((card) => card.id)).toEqual([1]);
     expect(libraryApi.endpoints.getCategories.select()(store.getState()).data).toEqual([]);
+  });
+
+  it('stars a prompt starred elsewhere in every list, Favourites too, and reads nothing when it shows so already', async () => {
+    await load(true);
+    await store.dispatch(libraryApi.endpoints.getPromptCards.initiate(FAVORITES));
+    const favorites = () =>
+      libraryApi.endpoints.getPromptCards.select(FAVORITES)(store.getState()).data!.cards;
+    expect(favorites()).toEqual([]);
+    server.set(1, prompt(1, { isFavorite: 1, tags: ['ai'] }));
+    await promptMarkedElsewhere(cache(), { promptId: 1, isFavorite: 1, tags: ['ai'] });
+    expect(cards()[0]).toMatchObject({ id: 1, isFavorite: 1, tags: ['ai'] });
+    expect(favorites().map((card) => card.id)).toEqual([1]);
+    await vi.waitFor(() => expect(counts().favorites).toBe(1));
+    calls.length = 0;
+    await promptMarkedElsewhere(cache(), { promptId: 1, isFavorite: 1, tags: ['ai'] });
+    expect(calls).toEqual([]);
+  });
+
+  it('reads the tags and cards again for a tag changed elsewhere, not for this tab’s own change coming back', async () => {
+    server.set(1, prompt(1, { tags: ['draft'] }));
+    await load(true);
+    await store.dispatch(libraryApi.endpoints.getTags.initiate());
+    calls.length = 0;
+    server.set(1, prompt(1, { tags: ['final'] }));
+    tagChangedElsewhere(cache(), { name: 'draft', newName: 'final' });
+    await vi.waitFor(() => expect(cards()[0].tags).toEqual(['final']));
+    expect(calls).toContain('GET /api/tags');
+    await vi.waitFor(() =>
+      expect(libraryApi.endpoints.getTags.select()(store.getState()).data).toEqual([
+        { name: 'final', count: 1 },
+      ]),
+    );
+    calls.length = 0;
+    tagChangedElsewhere(cache(), { name: 'draft', newName: 'final' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls).toEqual([]);
+  });
+
+  it('reads the categories again for one made or moved elsewhere, once for a run, and not for one shown so', async () => {
+    await load(true);
+    calls.length = 0;
+    categoryUpdatedElsewhere(cache(), { categoryId: WORK, name: 'Work', position: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls).toEqual([]);
+    categoryUpdatedElsewhere(cache(), { categoryId: WORK, name: 'Work', position: 2 });
+    categoryUpdatedElsewhere(cache(), { categoryId: WORK + 1, name: 'Home', position: 1 });
+    await vi.waitFor(() => expect(calls).toContain('GET /api/categories'));
+    expect(calls.filter((call) => call === 'GET /api/categories')).toHaveLength(1);
   });
 });

@@ -1,6 +1,15 @@
 import type { AppDispatch, RootState } from '../../app/store';
 import { putPrompt, removeCard } from './card-lists';
-import { COUNTS_TAG, TAGS_TAG, changeTitle, eachCardList, libraryApi } from './library.api';
+import type { Prompt } from '@promptlib/proto';
+import {
+  CARDS_TAG,
+  COUNTS_TAG,
+  TAGS_TAG,
+  WHOLE_TAG,
+  changeTitle,
+  eachCardList,
+  libraryApi,
+} from './library.api';
 
 /**
  * Changes made on another device or in another tab, applied to what this tab has loaded: a card
@@ -13,17 +22,30 @@ export type CacheAccess = { dispatch: AppDispatch; getState: () => RootState };
 
 /** What a prompt's change says of it: enough to know this tab shows it so already. */
 export type ChangedPrompt = { promptId: number; title: string; content: string; categoryId: number | null };
+export type MarkedPrompt = { promptId: number; isFavorite: number; tags: string[] };
+export type ChangedTag = { name: string; newName: string | null };
+export type UpdatedCategory = { categoryId: number; name: string; position: number };
 
 // Changes come in runs (a move of many, an import elsewhere): their re-reads wait for the run's end.
 const REREAD_AFTER_MS = 300;
 let reread: ReturnType<typeof setTimeout> | undefined;
+const toReadAgain = new Set<LibraryTag>();
+
+type LibraryTag = Parameters<typeof libraryApi.util.invalidateTags>[0][number];
+
+/** Reads these again once the run of changes ends. */
+function readAgainSoon(dispatch: AppDispatch, tags: LibraryTag[]): void {
+  tags.forEach((tag) => toReadAgain.add(tag));
+  clearTimeout(reread);
+  reread = setTimeout(() => {
+    const now = [...toReadAgain];
+    toReadAgain.clear();
+    dispatch(libraryApi.util.invalidateTags(now));
+  }, REREAD_AFTER_MS);
+}
 
 function readCountsAgain(dispatch: AppDispatch): void {
-  clearTimeout(reread);
-  reread = setTimeout(
-    () => dispatch(libraryApi.util.invalidateTags([COUNTS_TAG, TAGS_TAG, 'Limits'])),
-    REREAD_AFTER_MS,
-  );
+  readAgainSoon(dispatch, [COUNTS_TAG, TAGS_TAG, 'Limits']);
 }
 
 /** Whether a loaded page or the palette's index holds the prompt. */
@@ -47,20 +69,45 @@ function isShown(state: RootState, id: number): boolean {
  * A prompt made or changed elsewhere: read whole once (its tags, star and uses), then shown. A
  * change this tab shows already (its own, coming back) costs no read.
  */
-export async function promptChangedElsewhere(
-  { dispatch, getState }: CacheAccess,
-  change: ChangedPrompt,
-): Promise<void> {
-  const id = change.promptId;
-  const whole = libraryApi.endpoints.getPrompt.select(id)(getState()).data;
-  if (
+export async function promptChangedElsewhere(cache: CacheAccess, change: ChangedPrompt): Promise<void> {
+  const whole = libraryApi.endpoints.getPrompt.select(change.promptId)(cache.getState()).data;
+  const shown =
     whole &&
     whole.title === change.title &&
     whole.content === change.content &&
     whole.categoryId === change.categoryId &&
-    isShown(getState(), id)
-  )
-    return;
+    isShown(cache.getState(), change.promptId);
+  if (!shown) await readAndShow(cache, change.promptId);
+}
+
+/**
+ * A prompt starred, unstarred or tagged elsewhere: read whole once and shown (it may join or leave
+ * Favourites, or a tag's list), unless every copy this tab holds has those marks already.
+ */
+export async function promptMarkedElsewhere(cache: CacheAccess, change: MarkedPrompt): Promise<void> {
+  const held = heldCopies(cache.getState(), change.promptId);
+  const marked = (copy: Pick<Prompt, 'isFavorite' | 'tags'>) =>
+    copy.isFavorite === change.isFavorite && copy.tags.join('\u0000') === change.tags.join('\u0000');
+  if (held.length > 0 && held.every(marked)) return;
+  await readAndShow(cache, change.promptId);
+}
+
+/** Every copy of the prompt this tab holds: the whole prompt, and its card in each loaded page. */
+function heldCopies(state: RootState, id: number): Pick<Prompt, 'isFavorite' | 'tags'>[] {
+  const copies: Pick<Prompt, 'isFavorite' | 'tags'>[] = [];
+  const whole = libraryApi.endpoints.getPrompt.select(id)(state).data;
+  if (whole) copies.push(whole);
+  for (const args of libraryApi.util.selectCachedArgsForQuery(state, 'getPromptCards')) {
+    const card = libraryApi.endpoints.getPromptCards
+      .select(args)(state)
+      .data?.cards.find((candidate) => candidate.id === id);
+    if (card) copies.push(card);
+  }
+  return copies;
+}
+
+/** Reads the prompt whole and puts it in every loaded list that takes it, and in the palette. */
+async function readAndShow({ dispatch, getState }: CacheAccess, id: number): Promise<void> {
   const read = dispatch(
     libraryApi.endpoints.getPrompt.initiate(id, { forceRefetch: true, subscribe: false }),
   );
@@ -83,6 +130,26 @@ export async function promptChangedElsewhere(
       }),
     );
   readCountsAgain(dispatch);
+}
+
+/**
+ * A tag renamed or taken off every prompt elsewhere: the cards, whole prompts and tags are read
+ * again, as when it is done here; unless this tab's tags show it done already (its own change).
+ */
+export function tagChangedElsewhere({ dispatch, getState }: CacheAccess, change: ChangedTag): void {
+  const tags = libraryApi.endpoints.getTags.select()(getState()).data;
+  const has = (name: string) => tags?.some((tag) => tag.name === name) ?? false;
+  if (tags && !has(change.name) && (change.newName === null || has(change.newName))) return;
+  readAgainSoon(dispatch, [CARDS_TAG, WHOLE_TAG, TAGS_TAG]);
+}
+
+/** A category made, renamed or moved elsewhere: the categories are read again, unless shown so. */
+export function categoryUpdatedElsewhere({ dispatch, getState }: CacheAccess, change: UpdatedCategory): void {
+  const shown = libraryApi.endpoints.getCategories
+    .select()(getState())
+    .data?.find((category) => category.id === change.categoryId);
+  if (shown && shown.name === change.name && shown.position === change.position) return;
+  readAgainSoon(dispatch, ['Categories', COUNTS_TAG]);
 }
 
 /** A prompt deleted elsewhere: gone from the pages and the palette. */

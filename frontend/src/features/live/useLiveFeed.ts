@@ -5,9 +5,12 @@ import type { AppStore } from '../../app/store';
 import { tierChangedElsewhere } from '../billing/hooks/useTierWatcher';
 import {
   categoryDeletedElsewhere,
+  categoryUpdatedElsewhere,
   manyPromptsChangedElsewhere,
   promptChangedElsewhere,
   promptDeletedElsewhere,
+  promptMarkedElsewhere,
+  tagChangedElsewhere,
   type CacheAccess,
 } from '../library/remote-changes';
 import { libraryApi } from '../library/library.api';
@@ -38,6 +41,12 @@ export async function applyLiveMessage(cache: CacheAccess, message: LiveMessage)
       return promptChangedElsewhere(cache, change);
     case 'prompt.deleted':
       return promptDeletedElsewhere(cache, change.promptId);
+    case 'prompt.marked':
+      return promptMarkedElsewhere(cache, change);
+    case 'tag.changed':
+      return tagChangedElsewhere(cache, change);
+    case 'category.updated':
+      return categoryUpdatedElsewhere(cache, change);
     case 'category.deleted':
       return categoryDeletedElsewhere(cache, change.categoryId);
     case 'tier.changed': {
@@ -54,6 +63,9 @@ export async function applyLiveMessage(cache: CacheAccess, message: LiveMessage)
   }
 }
 
+const isPromptChange = (message: LiveMessage) =>
+  message.kind === 'change' && message.change.type.startsWith('prompt.');
+
 /**
  * Applies messages in their order, one at a time. What waits while one is applied is taken as a
  * whole: a run of many prompt changes is one reading of the lists instead of a read per prompt.
@@ -65,15 +77,10 @@ export function liveMessageQueue(cache: CacheAccess): (message: LiveMessage) => 
     draining = true;
     while (waiting.length > 0) {
       const batch = waiting.splice(0);
-      const promptChanges = batch.filter(
-        (message) =>
-          message.kind === 'change' &&
-          (message.change.type === 'prompt.updated' || message.change.type === 'prompt.deleted'),
-      ).length;
+      const promptChanges = batch.filter(isPromptChange).length;
       if (promptChanges > MANY_CHANGES) manyPromptsChangedElsewhere(cache);
       for (const message of batch) {
-        const isPromptChange = message.kind === 'change' && message.change.type.startsWith('prompt.');
-        if (promptChanges > MANY_CHANGES && isPromptChange) continue;
+        if (promptChanges > MANY_CHANGES && isPromptChange(message)) continue;
         await applyLiveMessage(cache, message).catch(() => undefined);
       }
     }

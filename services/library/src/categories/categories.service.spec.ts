@@ -53,6 +53,38 @@ describe('CategoriesService', () => {
       ]);
     });
 
+    it('announces each category made, renamed or moved as it is now, and nothing for a refusal', async () => {
+      const a = await categories.create({ userId, name: 'Alpha' });
+      const b = await categories.create({ userId, name: 'Beta' });
+      await categories.rename({ userId, categoryId: a.id, name: 'Apex' });
+      await categories.reorder({
+        userId,
+        categoryPositions: [
+          { id: a.id, position: 1 },
+          { id: b.id, position: 0 },
+        ],
+      });
+      await expect(categories.create({ userId, name: 'beta' })).rejects.toMatchObject({
+        error: { code: 'CATEGORY_NAME_TAKEN' },
+      });
+      const announced = (categoryId: number, name: string, position: number) => ({
+        userId,
+        categoryId,
+        name,
+        position,
+      });
+      expect(library.eventsOf(eventSubjects.categoryUpdated)).toEqual([
+        announced(a.id, 'Alpha', 0),
+        announced(b.id, 'Beta', 1),
+        announced(a.id, 'Apex', 0),
+        expect.anything(),
+        expect.anything(),
+      ]);
+      expect(library.eventsOf(eventSubjects.categoryUpdated).slice(3)).toEqual(
+        expect.arrayContaining([announced(a.id, 'Apex', 1), announced(b.id, 'Beta', 0)]),
+      );
+    });
+
     it('refuses a name the user has already, whatever its case', async () => {
       await categories.create({ userId, name: 'Writing' });
       await expect(categories.create({ userId, name: 'wRITING' })).rejects.toMatchObject({

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isUniqueViolation, serviceError, notFound } from '@promptlib/platform';
+import { isUniqueViolation, serviceError, notFound, type Transaction } from '@promptlib/platform';
 import {
   CATEGORY_DELETED_MAX_PROMPT_IDS,
   eventSubjects,
@@ -67,7 +67,9 @@ export class CategoriesService {
         }
         const highest = await tx.categories.highestPosition(userId);
         const position = highest === null ? 0 : highest + 1;
-        return toCategory(await tx.categories.insert(userId, name, position));
+        const created = toCategory(await tx.categories.insert(userId, name, position));
+        await announceCategories(tx, userId, [created]);
+        return created;
       });
     } catch (error) {
       throw nameTakenOr(error);
@@ -86,7 +88,9 @@ export class CategoriesService {
         if (!category) throw notFound('category');
         if (category.isDefault)
           throw serviceError('GENERAL_CATEGORY_PROTECTED', libraryMessages.generalNotRenamable);
-        return tx.categories.rename(userId, categoryId, name);
+        const renamed = await tx.categories.rename(userId, categoryId, name);
+        await announceCategories(tx, userId, [renamed]);
+        return renamed;
       });
     } catch (error) {
       throw nameTakenOr(error);
@@ -141,6 +145,14 @@ export class CategoriesService {
       if (categoryPositions.length > 0) {
         const positions = categoryPositions.map((entry) => entry.position);
         await tx.categories.setPositions(userId, ids, positions);
+        await announceCategories(
+          tx,
+          userId,
+          owned.map((category) => ({
+            ...toCategory(category),
+            position: positions[ids.indexOf(category.id)]!,
+          })),
+        );
       }
     });
     return this.list({ userId });
@@ -177,4 +189,16 @@ function nameTakenOr(error: unknown): unknown {
 
 export function toCategory(entity: CategoryRow): Category {
   return { id: entity.id, name: entity.name, position: entity.position };
+}
+
+/** Announces categories made, renamed or moved, as they are now, once the transaction commits. */
+async function announceCategories(
+  tx: Transaction<LibraryRepositories>,
+  userId: number,
+  categories: Category[],
+): Promise<void> {
+  await tx.outbox.addMany(
+    eventSubjects.categoryUpdated,
+    categories.map(({ id, name, position }) => ({ userId, categoryId: id, name, position })),
+  );
 }

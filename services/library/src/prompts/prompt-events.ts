@@ -1,5 +1,5 @@
 import type { Transaction } from '@promptlib/platform';
-import { eventSubjects, type PromptUpdated } from '@promptlib/proto';
+import { eventSubjects, type PromptMarked, type PromptUpdated } from '@promptlib/proto';
 import type { LibraryRepositories } from '../library-data';
 import type { AnnouncedPrompt } from './prompts.repository';
 
@@ -21,6 +21,14 @@ export async function announceUpdates(
   prompts: AnnouncedPrompt[],
 ): Promise<void> {
   await tx.outbox.addMany(eventSubjects.promptUpdated, prompts.map(promptUpdated));
+}
+
+/** Announces a prompt's star or tags as they are now, once the transaction commits. */
+export async function announceMarks(
+  tx: Transaction<LibraryRepositories>,
+  marks: PromptMarked,
+): Promise<void> {
+  await tx.outbox.add(eventSubjects.promptMarked, marks);
 }
 
 /**

@@ -39,11 +39,9 @@ const OWNED_PROMPT: PreparedStatement = {
            "version", "created_at" AS "createdAt", "updated_at" AS "updatedAt"
          FROM ${PROMPTS} WHERE "id" = $1 AND "user_id" = $2`,
 };
-const TOGGLE_FAVORITE: PreparedStatement = {
-  name: 'library-toggle-favorite',
-  text: `UPDATE ${PROMPTS} SET "is_favorite" = 1 - "is_favorite"
-         WHERE "id" = $1 AND "user_id" = $2 RETURNING "id"`,
-};
+
+/** What a prompt carries beside its text: its star and its tags. */
+export type PromptMarks = { isFavorite: number; tags: string[] };
 
 export type NewPrompt = {
   userId: number;
@@ -309,9 +307,13 @@ export class PromptsRepository {
     return rows.length === 0 ? null : rows[0].usage_count;
   }
 
-  /** Flips the favourite mark; false when the user has no such prompt. */
-  async toggleFavorite(userId: number, promptId: number): Promise<boolean> {
-    const rows = await this.db.prepared(TOGGLE_FAVORITE, [promptId, userId]);
-    return rows.length > 0;
+  /** Flips the favourite mark; answers the prompt's marks now, or null when the user has no such prompt. */
+  async toggleFavorite(userId: number, promptId: number): Promise<PromptMarks | null> {
+    const [row] = await this.db.changed<PromptMarks>(
+      `UPDATE ${PROMPTS} SET "is_favorite" = 1 - "is_favorite"
+       WHERE "id" = $1 AND "user_id" = $2 RETURNING "is_favorite" AS "isFavorite", "tags"`,
+      [promptId, userId],
+    );
+    return row ?? null;
   }
 }

@@ -110,8 +110,8 @@ describe('PromptsService', () => {
       ]);
     });
 
-    it('announces no change for a copy or a favourite', async () => {
-      const prompt = await rules.prompts.create({ userId, ...fields() });
+    it('announces no change of text for a copy or a favourite, and each star as the prompt’s marks', async () => {
+      const prompt = await rules.prompts.create({ userId, ...fields(), tags: ['draft'] });
       expect(await rules.prompts.copy({ userId, promptId: prompt.id })).toEqual({ usageCount: 1 });
       expect(await rules.prompts.copy({ userId, promptId: prompt.id })).toEqual({ usageCount: 2 });
       expect(await rules.prompts.toggleFavorite({ userId, promptId: prompt.id })).toMatchObject({
@@ -120,7 +120,21 @@ describe('PromptsService', () => {
       expect(await rules.prompts.toggleFavorite({ userId, promptId: prompt.id })).toMatchObject({
         isFavorite: 0,
       });
-      expect(library.events).toHaveLength(1);
+      expect(library.eventsOf(eventSubjects.promptUpdated)).toHaveLength(1);
+      expect(library.eventsOf(eventSubjects.promptMarked)).toEqual([
+        { userId, promptId: prompt.id, isFavorite: 1, tags: ['draft'] },
+        { userId, promptId: prompt.id, isFavorite: 0, tags: ['draft'] },
+      ]);
+      expect(library.events).toHaveLength(3);
+    });
+
+    it('announces tags changed alone as marks, with no version', async () => {
+      const prompt = await rules.prompts.create({ userId, ...fields() });
+      await rules.prompts.update({ userId, promptId: prompt.id, ...fields(), tags: ['a', 'b'] });
+      expect(library.eventsOf(eventSubjects.promptUpdated)).toHaveLength(1);
+      expect(library.eventsOf(eventSubjects.promptMarked)).toEqual([
+        { userId, promptId: prompt.id, isFavorite: 0, tags: ['a', 'b'] },
+      ]);
     });
 
     it('announces a deletion with a version above every update before it', async () => {

@@ -17,7 +17,7 @@ import { CategoriesService } from '../categories/categories.service';
 import { LIBRARY_DATA, type LibraryData, type LibraryRepositories } from '../library-data';
 import { TiersService } from '../tiers/tiers.service';
 import { pageThatFits } from './page-that-fits';
-import { announceUpdates, deletePrompts } from './prompt-events';
+import { announceMarks, announceUpdates, deletePrompts } from './prompt-events';
 import type { PromptEntity } from './prompt.entity';
 import { normalizePrompt, promptProblems, type PromptInput } from './prompt-rules';
 import { recordVersions } from '../versions/prompt-history';
@@ -94,7 +94,7 @@ export class PromptsService {
   /**
    * An edit may move a prompt to any of the user's own categories, on any tier. Without tags it
    * keeps those the prompt has. Only a change of title, content or category is a new version and
-   * an event; tags alone are saved as they are.
+   * an event of its text; tags alone are saved as they are, and announced as marks.
    */
   async update({ userId, promptId, ...change }: UpdatePromptRequest): Promise<Prompt> {
     const input = validated(change);
@@ -112,7 +112,11 @@ export class PromptsService {
       // Saving what is already there would make a version, and an event, of nothing (a copy or a
       // favourite mark is not an edit either, and never comes here).
       if (!changed && !retagged) return prompt;
-      if (!changed) return tx.prompts.save(Object.assign(prompt, { tags }));
+      if (!changed) {
+        const retaggedPrompt = await tx.prompts.save(Object.assign(prompt, { tags }));
+        await announceMarks(tx, { userId, promptId, isFavorite: prompt.isFavorite === 1 ? 1 : 0, tags });
+        return retaggedPrompt;
+      }
       Object.assign(prompt, input, { categoryId, tags, version: prompt.version + 1 });
       const saved = await tx.prompts.save(prompt);
       await announceUpdates(tx, [saved]);
@@ -136,10 +140,14 @@ export class PromptsService {
     return { usageCount };
   }
 
-  async toggleFavorite(request: PromptRequest): Promise<Prompt> {
-    const toggled = await this.data.direct.prompts.toggleFavorite(request.userId, request.promptId);
-    if (!toggled) throw notFound('prompt');
-    return this.get(request);
+  /** The star flips, announced to the user's other devices. */
+  async toggleFavorite({ userId, promptId }: PromptRequest): Promise<Prompt> {
+    await this.data.transaction(async (tx) => {
+      const marks = await tx.prompts.toggleFavorite(userId, promptId);
+      if (!marks) throw notFound('prompt');
+      await announceMarks(tx, { userId, promptId, ...marks });
+    });
+    return this.get({ userId, promptId });
   }
 
   private async findOwned(userId: number, promptId: number): Promise<PromptEntity> {

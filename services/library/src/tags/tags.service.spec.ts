@@ -71,13 +71,16 @@ describe('TagsService', () => {
     ]);
   });
 
-  it('keeps a prompt’s tags on an edit without them, and makes no version or event of tags alone', async () => {
+  it('keeps a prompt’s tags on an edit without them, and makes no version or text event of tags alone', async () => {
     const prompt = await rules.prompts.create({ userId, ...fields(1, ['AI']) });
     expect((await rules.prompts.update({ userId, promptId: prompt.id, ...fields(1) })).tags).toEqual(['AI']);
     const events = library.eventsOf(eventSubjects.promptUpdated).length;
     const retagged = await rules.prompts.update({ userId, promptId: prompt.id, ...fields(1, ['ML', 'ai']) });
     expect(retagged.tags).toEqual(['ML', 'AI']);
     expect(library.eventsOf(eventSubjects.promptUpdated)).toHaveLength(events);
+    expect(library.eventsOf(eventSubjects.promptMarked)).toEqual([
+      { userId, promptId: prompt.id, isFavorite: 0, tags: ['ML', 'AI'] },
+    ]);
     expect((await rules.versions.list({ userId, promptId: prompt.id })).versions).toHaveLength(1);
   });
 
@@ -113,6 +116,11 @@ describe('TagsService', () => {
     });
     expect((await rules.prompts.get({ userId, promptId: a.id })).tags).toEqual(['AI']);
     expect(await rules.tags.list({ userId })).toEqual([{ name: 'AI', count: 3 }]);
+    // Each change is announced once, by the spelling it changed, to the user's other devices.
+    expect(library.eventsOf(eventSubjects.tagChanged)).toEqual([
+      { userId, name: 'draft', newName: 'Work in progress' },
+      { userId, name: 'Work in progress', newName: 'AI' },
+    ]);
     // The tag merged away is gone: its name used again makes a new tag.
     expect((await rules.prompts.create({ userId, ...fields(5, ['work in progress']) })).tags).toEqual([
       'work in progress',
@@ -133,6 +141,7 @@ describe('TagsService', () => {
     await rules.prompts.create({ userId: otherUserId, ...fields(2, ['secret']) });
     expect(await rules.tags.delete({ userId, name: 'OLD' })).toEqual({ name: null, prompts: 1 });
     expect((await rules.prompts.get({ userId, promptId: prompt.id })).tags).toEqual(['keep']);
+    expect(library.eventsOf(eventSubjects.tagChanged)).toEqual([{ userId, name: 'old', newName: null }]);
     for (const request of [
       rules.tags.delete({ userId, name: 'secret' }),
       rules.tags.rename({ userId, name: 'secret', newName: 'mine' }),

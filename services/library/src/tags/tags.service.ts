@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound, serviceError } from '@promptlib/platform';
-import type { ParsedRequestOf, TagChanged, TagSummary, UserScoped, subjects } from '@promptlib/proto';
+import {
+  eventSubjects,
+  type ParsedRequestOf,
+  type TagChanged,
+  type TagSummary,
+  type UserScoped,
+  type subjects,
+} from '@promptlib/proto';
 import { LIBRARY_DATA, type LibraryData, type LibraryRepositories } from '../library-data';
 import { normalizeTags, renamedTags, tagKey, tagProblem } from './tag-rules';
 
@@ -11,7 +18,8 @@ export type TagRequest = ParsedRequestOf<typeof subjects.library.tagsDelete>;
  * The user's tags across their prompts: listed with counts, renamed (merged into a tag they
  * already have in another case-insensitive spelling) or deleted everywhere, the deleted prompts
  * waiting for an Undo included, so an Undo brings no old spelling back. A tag's change is no edit
- * of a prompt's text: it makes no version and no event. Changes take turns with the user's other
+ * of a prompt's text: it makes no version and no prompt event, only one of the tag's own for the
+ * user's other devices. Changes take turns with the user's other
  * writes on their tier row.
  */
 @Injectable()
@@ -38,6 +46,7 @@ export class TagsService {
         prompts.map((prompt) => ({ ...prompt, tags: renamedTags(prompt.tags, from, to) }));
       await tx.tags.setTags(userId, rename(live), rename(waiting));
       await tx.tags.rename(userId, from, to);
+      await tx.outbox.add(eventSubjects.tagChanged, { userId, name: from, newName: to });
       return { name: to, prompts: live.length };
     });
   }
@@ -52,6 +61,7 @@ export class TagsService {
         prompts.map((prompt) => ({ ...prompt, tags: prompt.tags.filter((other) => other !== tag) }));
       await tx.tags.setTags(userId, without(live), without(waiting));
       await tx.tags.delete(userId, tag);
+      await tx.outbox.add(eventSubjects.tagChanged, { userId, name: tag, newName: null });
       return { name: null, prompts: live.length };
     });
   }

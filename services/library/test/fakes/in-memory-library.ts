@@ -21,7 +21,12 @@ import { PromptBatchesService } from '../../src/prompts/prompt-batches.service';
 import { PromptImportService } from '../../src/prompts/prompt-import.service';
 import { PromptsService } from '../../src/prompts/prompts.service';
 import { VersionsService } from '../../src/versions/versions.service';
-import type { AnnouncedPrompt, NewPrompt, RestoredPrompt } from '../../src/prompts/prompts.repository';
+import type {
+  AnnouncedPrompt,
+  NewPrompt,
+  PromptMarks,
+  RestoredPrompt,
+} from '../../src/prompts/prompts.repository';
 import type { TierState } from '../../src/tiers/tiers.repository';
 import { TiersService } from '../../src/tiers/tiers.service';
 import type { UserTierEntity } from '../../src/tiers/user-tier.entity';
@@ -377,11 +382,11 @@ class InMemoryPrompts implements Prompts {
     return prompt.usageCount;
   }
 
-  async toggleFavorite(userId: number, promptId: number): Promise<boolean> {
+  async toggleFavorite(userId: number, promptId: number): Promise<PromptMarks | null> {
     const prompt = this.row(userId, promptId);
-    if (!prompt) return false;
+    if (!prompt) return null;
     prompt.isFavorite = prompt.isFavorite === 1 ? 0 : 1;
-    return true;
+    return { isFavorite: prompt.isFavorite, tags: [...prompt.tags] };
   }
 }
 
