@@ -58,7 +58,7 @@ export const busAccess: Record<BusProcess, BusAccess> = {
   sharing: {
     answers: 'sharing',
     requests: [subjects.library.promptsGet],
-    publishes: [],
+    publishes: [eventSubjects.shareChanged],
     consumesEvents: true,
     readsEventsLive: false,
   },

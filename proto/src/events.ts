@@ -10,6 +10,7 @@ export const eventSubjects = {
   promptMarked: 'events.prompt.marked',
   tagChanged: 'events.tag.changed',
   categoryUpdated: 'events.category.updated',
+  shareChanged: 'events.share.changed',
   tierChanged: 'events.tier.changed',
 } as const;
 
@@ -60,6 +61,9 @@ export type TagChangedEverywhere = { userId: number; name: string; newName: stri
 /** A category made, renamed or moved: how it is now. */
 export type CategoryUpdated = { userId: number; categoryId: number; name: string; position: number };
 
+/** A prompt's public link made (its id) or revoked (null): only the user's own devices listen. */
+export type ShareChanged = { userId: number; promptId: number; shareId: string | null };
+
 /** 10,000 ids of up to 10 digits and a comma: about 110 kB, well below MAX_EVENT_BYTES. */
 export const CATEGORY_DELETED_MAX_PROMPT_IDS = 10_000;
 
@@ -80,6 +84,7 @@ export type EventData = {
   'events.prompt.marked': PromptMarked;
   'events.tag.changed': TagChangedEverywhere;
   'events.category.updated': CategoryUpdated;
+  'events.share.changed': ShareChanged;
   'events.tier.changed': TierChanged;
 };
 

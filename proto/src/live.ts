@@ -38,6 +38,7 @@ export type LiveEventSubject =
   | 'events.category.updated'
   | 'events.category.deleted'
   | 'events.tag.changed'
+  | 'events.share.changed'
   | 'events.tier.changed';
 
 /**
@@ -45,7 +46,7 @@ export type LiveEventSubject =
  * user's id, named by its subject without `events.`. A prompt's create and edit are both
  * `prompt.updated`; the highest `version` of a prompt wins. `prompt.marked` is a star or tags
  * changed, `tag.changed` a tag renamed or taken off every prompt, `category.updated` a category
- * made, renamed or moved.
+ * made, renamed or moved, `share.changed` a public link made or revoked.
  */
 export type LiveChange = { [S in LiveEventSubject]: Announced<S> }[LiveEventSubject];
 

@@ -1,4 +1,4 @@
-import { liveLimits, type Category, type CreatedApiKey, type Prompt } from '@promptlib/proto';
+import { liveLimits, type Category, type CreatedApiKey, type Prompt, type ShareLink } from '@promptlib/proto';
 import { ApiClient } from '../support/api-client';
 import { publishEvent } from '../support/events';
 import { FeedReader } from '../support/live-feed';
@@ -16,7 +16,7 @@ describe('the live feed of a user’s changes (GET /api/events)', () => {
   const feeds: FeedReader[] = [];
 
   beforeAll(async () => {
-    stack = await startStack('live', ['auth', 'library']);
+    stack = await startStack('live', ['auth', 'library', 'sharing']);
     [first, second] = await Promise.all([stack.startGateway(GATEWAY_ENV), stack.startGateway(GATEWAY_ENV)]);
   }, 90_000);
 
@@ -153,6 +153,22 @@ describe('the live feed of a user’s changes (GET /api/events)', () => {
         expect.objectContaining({ type: 'category.updated', categoryId: home.body.id, position: 0 }),
       ]),
     );
+  });
+
+  it('hands on a public link made and revoked', async () => {
+    const user = await newLibraryUser(first.url, 'live');
+    const prompt = await createPrompt(user, { title: 'Shared', content: 'Seen by anyone with the link.' });
+    const feed = await feedOf(user, second);
+    const shared = await user.client.post<ShareLink>(`/api/prompts/${prompt.id}/share`, {});
+    expect(shared.status).toBe(200);
+    expect((await user.client.send('DELETE', `/api/prompts/${prompt.id}/share`, undefined, {})).status).toBe(
+      200,
+    );
+    await feed.until((open) => open.changes.length >= 2, 10_000, 'the link made and revoked');
+    expect(feed.changes).toMatchObject([
+      { type: 'share.changed', promptId: prompt.id, shareId: shared.body.shareId },
+      { type: 'share.changed', promptId: prompt.id, shareId: null },
+    ]);
   });
 
   it('resumes on another replica from Last-Event-ID: what was missed, in order, and nothing twice', async () => {

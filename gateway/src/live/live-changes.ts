@@ -21,6 +21,7 @@ export const FEED_EVENT_TYPES: EventSubject[] = [
   eventSubjects.categoryUpdated,
   eventSubjects.categoryDeleted,
   eventSubjects.tagChanged,
+  eventSubjects.shareChanged,
   eventSubjects.tierChanged,
   eventSubjects.userDeleted,
 ] satisfies (LiveEventSubject | 'events.user.deleted')[];

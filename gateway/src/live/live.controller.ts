@@ -89,13 +89,13 @@ export class LiveController implements OnModuleInit, OnModuleDestroy {
   @ApiDoc({
     summary: 'The user’s own changes as they happen (Server-Sent Events)',
     description:
-      'A `change` event for each change of the user’s prompts, tags, categories and plan, made on ' +
-      'any device: `prompt.updated` (a create or an edit), `prompt.deleted`, `prompt.marked` (a ' +
-      'star or the tags alone), `tag.changed` (renamed or deleted everywhere), `category.updated` ' +
-      '(made, renamed or moved), `category.deleted`, `tier.changed`. Each event has an id; a ' +
-      'reconnect that sends it back (the `Last-Event-ID` ' +
-      'header, or `lastEventId`) receives what it missed, in order, without repeats, or a `reset` ' +
-      'event when that is too far back: read everything again. A comment line comes every ' +
+      'A `change` event for each change of the user’s prompts, tags, categories, links and plan, ' +
+      'made on any device: `prompt.updated` (a create or an edit), `prompt.deleted`, ' +
+      '`prompt.marked` (a star or the tags alone), `tag.changed` (renamed or deleted everywhere), ' +
+      '`category.updated` (made, renamed or moved), `category.deleted`, `share.changed` (a link ' +
+      'made or revoked), `tier.changed`. Each event has an id; a reconnect that sends it back (the ' +
+      '`Last-Event-ID` header, or `lastEventId`) receives what it missed, in order, without ' +
+      'repeats, or a `reset` event when that is too far back: read everything again. A comment line comes every ' +
       `heartbeat. At most ${liveLimits.streamsPerUser} feeds per user are open at once.`,
     tag: 'Library',
     query: liveQuery,

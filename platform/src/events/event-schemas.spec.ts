@@ -44,6 +44,10 @@ const valid: { [S in EventSubject]: EventData[S][] } = {
     { userId: 7, categoryId: 3, name: 'Work', position: 0 },
     { userId: 7, categoryId: 4, name: 'Ünïcödé 🙂', position: 41 },
   ],
+  'events.share.changed': [
+    { userId: 7, promptId: 42, shareId: 'bWFkZSB1cCBmb3IgYSB0ZX' },
+    { userId: 7, promptId: 42, shareId: null },
+  ],
   'events.tier.changed': [
     { userId: 7, isPro: true, isCancelled: false, endsAt: null, version: 1 },
     {
@@ -137,6 +141,10 @@ const refused: { [S in EventSubject]: [string, unknown][] } = {
     ['a negative position', { userId: 7, categoryId: 3, name: 'Work', position: -1 }],
     ['a name with NUL', { userId: 7, categoryId: 3, name: 'W\u0000rk', position: 0 }],
     ['no name', { userId: 7, categoryId: 3, position: 0 }],
+  ],
+  'events.share.changed': [
+    ['a link id with a slash', { userId: 7, promptId: 42, shareId: '../../admin' }],
+    ['no link id at all', { userId: 7, promptId: 42 }],
   ],
   'events.tier.changed': [
     [

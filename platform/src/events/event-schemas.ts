@@ -3,6 +3,7 @@ import {
   limits,
   MAX_ID,
   plainText,
+  shareId,
   type EventData,
   type EventEnvelope,
   type EventSubject,
@@ -64,6 +65,11 @@ export const eventDataSchemas = {
     categoryId: entityId,
     name: categoryName,
     position: z.number().int().nonnegative().max(MAX_ID),
+  }),
+  'events.share.changed': z.object({
+    userId: entityId,
+    promptId: entityId,
+    shareId: shareId.nullable(),
   }),
   'events.tier.changed': z.object({
     userId: entityId,

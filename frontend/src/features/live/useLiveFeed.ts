@@ -14,6 +14,7 @@ import {
   type CacheAccess,
 } from '../library/remote-changes';
 import { libraryApi } from '../library/library.api';
+import { shareChangedElsewhere } from '../sharing/remote-shares';
 import { LiveConnection, type LiveMessage } from './live-connection';
 
 // One tab of the browser holds the feed and passes what it hears to the others: a feed per tab
@@ -49,6 +50,8 @@ export async function applyLiveMessage(cache: CacheAccess, message: LiveMessage)
       return categoryUpdatedElsewhere(cache, change);
     case 'category.deleted':
       return categoryDeletedElsewhere(cache, change.categoryId);
+    case 'share.changed':
+      return shareChangedElsewhere(cache, change);
     case 'tier.changed': {
       // Not awaited: it may wait for this browser's own checkout tab, and other changes go on.
       const readLimits = async () =>

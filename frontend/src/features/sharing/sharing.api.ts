@@ -1,7 +1,7 @@
 import type { Done, SharedLink, SharedPrompt, ShareLink } from '@promptlib/proto';
 import { baseApi } from '../../api/base-api';
 
-const sharingApi = baseApi.injectEndpoints({
+export const sharingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getSharedPrompt: build.query<SharedPrompt, string>({
       query: (shareId) => `/shared/${encodeURIComponent(shareId)}`,

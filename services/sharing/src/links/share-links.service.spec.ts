@@ -1,4 +1,4 @@
-import { SHARE_ID_PATTERN, libraryMessages, sharingMessages } from '@promptlib/proto';
+import { SHARE_ID_PATTERN, eventSubjects, libraryMessages, sharingMessages } from '@promptlib/proto';
 import {
   InMemoryLibraryPrompts,
   InMemoryPendingViews,
@@ -120,6 +120,18 @@ describe('ShareLinksService', () => {
       expect(again.shareId).not.toBe(shareId);
       expect(await sharing.direct.shareLinks.publicRead(again.shareId)).not.toBeNull();
       expect(await sharing.direct.shareLinks.publicRead(shareId)).toBeNull();
+
+      // Each is announced to the owner's other devices; a refused revoke announces nothing.
+      await links.revoke({ userId: ownerId, promptId: prompt.id });
+      await expect(links.revoke({ userId: ownerId, promptId: prompt.id })).rejects.toMatchObject({
+        error: { code: 'NOT_FOUND' },
+      });
+      expect(sharing.eventsOf(eventSubjects.shareChanged)).toEqual([
+        { userId: ownerId, promptId: prompt.id, shareId },
+        { userId: ownerId, promptId: prompt.id, shareId: null },
+        { userId: ownerId, promptId: prompt.id, shareId: again.shareId },
+        { userId: ownerId, promptId: prompt.id, shareId: null },
+      ]);
     });
 
     it('refuses with NOT_FOUND a prompt that is not shared, already revoked, or someone else’s', async () => {

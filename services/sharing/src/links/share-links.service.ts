@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ServiceCallError, serviceError, notFound } from '@promptlib/platform';
 import {
+  eventSubjects,
   type Done,
   type OwnedPrompt,
   type ParsedRequestOf,
@@ -27,7 +28,7 @@ export class ShareLinksService {
   ) {}
 
   /**
-   * The prompt's live link, made on first share. The library says whether the prompt is the
+   * The prompt's live link, made on first share, and announced to the user's other devices. The library says whether the prompt is the
    * user's and gives its text with its version, which the read model keeps unless an event has
    * brought a newer one; a prompt deleted meanwhile cannot be shared.
    */
@@ -45,7 +46,9 @@ export class ShareLinksService {
         throw notFound('prompt');
       }
       await tx.shareLinks.createIfNone(newShareId(), promptId, userId);
-      return tx.shareLinks.liveLink(promptId, userId);
+      const live = await tx.shareLinks.liveLink(promptId, userId);
+      await tx.outbox.add(eventSubjects.shareChanged, { userId, promptId, shareId: live });
+      return live;
     });
     // The read model may hold newer text than the link's cached read.
     await this.cache.invalidate(await this.data.direct.shareLinks.liveLinksOf([promptId]));
@@ -54,13 +57,19 @@ export class ShareLinksService {
 
   /**
    * Ends the prompt's live link: its URL answers 404 from now on, and sharing again gives a new one.
+   * The end is announced to the user's other devices.
    * Done only once the link's cached read is gone too: when Redis refuses the clear, the revoke
    * fails (the link stays revoked), asking again clears and succeeds, and the sweep clears it
    * meanwhile (see RevokedLinksSweep).
    */
   async revoke({ userId, promptId }: ShareRequest): Promise<Done> {
     const links = this.data.direct.shareLinks;
-    const revoked = await links.revoke(promptId, userId);
+    const revoked = await this.data.transaction(async (tx) => {
+      const ended = await tx.shareLinks.revoke(promptId, userId);
+      if (ended.length > 0)
+        await tx.outbox.add(eventSubjects.shareChanged, { userId, promptId, shareId: null });
+      return ended;
+    });
     const toClear = revoked.length > 0 ? revoked : await links.awaitingCacheClear(promptId, userId);
     if (toClear.length === 0) throw notFound('share');
     await this.cache.invalidate(toClear);
