@@ -72,6 +72,29 @@ describe('the app shell in a real browser', () => {
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
     });
 
+    it('says a page whose code cannot be fetched could not load, and reloads into it once it can', async () => {
+      const opened = await openPage(suite.browser(), { locale: 'de-DE' });
+      const { page } = opened;
+      try {
+        // The 404 page's own file never arrives, as while the server restarts or the network is gone.
+        const chunk = '**/assets/NotFoundPage-*.js';
+        await page.route(chunk, (route) => route.abort());
+        await page.goto(`${gateway.url}/no/such/page`);
+        // Fetched again after 1, 2 and 4 s before the page gives up on it.
+        const alert = page.getByRole('alert').filter({ hasText: de.app.loadFailed });
+        await alert.waitFor({ timeout: 20_000 });
+        expect(await seriousAccessibilityViolations(page)).toEqual([]);
+        await page.unroute(chunk);
+        await page.getByRole('button', { name: de.app.reload }).click();
+        await page.getByRole('heading', { name: de.notFound.title }).waitFor();
+      } finally {
+        await opened.context.close();
+      }
+      // The refused file and React's report of the error it caught; nothing went uncaught.
+      const expected = /ERR_FAILED|Failed to fetch dynamically imported module/;
+      expect(opened.problems().filter((problem) => !expected.test(problem))).toEqual([]);
+    }, 60_000);
+
     it('sends a signed-in user from /auth to /', async () => {
       const page = await newPage();
       await registerThroughUi(page, gateway.url);

@@ -4,6 +4,8 @@ import { ThemeProvider } from '@mui/system';
 import { useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
+import { LoadFailedBoundary } from '../shared/components/LoadFailedBoundary';
+import { PageLoadFailed } from '../shared/components/PageLoadFailed';
 import { ToastHost } from '../shared/toasts/ToastHost';
 import { AppRoutes } from './router';
 import { useAppSelector, type AppStore } from './store';
@@ -22,7 +24,9 @@ function ThemedApp() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <BrowserRouter>
-        <AppRoutes />
+        <LoadFailedBoundary fallback={<PageLoadFailed />}>
+          <AppRoutes />
+        </LoadFailedBoundary>
       </BrowserRouter>
       <ToastHost />
     </ThemeProvider>

@@ -1,8 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { EMPTY_TYPED_AHEAD, typedAheadWith, type TypedAhead } from './typed-ahead';
+import { lazyWithRetry } from '../../shared/lazy-with-retry';
 
 // The palette and the search behind it load on the first Ctrl/Cmd-K, not with every screen.
-const CommandPalette = lazy(() => import('./CommandPalette').then((m) => ({ default: m.CommandPalette })));
+const CommandPalette = lazyWithRetry(() =>
+  import('./CommandPalette').then((m) => ({ default: m.CommandPalette })),
+);
 
 const isShortcut = (event: KeyboardEvent) =>
   event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;

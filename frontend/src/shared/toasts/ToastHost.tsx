@@ -1,15 +1,20 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { LoadFailedBoundary } from '../components/LoadFailedBoundary';
 import { onFirstNotice } from './toast-bus';
+import { lazyWithRetry } from '../lazy-with-retry';
 
-const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazyWithRetry(() => import('./Toaster').then((m) => ({ default: m.Toaster })));
 
 /** Mounts the toaster (and loads its code) when the first notice arrives. */
 export function ToastHost() {
   const [needed, setNeeded] = useState(false);
   useEffect(() => onFirstNotice(() => setNeeded(true)), []);
+  // Without its code, notices go unseen; the page itself goes on.
   return needed ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <LoadFailedBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </LoadFailedBoundary>
   ) : null;
 }

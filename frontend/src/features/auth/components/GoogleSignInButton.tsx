@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useGetClientConfigQuery } from '../../../api/config.api';
@@ -9,9 +9,10 @@ import { Spinner } from '../../../shared/components/Spinner';
 import { authApi } from '../auth.api';
 import type { FlowContext, FlowResult } from '../google-sign-in';
 import { returnPath } from '../return-path';
+import { lazyWithRetry } from '../../../shared/lazy-with-retry';
 
 // Shown only when a sign-in goes wrong or Google is not configured.
-const Alert = lazy(() => import('@mui/material/Alert'));
+const Alert = lazyWithRetry(() => import('@mui/material/Alert'));
 // The flow itself loads when the button is pressed (or the page comes back from Google).
 const loadFlow = () => import('../google-sign-in');
 type Flow = Awaited<ReturnType<typeof loadFlow>>;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useGetClientConfigQuery } from '../../../api/config.api';
@@ -11,9 +11,10 @@ import { GoogleSignInButton } from '../components/GoogleSignInButton';
 import { LoginForm } from '../components/LoginForm';
 import { MarketingPanel } from '../components/MarketingPanel';
 import { PageSpinner } from '../../../shared/components/PageSpinner';
+import { lazyWithRetry } from '../../../shared/lazy-with-retry';
 
 // Most visits are sign-ins: the sign-up form loads when its tab is chosen.
-const RegisterForm = lazy(() =>
+const RegisterForm = lazyWithRetry(() =>
   import('../components/RegisterForm').then((m) => ({ default: m.RegisterForm })),
 );
 

@@ -1,11 +1,12 @@
 import type { Prompt } from '@promptlib/proto';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { HistoryOf } from './PromptHistoryDialog';
+import { lazyWithRetry } from '../../../shared/lazy-with-retry';
 
 export type { HistoryOf };
 
 // Loaded the first time a history opens: the comparison and its dialog are no part of the library's first load.
-const PromptHistoryDialog = lazy(() =>
+const PromptHistoryDialog = lazyWithRetry(() =>
   import('./PromptHistoryDialog').then((m) => ({ default: m.PromptHistoryDialog })),
 );
 

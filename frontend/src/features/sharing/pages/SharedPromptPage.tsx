@@ -6,7 +6,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Logo } from '../../../shared/components/Logo';
@@ -18,14 +18,15 @@ import { FILL_NAMESPACE } from '../../../i18n/namespaces';
 import { TemplateText } from '../../templates/components/TemplateText';
 import { fillTemplate, isTemplate, parseTemplate } from '@promptlib/proto';
 import { useGetSharedPromptQuery } from '../sharing.api';
+import { lazyWithRetry } from '../../../shared/lazy-with-retry';
 
 // Only a signed-in visitor can save a copy: the library code it needs is not loaded for anyone else.
-const SaveToLibraryButton = lazy(() =>
+const SaveToLibraryButton = lazyWithRetry(() =>
   import('../components/SaveToLibraryButton').then((m) => ({ default: m.SaveToLibraryButton })),
 );
 
 // Loaded when a visitor copies a prompt with blanks, not with the page.
-const FillTemplateDialog = lazy(() =>
+const FillTemplateDialog = lazyWithRetry(() =>
   import('../../templates/components/FillTemplateDialog').then((m) => ({ default: m.FillTemplateDialog })),
 );
 

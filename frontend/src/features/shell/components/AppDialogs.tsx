@@ -1,19 +1,20 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { closeAppDialog } from '../../../app/ui.slice';
+import { lazyWithRetry } from '../../../shared/lazy-with-retry';
 
 // Each loaded when first asked for: the file formats, the zip writer and the lists are not part
 // of every screen.
-const SharedLinksDialog = lazy(() =>
+const SharedLinksDialog = lazyWithRetry(() =>
   import('../../sharing/components/SharedLinksDialog').then((m) => ({ default: m.SharedLinksDialog })),
 );
-const ExportDialog = lazy(() =>
+const ExportDialog = lazyWithRetry(() =>
   import('../../transfer/components/ExportDialog').then((m) => ({ default: m.ExportDialog })),
 );
-const ImportDialog = lazy(() =>
+const ImportDialog = lazyWithRetry(() =>
   import('../../transfer/components/ImportDialog').then((m) => ({ default: m.ImportDialog })),
 );
-const KeyboardShortcutsDialog = lazy(() =>
+const KeyboardShortcutsDialog = lazyWithRetry(() =>
   import('./KeyboardShortcutsDialog').then((m) => ({ default: m.KeyboardShortcutsDialog })),
 );
 
