@@ -2,8 +2,9 @@ import { eventually } from '@promptlib/platform/testing';
 import type { Category, Prompt } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
 import { ApiClient, STRONG_PASSWORD } from '../support/api-client';
-import { sharedBrowserSuite } from '../support/browser-suite';
+import { browserSuite, sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { signedInPage } from '../support/signed-in-page';
 import type { GatewayAddress } from '../support/stack';
 import { makePro } from '../support/tiers';
 
@@ -153,5 +154,44 @@ describe('changes made on one device show on the user’s other devices without 
       'Home',
       'Office',
     ]);
+  });
+});
+
+describe('a gateway restart under an open page', () => {
+  const suite = browserSuite('e2elive', ['auth', 'library']);
+
+  it('reconnects to the restarted gateway and shows what changed meanwhile, missing nothing', async () => {
+    const gateway = suite.gateway();
+    // The changes are made through another replica, up all along.
+    const other = await suite.stack().startGateway();
+    const user = await newLibraryUser(other.url, 'live');
+    const opened = await signedInPage(suite.browser(), gateway.url, user);
+    try {
+      const { page } = opened;
+      await page.goto(`${gateway.url}/`);
+      await page.getByRole('button', { name: /All Prompts/ }).click();
+      await createPrompt(user, { title: 'Before the restart', content: 'Seen live.' });
+      await page.getByRole('heading', { name: 'Before the restart' }).waitFor({ timeout: SHOWN_WITHIN_MS });
+
+      expect(await gateway.stop('SIGTERM')).toBe(0);
+      await createPrompt(user, { title: 'While it was down', content: 'Missed by the feed.' });
+      await createPrompt(user, { title: 'Also while down', content: 'Missed too.' });
+      // The same address, as a restarted pod behind its service.
+      await suite.stack().startGateway({ PORT: new URL(gateway.url).port });
+      // The feed reopens within its backoff (2 s, then 4 s) and sends its last event's id.
+      for (const title of ['While it was down', 'Also while down'])
+        await page.getByRole('heading', { name: title }).waitFor({ timeout: 15_000 });
+      expect((await page.locator('article h3').allInnerTexts()).sort()).toEqual([
+        'Also while down',
+        'Before the restart',
+        'While it was down',
+      ]);
+    } finally {
+      await opened.context.close();
+    }
+    // While the gateway stopped (503) and was down (refused), the page's reads failed; nothing
+    // else went wrong, and the page never went blank.
+    const outage = /ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|^HTTP 503: /;
+    expect(opened.problems().filter((problem) => !outage.test(problem))).toEqual([]);
   });
 });
