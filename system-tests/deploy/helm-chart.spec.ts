@@ -129,9 +129,26 @@ describe.each(['default', 'production', 'chart-made Secret'] as const)(
       const objects = rendered[values];
       expect(ofKind(objects, 'Deployment')).toHaveLength(5);
       expect(ofKind(objects, 'Job')).toHaveLength(1);
-      expect(ofKind(objects, 'Ingress')).toHaveLength(1);
+      expect(ofKind(objects, 'Ingress')).toHaveLength(2);
       expect(ofKind(objects, 'NetworkPolicy')).toHaveLength(6);
       expect(schemaProblems(objects)).toEqual([]);
+    });
+
+    it('sends everything to the gateway, the live feed through an Ingress of its own that neither buffers nor cuts it', () => {
+      const [site, live] = ofKind(rendered[values], 'Ingress');
+      const pathOf = (ingress: K8sObject) => ingress.spec!.rules[0].http.paths[0];
+      expect(pathOf(site)).toMatchObject({ path: '/', pathType: 'Prefix' });
+      expect(pathOf(live)).toMatchObject({ path: '/api/events', pathType: 'Exact' });
+      expect(pathOf(live).backend).toEqual(pathOf(site).backend);
+      expect(live.spec!.tls).toEqual(site.spec!.tls);
+      expect(live.metadata.annotations).toMatchObject({
+        ...site.metadata.annotations,
+        'nginx.ingress.kubernetes.io/proxy-buffering': 'off',
+        'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600',
+      });
+      expect(site.metadata.annotations ?? {}).not.toHaveProperty(
+        'nginx.ingress.kubernetes.io/proxy-buffering',
+      );
     });
 
     it('gives every app each variable it needs and none it does not read', () => {
