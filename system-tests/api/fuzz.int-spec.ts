@@ -1126,7 +1126,9 @@ describe('every JSON route of the gateway under generated input', () => {
   it('answers every generated JSON-RPC message to the MCP server below 500, to a program with the attacker’s API key', async () => {
     expect(attacker.apiKey).toBeDefined();
     const names = [...pools.ownPrompt, ...pools.victimPrompt].map((id) => `prompt-${id}`);
-    await fuzz('program', SEED + 3, Math.ceil(RUNS / 10), [mcpOperation(names)]);
+    // Its GET is the stream of notifications, left after its first part as a live feed is.
+    const notifications: Operation = { method: 'GET', path: '/mcp', query: {}, body: undefined };
+    await fuzz('program', SEED + 3, Math.ceil(RUNS / 10), [mcpOperation(names), notifications]);
   }, 300_000);
 
   it("leaves the victim's library, links, usage counts and checkout as they were, every process running", async () => {

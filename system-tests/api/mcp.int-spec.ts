@@ -1,5 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { PromptListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { eventually } from '@promptlib/platform/testing';
 import type { CreatedApiKey, ImportResult, Prompt } from '@promptlib/proto';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { startStack, type Gateway, type Stack } from '../support/stack';
@@ -269,6 +271,40 @@ describe('the MCP server, with the official SDK’s client', () => {
       const [listed] = await listPrompts(user);
       expect({ user: index, uses: listed!.usageCount }).toEqual({ user: index, uses: 20 });
     }
+  });
+
+  it('tells a connected client when the prompt list changed, from any replica', async () => {
+    const user = await newLibraryUser(gateway.url, 'mcplive');
+    // Pro: room for as many prompts as it takes.
+    await makePro(stack, user);
+    // Each request, the notifications' stream among them, goes to the replicas in turn.
+    const client = await connect((await keyFor(user, 'read')).key, [gateway, second]);
+    let heard = 0;
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      heard += 1;
+    });
+    // The client opens its stream once connected, without waiting: prompts are made until it hears.
+    const made: Prompt[] = [];
+    const first = await eventually(
+      async () => {
+        made.push(await createPrompt(user, { title: `Made ${made.length}`, content: 'Listed at once.' }));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return heard;
+      },
+      (count) => count > 0,
+    );
+    expect(first).toBeGreaterThan(0);
+    expect((await client.listPrompts()).prompts).toHaveLength(made.length);
+
+    const before = heard;
+    expect((await user.client.send('DELETE', `/api/prompts/${made[0]!.id}`, undefined, {})).status).toBe(200);
+    expect(
+      await eventually(
+        async () => heard,
+        (count) => count > before,
+      ),
+    ).toBeGreaterThan(before);
+    expect((await client.listPrompts()).prompts).toHaveLength(made.length - 1);
   });
 
   it('answers malformed JSON-RPC below 500', async () => {

@@ -2,14 +2,16 @@ import compression from 'compression';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIVE_EVENTS_PATH } from '@promptlib/proto';
+import { MCP_PATH } from '../api-keys/api-key-authentication';
 import { pathOf } from './request-path';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 // Reads whose answer is a few hundred bytes of fixed shape, asked on every page load.
 const SMALL_READS = new Set(['/api/user', '/api/user/limits', '/api/config', '/api/ready']);
-// The live feed: gzip would hold each event back until its buffer filled.
-const STREAMS = new Set([LIVE_EVENTS_PATH]);
+// The live feed and the MCP server's notifications (its GET): gzip would hold each event back
+// until its buffer filled.
+const STREAMS = new Set([LIVE_EVENTS_PATH, MCP_PATH]);
 
 /**
  * Gzip where it pays: reads, whose answers can be large (the prompt list, the SPA's files without

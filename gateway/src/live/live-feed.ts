@@ -5,7 +5,13 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { BackgroundLoop, NATS_CONNECTION, ROOT_LOGGER, parseEvent } from '@promptlib/platform';
-import { eventsStream, liveLimits, namespaced, type EventSubject } from '@promptlib/proto';
+import {
+  eventsStream,
+  liveLimits,
+  namespaced,
+  type EventSubject,
+  type LiveChangeType,
+} from '@promptlib/proto';
 import { DeliverPolicy, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config';
@@ -13,18 +19,25 @@ import {
   FEED_EVENT_TYPES,
   changeFrame,
   feedItemOf,
+  formatEventId,
   resetFrame,
   streamEpoch,
   type FeedPosition,
 } from './live-changes';
 import { ReplayBuffer, type FeedEntry } from './replay-buffer';
 
-/** One open feed: where its reader is, and how to hand it frames. */
+/**
+ * What a reader is handed: a change's SSE frame with its type and event id, or a reset (changes
+ * were missed), so each kind of feed can say it in its own terms.
+ */
+export type Delivery = { frame: string; type: LiveChangeType | 'reset'; id: string };
+
+/** One open feed: where its reader is, and how to hand it changes. */
 export type FeedReader = {
   userId: number;
   /** The last sequence the reader has; nothing at or before it is sent again. */
   seq: number;
-  send: (frame: string) => void;
+  send: (delivery: Delivery) => void;
   end: () => void;
 };
 
@@ -115,7 +128,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
   subscribe(
     userId: number,
     from: FeedPosition | null,
-    send: (frame: string) => void,
+    send: (delivery: Delivery) => void,
     end: () => void,
   ): Subscription {
     const position = this.position;
@@ -124,9 +137,9 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (from) {
       const missed = from.epoch === position.epoch ? this.buffer.after(userId, from.seq) : null;
       if (missed === null) {
-        send(resetFrame(position));
+        send({ frame: resetFrame(position), type: 'reset', id: formatEventId(position) });
       } else {
-        for (const entry of missed) send(entry.frame);
+        for (const entry of missed) send(this.deliveryOf(entry));
         // A reader ahead of this replica (it read further on another) skips what it already has.
         reader.seq = Math.max(from.seq, missed.at(-1)?.seq ?? from.seq);
       }
@@ -214,13 +227,24 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
       seq,
       userId: item.userId,
       frame: changeFrame({ epoch: this.epoch!, seq }, item.change),
+      type: item.change.type,
     };
     buffer.advance(seq, entry);
-    for (const reader of readers ?? []) {
+    if (!readers) return;
+    const delivery = this.deliveryOf(entry);
+    for (const reader of readers) {
       if (reader.seq >= seq) continue;
       reader.seq = seq;
-      reader.send(entry.frame);
+      reader.send(delivery);
     }
+  }
+
+  private deliveryOf(entry: FeedEntry): Delivery {
+    return {
+      frame: entry.frame,
+      type: entry.type,
+      id: formatEventId({ epoch: this.epoch!, seq: entry.seq }),
+    };
   }
 
   private noteIfCurrent(): void {

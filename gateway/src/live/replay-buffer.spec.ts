@@ -1,6 +1,11 @@
 import { ReplayBuffer, type FeedEntry } from './replay-buffer';
 
-const entry = (seq: number, userId: number, frame = `frame ${seq}`): FeedEntry => ({ seq, userId, frame });
+const entry = (seq: number, userId: number, frame = `frame ${seq}`): FeedEntry => ({
+  seq,
+  userId,
+  frame,
+  type: 'prompt.updated',
+});
 
 describe('ReplayBuffer', () => {
   it('answers a user’s entries after a sequence, in order, and nothing of other users', () => {

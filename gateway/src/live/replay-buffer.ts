@@ -1,5 +1,7 @@
-/** One delivered change, kept to resume feeds from: the stream sequence it had and its SSE frame. */
-export type FeedEntry = { seq: number; userId: number; frame: string };
+import type { LiveChangeType } from '@promptlib/proto';
+
+/** One delivered change, kept to resume feeds from: the stream sequence it had, its SSE frame and type. */
+export type FeedEntry = { seq: number; userId: number; frame: string; type: LiveChangeType };
 
 export type ReplayLimits = { maxEvents: number; maxBytes: number };
 

@@ -29,7 +29,8 @@ const SEARCH_LIMIT = { default: 10, max: 50 };
 export function libraryMcpServer(library: LibraryClient, version: string): McpServer {
   const server = new McpServer(
     { name: 'prompt-library', title: 'Prompt Library', version },
-    { capabilities: { prompts: {}, tools: {} }, jsonSchemaValidator },
+    // The list changes as the user's library does: GET /mcp streams notifications/prompts/list_changed.
+    { capabilities: { prompts: { listChanged: true }, tools: {} }, jsonSchemaValidator },
   );
 
   server.server.setRequestHandler(

@@ -7,9 +7,11 @@ import type { IncomingMessage } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LibraryClient } from '../clients/library.client';
+import { LiveStreams } from '../live/live-streams';
 import { CallerLibrary } from './caller-library';
 import { libraryMcpServer } from './library-mcp-server';
 import { McpServerPool } from './mcp-server-pool';
+import { promptListChange } from './prompt-list-changes';
 
 const VERSION = (
   JSON.parse(readFileSync(resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
@@ -21,14 +23,18 @@ const IDLE_SERVERS = 64;
 /**
  * The MCP server (Streamable HTTP, stateless): each request gets a transport of its own, answered
  * as JSON, and a pooled server that knows the caller only through that request, so any replica
- * answers any request and no session is kept. Only a personal API key opens it: a browser's
- * session cookie is never read here.
+ * answers any request and no session is kept. A GET is the client's stream of notifications: the
+ * user's live feed, said as `notifications/prompts/list_changed` (resumed from Last-Event-ID, on
+ * any replica). Only a personal API key opens it: a browser's session cookie is never read here.
  */
 @Controller('mcp')
 export class McpController {
   private readonly servers: McpServerPool;
 
-  constructor(private readonly library: LibraryClient) {
+  constructor(
+    private readonly library: LibraryClient,
+    private readonly streams: LiveStreams,
+  ) {
     this.servers = new McpServerPool(() => libraryMcpServer(library, VERSION), IDLE_SERVERS);
   }
 
@@ -39,6 +45,16 @@ export class McpController {
         .status(401)
         .header('WWW-Authenticate', 'Bearer realm="prompt-library"')
         .send({ code: 'UNAUTHENTICATED', message: authMessages.apiKeyRequired });
+      return;
+    }
+    if (request.method === 'GET') {
+      await this.streams.open(
+        request,
+        reply,
+        request.user.id,
+        this.streams.resumePoint(request),
+        promptListChange,
+      );
       return;
     }
     const caller = new CallerLibrary(this.library, { userId: request.user.id, scope: request.apiKey.scope });

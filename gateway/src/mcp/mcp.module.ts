@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { LiveModule } from '../live/live.module';
 import { McpController } from './mcp.controller';
 
-@Module({ controllers: [McpController] })
+@Module({ imports: [LiveModule], controllers: [McpController] })
 export class McpModule {}
