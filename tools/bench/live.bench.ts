@@ -5,6 +5,7 @@ import http from 'node:http';
 import { envNumber, machineLine, runBench, type BenchRun } from './bench-run';
 import { registerUser, startBenchStack, type BenchUser } from './bench-stack';
 import { byPid, cpuSnapshot, cpuSpent } from './cpu-meter';
+import { launchChromium } from '../src/browser/launch-chromium';
 import { postJson } from './load';
 
 /**
@@ -15,14 +16,18 @@ import { postJson } from './load';
  *   BENCH_CHANGES times one after another, p50 / p95 / max (the goal for the whole way to the
  *   other screen is ≤ 500 ms p95; the screen's own read and render add a few tens of ms);
  * - cost: the gateway's CPU per delivered event while those changes go out, and its CPU for the
- *   idle feeds' heartbeats.
+ *   idle feeds' heartbeats;
+ * - the screen: a prompt edit through the API → the new title on the dashboard of another
+ *   device (Chromium, the same user), BENCH_SCREEN_CHANGES times, p50 / p95 / max (the goal:
+ *   ≤ 500 ms p95), with the idle feeds still open.
  * Asserts nothing: a shared machine's numbers are not pass/fail.
  *
- *   BENCH_FEEDS (5000), BENCH_CHANGES (200), BENCH_IDLE_SECONDS (30)
+ *   BENCH_FEEDS (5000), BENCH_CHANGES (200), BENCH_IDLE_SECONDS (30), BENCH_SCREEN_CHANGES (50)
  */
 const FEEDS = envNumber('BENCH_FEEDS', 5_000);
 const CHANGES = envNumber('BENCH_CHANGES', 200);
 const IDLE_SECONDS = envNumber('BENCH_IDLE_SECONDS', 30);
+const SCREEN_CHANGES = envNumber('BENCH_SCREEN_CHANGES', 50);
 const HEARTBEAT_SECONDS = 5;
 
 type Feed = { request: http.ClientRequest; onEvent: (listener: (data: string) => void) => void };
@@ -157,6 +162,72 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
   console.log(
     `The gateway's CPU per edit, its request and its event delivered: ${((deliveryCpu * 1000) / CHANGES).toFixed(2)} ms`,
   );
+
+  const screen = await editToScreen(stack.gatewayUrl, watched, prompt.id, cleanup);
+  console.log(
+    `Edit → the new title on another device's dashboard (Chromium, ${SCREEN_CHANGES} edits, ${feeds.length} other feeds open): ` +
+      `p50 ${percentile(screen, 50).toFixed(1)} ms, p95 ${percentile(screen, 95).toFixed(1)} ms, max ${screen.at(-1)!.toFixed(1)} ms`,
+  );
+}
+
+type TitlesSeen = Window & { titlesSeen?: Record<string, number> };
+
+/**
+ * Edits the prompt while a dashboard of the same user is open, and answers, sorted, how long each
+ * new title took from the edit's request to the page's DOM: the page notes, on the epoch clock this
+ * process shares, when each card title first appears.
+ */
+async function editToScreen(
+  gatewayUrl: string,
+  user: BenchUser,
+  promptId: number,
+  cleanup: BenchRun['cleanup'],
+): Promise<number[]> {
+  const browser = await launchChromium({ handleSignals: false });
+  cleanup.add('closing Chromium', () => browser.close());
+  try {
+    const context = await browser.newContext();
+    const [name, value] = user.cookie.split('=');
+    await context.addCookies([{ name, value, url: gatewayUrl }]);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const seen: Record<string, number> = {};
+      (window as TitlesSeen).titlesSeen = seen;
+      new MutationObserver(() => {
+        for (const title of Array.from(document.querySelectorAll('article h3'))) {
+          const text = title.textContent ?? '';
+          seen[text] ??= performance.timeOrigin + performance.now();
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(`${gatewayUrl}/`);
+    await page.getByRole('button', { name: /All Prompts/ }).click();
+    await page.locator('article h3').first().waitFor();
+    // The page's feed opens after its first reads: an edit before then would never show.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const latencies: number[] = [];
+    for (let change = 1; change <= SCREEN_CHANGES; change += 1) {
+      const title = `On screen ${change}`;
+      const sent = performance.timeOrigin + performance.now();
+      const response = await fetch(`${gatewayUrl}/api/prompts/${promptId}`, {
+        method: 'PATCH',
+        headers: { Cookie: user.cookie, Origin: gatewayUrl, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title, content: 'Edited again and again.', categoryId: null }),
+      });
+      if (response.status !== 200) throw new Error(`PATCH answered ${response.status}`);
+      const shown = await page.waitForFunction(
+        (wanted) => (window as TitlesSeen).titlesSeen?.[wanted],
+        title,
+        {
+          timeout: 10_000,
+        },
+      );
+      latencies.push((await shown.jsonValue())! - sent);
+    }
+    return latencies.sort((a, b) => a - b);
+  } finally {
+    await browser.close();
+  }
 }
 
 runBench(bench);
