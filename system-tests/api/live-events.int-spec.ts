@@ -249,6 +249,14 @@ describe('the live feed of a user’s changes (GET /api/events)', () => {
     expect((await user.client.post('/api/logout')).status).toBe(200);
     await bySession.until((feed) => feed.isEnded, 10_000, 'the feed of the ended session to end');
     expect(byKey.isEnded).toBe(false);
+
+    // A feed's length is no request's latency: its refusal is counted, the ended feed is not.
+    const metrics = await (await fetch(`http://127.0.0.1:${first.healthPort}/metrics`)).text();
+    const counted = (status: string) =>
+      new RegExp(
+        `http_request_duration_seconds_count\\{[^}]*route="/api/events"[^}]*status="${status}"`,
+      ).test(metrics);
+    expect([counted('401'), counted('200')]).toEqual([true, false]);
   });
 
   it(`holds each user to ${liveLimits.streamsPerUser} open feeds across replicas, and frees a place when one closes`, async () => {

@@ -5,7 +5,10 @@ import { isApiPath, pathOf } from './request-path';
 // The web app's catch-all route: every path it answers is one label.
 const CATCH_ALL = '/*';
 
-/** Request duration by route pattern (never the raw path, which would explode the label space). */
+/**
+ * Request duration by route pattern (never the raw path, which would explode the label space),
+ * live feeds aside.
+ */
 export function httpMetrics(registry: Registry): onRequestHookHandler {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -17,6 +20,10 @@ export function httpMetrics(registry: Registry): onRequestHookHandler {
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const stop = duration.startTimer();
     reply.raw.once('finish', () => {
+      // A live feed (GET /api/events, GET /mcp) lasts as long as its client stays: its length is
+      // no request's latency, and would swamp the buckets the latency alerts read. Its refusals
+      // (401, 429, 503) are ordinary answers and are counted.
+      if (String(reply.raw.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
       stop({ method: request.method, route: routeLabel(request), status: String(reply.raw.statusCode) });
     });
     done();
