@@ -24,6 +24,8 @@ import { crossOriginKeys } from './api-keys/cross-origin-keys';
 import { RateLimits } from './rate-limit/rate-limits';
 import { answerFrameworkError } from './common/framework-errors';
 import { httpMetrics } from './common/http-metrics';
+import { LiveFeed } from './live/live-feed';
+import { livePosition } from './live/live-position';
 import { acceptJsonBodiesOnly } from './common/json-body';
 import { currentRequest, openRequestContext } from './common/request-context';
 import { echoRequestId, requestIdOf } from './common/request-id';
@@ -74,6 +76,7 @@ export async function createGatewayApp(
   http.addHook('onRequest', httpMetrics(app.get<Registry>(METRICS)));
   http.addHook('onRequest', securityHeaders(config));
   http.addHook('onRequest', apiNoStore);
+  http.addHook('onRequest', livePosition(app.get(LiveFeed)));
   http.addHook('onRequest', compressReads());
   http.addHook('onRequest', crossOriginKeys);
   http.addHook(

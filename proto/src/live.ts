@@ -5,6 +5,12 @@ import type { EventData } from './events';
 /** Where a browser or a program opens the feed. */
 export const LIVE_EVENTS_PATH = '/api/events';
 
+/**
+ * On every API answer: the feed's event id as the request came in. A page opens its feed from the
+ * earliest it saw, so a change between its first reads and its feed's start is not missed.
+ */
+export const LIVE_POSITION_HEADER = 'X-Live-Position';
+
 export const liveLimits = {
   /**
    * Open feeds per user across every gateway replica: a few devices with a few tabs each. More

@@ -85,6 +85,27 @@ describe('changes made on one device show on the user’s other devices without 
     await shown(phone.page, ['Already here', 'Yours again']);
   });
 
+  it('shows a prompt made between the page’s first reads and its feed’s start', async () => {
+    const user = await newLibraryUser(gateway.url, 'live');
+    await createPrompt(user, { title: 'Read with the page', content: 'There from the start.' });
+    // The feed's request is held back until the other device has made its prompt.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const laptop = await suite.dashboard(user, {
+      beforeLoad: async (context) => {
+        await context.route('**/api/events*', async (route) => {
+          await held;
+          await route.continue();
+        });
+      },
+    });
+    await laptop.page.getByRole('button', { name: /All Prompts/ }).click();
+    await shown(laptop.page, ['Read with the page']);
+    await createPrompt(user, { title: 'Made before the feed', content: 'Missed by the page’s reads.' });
+    release();
+    await shown(laptop.page, ['Made before the feed', 'Read with the page']);
+  });
+
   it('takes a category deleted on another device away, with its prompts', async () => {
     const user = await newLibraryUser(gateway.url, 'live');
     // A category of their own needs Pro; General holds one prompt, Work another.

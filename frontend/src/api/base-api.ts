@@ -1,5 +1,6 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { toApiFailure, type ApiFailure } from './api-error';
+import { noteLivePosition } from './live-position';
 
 export type Request = string | { url: string; method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown };
 
@@ -18,6 +19,7 @@ export const apiBaseQuery: BaseQueryFn<Request, unknown, ApiFailure> = async (re
   } catch (error) {
     return { error: { status: 'FETCH_ERROR', message: (error as Error).message } };
   }
+  noteLivePosition(response);
   const text = await response.text();
   if (!response.ok) return { error: toApiFailure(response.status, response.statusText, text) };
   return { data: text ? (JSON.parse(text) as unknown) : null };

@@ -59,8 +59,8 @@ describe('LiveConnection', () => {
     sources[0].emit('reset', '{}', 'e-2');
     sources[0].emit('change', 'not json', 'e-3');
     expect(received).toEqual([
-      { kind: 'change', change: { type: 'prompt.deleted', promptId: 4, version: 2 } },
-      { kind: 'reset' },
+      { kind: 'change', change: { type: 'prompt.deleted', promptId: 4, version: 2 }, id: 'e-1' },
+      { kind: 'reset', id: 'e-2' },
     ]);
   });
 
@@ -86,6 +86,17 @@ describe('LiveConnection', () => {
     sources[0].emit('change', JSON.stringify({ type: 'prompt.deleted', promptId: 1, version: 1 }), 'e-1');
     sources[0].onopen?.(new Event('open'));
     expect(received).toHaveLength(2);
+  });
+
+  it('opens from where the page’s first reads stood, and says no fresh start then', () => {
+    connection.start('e-40');
+    expect(sources[0].url).toBe('/api/events?lastEventId=e-40');
+    sources[0].onopen?.(new Event('open'));
+    expect(received).toEqual([]);
+    sources[0].emit('change', JSON.stringify({ type: 'prompt.deleted', promptId: 1, version: 1 }), 'e-41');
+    sources[0].fail();
+    vi.advanceTimersByTime(2_000);
+    expect(sources[1].url).toBe('/api/events?lastEventId=e-41');
   });
 
   it('leaves a dropped connection to the browser, which reconnects by itself', () => {

@@ -4,7 +4,8 @@ import { LIVE_EVENTS_PATH, liveEventNames, type LiveChange } from '@promptlib/pr
  * `opened`: a feed opened afresh, with no event id to resume from; what changed between the page's
  * first reads and this moment is not in it.
  */
-export type LiveMessage = { kind: 'change'; change: LiveChange } | { kind: 'reset' } | { kind: 'opened' };
+export type LiveMessage =
+  { kind: 'change'; change: LiveChange; id?: string } | { kind: 'reset'; id?: string } | { kind: 'opened' };
 
 type EventSourceLike = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'> & {
   onerror: ((this: EventSource, event: Event) => unknown) | null;
@@ -34,8 +35,13 @@ export class LiveConnection {
     private readonly open: EventSourceFactory = (url) => new EventSource(url),
   ) {}
 
-  start(): void {
+  /**
+   * Opens the feed, from `from` (an event id: where this page's reads stood, or the last change
+   * another tab passed on) when it has heard nothing itself yet.
+   */
+  start(from: string | null = null): void {
     this.stopped = false;
+    this.lastEventId ??= from;
     this.connect();
   }
 
@@ -54,7 +60,8 @@ export class LiveConnection {
       const message = event as MessageEvent<string>;
       if (message.lastEventId) this.lastEventId = message.lastEventId;
       try {
-        this.receive({ kind: 'change', change: JSON.parse(message.data) as LiveChange });
+        const change = JSON.parse(message.data) as LiveChange;
+        this.receive({ kind: 'change', change, id: message.lastEventId || undefined });
       } catch {
         // A change this version of the app cannot read is left to the next reload.
       }
@@ -62,7 +69,7 @@ export class LiveConnection {
     source.addEventListener(liveEventNames.reset, (event) => {
       const message = event as MessageEvent<string>;
       if (message.lastEventId) this.lastEventId = message.lastEventId;
-      this.receive({ kind: 'reset' });
+      this.receive({ kind: 'reset', id: message.lastEventId || undefined });
     });
     const fresh = this.lastEventId === null;
     source.onopen = () => {

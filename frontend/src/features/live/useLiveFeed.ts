@@ -16,6 +16,7 @@ import {
 import { libraryApi } from '../library/library.api';
 import { shareChangedElsewhere } from '../sharing/remote-shares';
 import { LiveConnection, type LiveMessage } from './live-connection';
+import { earliestLivePosition } from '../../api/live-position';
 
 // One tab of the browser holds the feed and passes what it hears to the others: a feed per tab
 // would spend the browser's few connections to the server, and the account's cap of feeds.
@@ -106,8 +107,14 @@ export function useLiveFeed(): void {
     // A browser without Server-Sent Events keeps to the limits poll.
     if (typeof EventSource === 'undefined') return;
     const apply = liveMessageQueue({ dispatch: store.dispatch, getState: store.getState });
+    // The last change another tab passed on: this tab's feed goes on from there if it takes over.
+    let lastHeard: string | null = null;
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-    if (channel) channel.onmessage = (event: MessageEvent<LiveMessage>) => apply(event.data);
+    if (channel)
+      channel.onmessage = (event: MessageEvent<LiveMessage>) => {
+        if (event.data.kind !== 'opened' && event.data.id) lastHeard = event.data.id;
+        apply(event.data);
+      };
     const connection = new LiveConnection((message) => {
       apply(message);
       channel?.postMessage(message);
@@ -119,13 +126,13 @@ export function useLiveFeed(): void {
       // Held until this tab leaves or signs out; then the next waiting tab opens the feed.
       void navigator.locks
         .request(LEADER_LOCK, async () => {
-          connection.start();
+          connection.start(lastHeard ?? earliestLivePosition());
           await leaving;
           connection.stop();
         })
         .catch(() => undefined);
     } else {
-      connection.start();
+      connection.start(earliestLivePosition());
     }
     return () => {
       release?.();

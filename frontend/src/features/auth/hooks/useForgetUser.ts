@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { baseApi } from '../../../api/base-api';
+import { forgetLivePosition } from '../../../api/live-position';
 import { useAppDispatch } from '../../../app/store';
 import { resetLibraryUi } from '../../library/library.slice';
 import { authApi } from '../auth.api';
@@ -14,6 +15,8 @@ export function useForgetUser(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     dispatch(baseApi.util.resetApiState());
+    // The next sign-in's feed starts where its own first answers stood.
+    forgetLivePosition();
     dispatch(resetLibraryUi());
     dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
     navigate('/auth', { replace: true });
