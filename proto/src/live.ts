@@ -36,16 +36,19 @@ type Announced<S extends LiveEventSubject> = { type: S extends `events.${infer T
   'userId'
 > & { occurredAt: string };
 
-/** The events a user's own feed carries, by subject. */
-export type LiveEventSubject =
-  | 'events.prompt.updated'
-  | 'events.prompt.deleted'
-  | 'events.prompt.marked'
-  | 'events.category.updated'
-  | 'events.category.deleted'
-  | 'events.tag.changed'
-  | 'events.share.changed'
-  | 'events.tier.changed';
+/** The events a user's own feed carries, by subject: the one list the gateway reads and the types follow. */
+export const liveEventSubjects = [
+  'events.prompt.updated',
+  'events.prompt.deleted',
+  'events.prompt.marked',
+  'events.category.updated',
+  'events.category.deleted',
+  'events.tag.changed',
+  'events.share.changed',
+  'events.tier.changed',
+] as const satisfies readonly (keyof EventData)[];
+
+export type LiveEventSubject = (typeof liveEventSubjects)[number];
 
 /**
  * One change of the user's own data, as the services announced it: the event's data without the

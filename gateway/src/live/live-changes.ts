@@ -1,10 +1,10 @@
 import {
   eventSubjects,
   liveEventNames,
+  liveEventSubjects,
   type EventEnvelope,
   type EventSubject,
   type LiveChange,
-  type LiveEventSubject,
 } from '@promptlib/proto';
 
 /** What one event means to the feed: a change to show its user, or the user's end. */
@@ -13,18 +13,11 @@ export type FeedItem =
   | { kind: 'userDeleted'; userId: number }
   | { kind: 'none' };
 
-/** The event types the feed reads, by their subject without the namespace. */
-export const FEED_EVENT_TYPES: EventSubject[] = [
-  eventSubjects.promptUpdated,
-  eventSubjects.promptDeleted,
-  eventSubjects.promptMarked,
-  eventSubjects.categoryUpdated,
-  eventSubjects.categoryDeleted,
-  eventSubjects.tagChanged,
-  eventSubjects.shareChanged,
-  eventSubjects.tierChanged,
-  eventSubjects.userDeleted,
-] satisfies (LiveEventSubject | 'events.user.deleted')[];
+/**
+ * The event types the feed reads, by their subject without the namespace: the user's changes, and
+ * their account's end.
+ */
+export const FEED_EVENT_TYPES: EventSubject[] = [...liveEventSubjects, eventSubjects.userDeleted];
 
 const SUBJECT_PREFIX = 'events.';
 
