@@ -6,6 +6,7 @@ import { CreateDeletedPrompts1764892800000 } from './1764892800000-CreateDeleted
 import { CreatePromptVersions1764979200000 } from './1764979200000-CreatePromptVersions';
 import { AddPromptTags1765065600000 } from './1765065600000-AddPromptTags';
 import { CreateDeletedUsers1765152000000 } from './1765152000000-CreateDeletedUsers';
+import { KeepSearchTextUncompressed1765238400000 } from './1765238400000-KeepSearchTextUncompressed';
 
 /** In the order they run. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   CreatePromptVersions1764979200000,
   AddPromptTags1765065600000,
   CreateDeletedUsers1765152000000,
+  KeepSearchTextUncompressed1765238400000,
 ];
