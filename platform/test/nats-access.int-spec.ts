@@ -93,12 +93,15 @@ describe('how a process reaches NATS: its own user, over TLS when a CA is given'
     await waitUntil(
       () =>
         connect({
-          ...natsConnectionOptions({
-            NATS_URL: url,
-            NATS_USER: 'library',
-            NATS_PASSWORD: 'library-secret',
-            NATS_TLS_CA: ca,
-          }),
+          ...natsConnectionOptions(
+            {
+              NATS_URL: url,
+              NATS_USER: 'library',
+              NATS_PASSWORD: 'library-secret',
+              NATS_TLS_CA: ca,
+            },
+            'library',
+          ),
         })
           .then((connection) => connection.close().then(() => true))
           .catch(() => false),
@@ -113,12 +116,15 @@ describe('how a process reaches NATS: its own user, over TLS when a CA is given'
   });
 
   it('connects with its user and password, trusting the server’s certificate through NATS_TLS_CA', async () => {
-    const options = natsConnectionOptions({
-      NATS_URL: url,
-      NATS_USER: 'library',
-      NATS_PASSWORD: 'library-secret',
-      NATS_TLS_CA: path.join(dir, 'ca.pem'),
-    });
+    const options = natsConnectionOptions(
+      {
+        NATS_URL: url,
+        NATS_USER: 'library',
+        NATS_PASSWORD: 'library-secret',
+        NATS_TLS_CA: path.join(dir, 'ca.pem'),
+      },
+      'library',
+    );
     const connection = await connect({ ...options, reconnect: false });
     expect(connection.info?.tls_required).toBe(true);
     await connection.close();
@@ -128,18 +134,24 @@ describe('how a process reaches NATS: its own user, over TLS when a CA is given'
     const ca = path.join(dir, 'ca.pem');
     await expect(
       connect({
-        ...natsConnectionOptions({
-          NATS_URL: url,
-          NATS_USER: 'library',
-          NATS_PASSWORD: 'wrong',
-          NATS_TLS_CA: ca,
-        }),
+        ...natsConnectionOptions(
+          {
+            NATS_URL: url,
+            NATS_USER: 'library',
+            NATS_PASSWORD: 'wrong',
+            NATS_TLS_CA: ca,
+          },
+          'library',
+        ),
         reconnect: false,
       }),
     ).rejects.toThrow(/authorization/i);
     await expect(
       connect({
-        ...natsConnectionOptions({ NATS_URL: url, NATS_USER: 'library', NATS_PASSWORD: 'library-secret' }),
+        ...natsConnectionOptions(
+          { NATS_URL: url, NATS_USER: 'library', NATS_PASSWORD: 'library-secret' },
+          'library',
+        ),
         reconnect: false,
         timeout: 2_000,
       }),
@@ -147,17 +159,23 @@ describe('how a process reaches NATS: its own user, over TLS when a CA is given'
   });
 
   it('takes one way of signing in: a user and password, or a creds file', () => {
-    expect(() => natsConnectionOptions({ NATS_URL: url, NATS_USER: 'library' })).toThrow(/NATS_PASSWORD/);
+    expect(() => natsConnectionOptions({ NATS_URL: url, NATS_USER: 'library' }, 'library')).toThrow(
+      /NATS_PASSWORD/,
+    );
     expect(() =>
-      natsConnectionOptions({
-        NATS_URL: url,
-        NATS_USER: 'a',
-        NATS_PASSWORD: 'b',
-        NATS_CREDS_FILE: '/x.creds',
-      }),
+      natsConnectionOptions(
+        {
+          NATS_URL: url,
+          NATS_USER: 'a',
+          NATS_PASSWORD: 'b',
+          NATS_CREDS_FILE: '/x.creds',
+        },
+        'library',
+      ),
     ).toThrow(/not both/);
-    expect(natsConnectionOptions({ NATS_URL: 'nats://a:4222,nats://b:4222' })).toEqual({
+    expect(natsConnectionOptions({ NATS_URL: 'nats://a:4222,nats://b:4222' }, 'library')).toEqual({
       servers: ['nats://a:4222', 'nats://b:4222'],
+      inboxPrefix: '_INBOX_library',
     });
   });
 });

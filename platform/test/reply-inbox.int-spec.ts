@@ -34,6 +34,23 @@ describe('request-reply over one inbox per connection', () => {
     expect(replies.map((reply) => Buffer.from(reply.data).toString())).toEqual(asked);
   });
 
+  it('asks for its replies under the connection’s own inbox prefix, the only inboxes its user may read', async () => {
+    const own = await connect({ servers: NATS_URL, noAsyncTraces: true, inboxPrefix: '_INBOX_library' });
+    try {
+      const asked: string[] = [];
+      const watch = nats.subscribe(`${namespace}.echo`, {
+        queue: 'watch',
+        callback: (_error, message) => asked.push(message.reply ?? ''),
+      });
+      await nats.flush();
+      await ReplyInbox.of(own).request(`${namespace}.echo`, Buffer.from('own:0'), { timeout: 2_000 });
+      watch.unsubscribe();
+      expect(asked).toEqual([expect.stringMatching(/^_INBOX_library\./)]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('shares one inbox between the clients of a connection', () => {
     expect(ReplyInbox.of(nats)).toBe(ReplyInbox.of(nats));
   });

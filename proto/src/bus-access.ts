@@ -26,10 +26,22 @@ export type BusAccess = {
 const everySubjectOf = (...services: ServiceName[]): Subject[] =>
   services.flatMap((service) => Object.values(subjects[service]) as Subject[]);
 
+/**
+ * The first token of a process's reply subjects (its requests' and JetStream's answers). Each
+ * process subscribes to its own prefix only, so no process can read the answers another one asked
+ * for: the prompt pages library sends the gateway, a user's account auth sends it.
+ */
+export function inboxPrefix(process: BusProcess): string {
+  return `_INBOX_${process}`;
+}
+
 export const busAccess: Record<BusProcess, BusAccess> = {
   gateway: {
     answers: null,
-    requests: everySubjectOf('auth', 'library', 'sharing', 'billing'),
+    // Every request the API makes, and no other: auth's user lookup is for services and tests.
+    requests: everySubjectOf('auth', 'library', 'sharing', 'billing').filter(
+      (subject) => subject !== subjects.auth.usersGet,
+    ),
     publishes: [],
     consumesEvents: false,
     readsEventsLive: true,

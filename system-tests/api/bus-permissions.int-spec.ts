@@ -1,4 +1,4 @@
-import type { Prompt, ShareLink, SharedPrompt } from '@promptlib/proto';
+import { inboxPrefix, type Prompt, type ShareLink, type SharedPrompt } from '@promptlib/proto';
 import { eventually, PrivateNatsServer } from '@promptlib/platform/testing';
 import { connect, headers, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
@@ -25,7 +25,14 @@ describe('the message bus as a trust boundary: the shipped NATS config', () => {
   const connections: NatsConnection[] = [];
 
   const connectAs = async (user: BusUser) => {
-    const connection = await connect({ servers: nats.url, user, pass: passwords[user], reconnect: false });
+    const connection = await connect({
+      servers: nats.url,
+      user,
+      pass: passwords[user],
+      reconnect: false,
+      // As the process itself connects: its replies under its own prefix.
+      ...(user === 'admin' ? {} : { inboxPrefix: inboxPrefix(user) }),
+    });
     connections.push(connection);
     return connection;
   };
@@ -139,6 +146,22 @@ describe('the message bus as a trust boundary: the shipped NATS config', () => {
     const asLibrary = await connectAs('library');
     expect(await violations(asLibrary, () => asLibrary.publish(`${ns}.events.tier.changed`, '{}'))).toBe(1);
     expect(await violations(asLibrary, () => asLibrary.subscribe(`${ns}.billing.>`))).toBe(1);
+  });
+
+  it('keeps each process’s replies its own: sharing cannot read what the gateway or library asked for', async () => {
+    const asSharing = await connectAs('sharing');
+    for (const inbox of ['_INBOX.>', '_INBOX_gateway.>', '_INBOX_library.>', '>']) {
+      expect(await violations(asSharing, () => asSharing.subscribe(inbox))).toBe(1);
+    }
+    // Its own replies still come: the request it needs is answered.
+    expect(await violations(asSharing, () => asSharing.subscribe('_INBOX_sharing.x.>'))).toBe(0);
+  });
+
+  it('no longer lets the gateway ask auth for a user by id, which the API never does', async () => {
+    const asGateway = await connectAs('gateway');
+    expect(
+      await violations(asGateway, () => asGateway.publish(`${stack.namespace}.auth.users.get`, '{}')),
+    ).toBe(1);
   });
 
   it('terminates a tier event whose data is malformed, even from the one process allowed to publish it', async () => {

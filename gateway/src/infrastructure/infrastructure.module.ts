@@ -45,7 +45,7 @@ export class InfrastructureModule {
           provide: NATS_CONNECTION,
           useFactory: async () => {
             // The stream is the services' to ensure: the gateway may only make requests.
-            return connectNats(config, `${config.APP_NAMESPACE}-gateway`, logger);
+            return connectNats(config, 'gateway', `${config.APP_NAMESPACE}-gateway`, logger);
           },
         },
         {

@@ -1,3 +1,4 @@
+import type { BusProcess } from '@promptlib/proto';
 import { connect, type NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { natsConnectionOptions, type NatsAccess } from './nats-access';
@@ -6,11 +7,16 @@ import { natsConnectionOptions, type NatsAccess } from './nats-access';
  * Connects once at boot and fails fast when NATS is unreachable (the orchestrator restarts us);
  * after that the client reconnects forever, and requests made meanwhile fail with a timeout.
  */
-export async function connectNats(access: NatsAccess, name: string, logger: Logger): Promise<NatsConnection> {
+export async function connectNats(
+  access: NatsAccess,
+  process: BusProcess,
+  name: string,
+  logger: Logger,
+): Promise<NatsConnection> {
   let connection: NatsConnection;
   try {
     connection = await connect({
-      ...natsConnectionOptions(access),
+      ...natsConnectionOptions(access, process),
       name,
       timeout: 3_000,
       reconnect: true,

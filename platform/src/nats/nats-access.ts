@@ -1,3 +1,4 @@
+import { inboxPrefix, type BusProcess } from '@promptlib/proto';
 import { credsAuthenticator, type ConnectionOptions } from 'nats';
 import { readFileSync } from 'node:fs';
 
@@ -11,13 +12,15 @@ export type NatsAccess = {
 };
 
 /**
- * The servers, credentials and TLS of a process's NATS connections (its requests and events, and
- * the Nest transport of a service). Without credentials the process connects anonymously, which
- * only a server with no authorization (a developer's own) accepts.
+ * The servers, credentials, TLS and reply subjects of a process's NATS connections (its requests
+ * and events, and the Nest transport of a service). Without credentials the process connects
+ * anonymously, which only a server with no authorization (a developer's own) accepts. Its replies
+ * come to subjects under its own prefix, the only inboxes the server lets it read.
  */
 export function natsConnectionOptions(
   access: NatsAccess,
-): Pick<ConnectionOptions, 'servers' | 'user' | 'pass' | 'authenticator' | 'tls'> {
+  process: BusProcess,
+): Pick<ConnectionOptions, 'servers' | 'user' | 'pass' | 'authenticator' | 'tls' | 'inboxPrefix'> {
   if (access.NATS_USER !== undefined && access.NATS_PASSWORD === undefined) {
     throw new Error('NATS_USER is set without NATS_PASSWORD');
   }
@@ -26,6 +29,7 @@ export function natsConnectionOptions(
   }
   return {
     servers: access.NATS_URL.split(','),
+    inboxPrefix: inboxPrefix(process),
     ...(access.NATS_USER !== undefined ? { user: access.NATS_USER, pass: access.NATS_PASSWORD } : {}),
     ...(access.NATS_CREDS_FILE !== undefined
       ? { authenticator: credsAuthenticator(readFileSync(access.NATS_CREDS_FILE)) }

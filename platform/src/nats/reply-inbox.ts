@@ -24,7 +24,9 @@ const NO_RESPONDERS = 503;
 export class ReplyInbox {
   private static readonly byConnection = new WeakMap<NatsConnection, ReplyInbox>();
 
-  private readonly prefix = `${createInbox()}.`;
+  // Under the connection's own inbox prefix, as nats.js's requests and JetStream's are: the only
+  // inboxes the server lets this process read.
+  private readonly prefix: string;
   private readonly pending = new Map<string, Pending>();
   private next = 0;
   private connected = true;
@@ -39,6 +41,7 @@ export class ReplyInbox {
   }
 
   private constructor(private readonly connection: NatsConnection) {
+    this.prefix = `${createInbox(inboxPrefixOf(connection))}.`;
     const subscription = connection.subscribe(`${this.prefix}*`, {
       callback: (error, message) => {
         if (error) return;
@@ -102,4 +105,9 @@ export class ReplyInbox {
     clearTimeout(waiting.timer);
     this.pending.delete(token);
   }
+}
+
+/** The inbox prefix the connection was made with (nats.js keeps its options on the connection). */
+function inboxPrefixOf(connection: NatsConnection): string | undefined {
+  return (connection as NatsConnection & { options?: { inboxPrefix?: string } }).options?.inboxPrefix;
 }

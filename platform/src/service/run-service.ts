@@ -27,7 +27,7 @@ export async function createServiceApp(
     namespace: config.APP_NAMESPACE,
     service,
     options: {
-      ...natsConnectionOptions(config),
+      ...natsConnectionOptions(config, service),
       name: `${config.APP_NAMESPACE}-${service}`,
       reconnect: true,
       maxReconnectAttempts: -1,

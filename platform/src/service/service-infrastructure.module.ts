@@ -100,7 +100,12 @@ export class ServiceInfrastructureModule {
         {
           provide: NATS_CONNECTION,
           useFactory: async () => {
-            const connection = await connectNats(config, `${config.APP_NAMESPACE}-${service}-events`, logger);
+            const connection = await connectNats(
+              config,
+              service,
+              `${config.APP_NAMESPACE}-${service}-events`,
+              logger,
+            );
             const stream = await ensureEventsStream(connection, config.APP_NAMESPACE, {
               maxBytes: config.EVENTS_MAX_BYTES,
             });

@@ -1,6 +1,25 @@
-import { readFileSync } from 'node:fs';
+import { busAccess, subjects, type BusProcess, type Subject } from '@promptlib/proto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { permissionsOf, renderNatsConfig } from './render-nats-config';
 import { NATS_CONFIG_PATH } from './write-nats-config';
+
+const repoRoot = path.resolve(__dirname, '../../..');
+
+/** The request subjects a process's source names (`subjects.<service>.<name>`), its own service's aside. */
+function subjectsNamedIn(process: BusProcess): Subject[] {
+  const root = path.join(repoRoot, process === 'gateway' ? 'gateway/src' : `services/${process}/src`);
+  const named = new Set<Subject>();
+  for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.ts') || file.endsWith('.spec.ts')) continue;
+    const source = readFileSync(path.join(root, file), 'utf8');
+    for (const [, service, name] of source.matchAll(/subjects\.(auth|library|sharing|billing)\.(\w+)/g)) {
+      if (service === process) continue;
+      named.add((subjects as Record<string, Record<string, Subject>>)[service][name]);
+    }
+  }
+  return [...named].sort();
+}
 
 describe('the NATS server config', () => {
   it('is what proto says each process may do (run `npm run nats:config` after changing busAccess)', () => {
@@ -9,7 +28,7 @@ describe('the NATS server config', () => {
 
   it('lets the gateway only request and read the stream live, and only services publish events', () => {
     const gateway = permissionsOf('gateway');
-    expect(gateway.subscribe).toEqual(['_INBOX.>']);
+    expect(gateway.subscribe).toEqual(['_INBOX_gateway.>']);
     const requests = gateway.publish.filter((subject) => !subject.startsWith('$JS.'));
     expect(requests.every((subject) => /^\*\.(auth|library|sharing|billing)\./.test(subject))).toBe(true);
     // The live feed's ordered consumer: no stream changes, no acknowledgements.
@@ -23,10 +42,17 @@ describe('the NATS server config', () => {
 
   it('lets a service answer its own subjects only, and request only what it lists', () => {
     const sharing = permissionsOf('sharing');
-    expect(sharing.subscribe).toEqual(['*.sharing.>', '_INBOX.>']);
+    expect(sharing.subscribe).toEqual(['*.sharing.>', '_INBOX_sharing.>']);
     expect(sharing.publish.filter((subject) => subject.startsWith('*.library.'))).toEqual([
       '*.library.prompts.get',
     ]);
     expect(sharing.allowResponses).toBe(true);
   });
+
+  it.each(Object.keys(busAccess) as BusProcess[])(
+    'grants %s exactly the requests its code makes, and no other',
+    (process) => {
+      expect([...busAccess[process].requests].sort()).toEqual(subjectsNamedIn(process));
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { busAccess, type BusAccess, type BusProcess } from '@promptlib/proto';
+import { busAccess, inboxPrefix, type BusAccess, type BusProcess } from '@promptlib/proto';
 
 /** The user of operators' tools: full access, for the nats CLI and for a developer's own tests. */
 export const ADMIN_USER = 'admin';
@@ -42,7 +42,11 @@ export function permissionsOf(process: BusProcess, access: BusAccess = busAccess
     ...(access.consumesEvents ? CONSUMING : []),
     ...(access.readsEventsLive ? READING_LIVE : []),
   ];
-  const subscribe = [...(access.answers ? [anyNamespace(`${access.answers}.>`)] : []), '_INBOX.>'];
+  // Its own replies only: another process's inbox holds what that process asked for.
+  const subscribe = [
+    ...(access.answers ? [anyNamespace(`${access.answers}.>`)] : []),
+    `${inboxPrefix(process)}.>`,
+  ];
   // A service replies to the requests it received, and to nothing else of the inboxes.
   return { publish, subscribe, allowResponses: isService };
 }
