@@ -27,12 +27,23 @@ const everySubjectOf = (...services: ServiceName[]): Subject[] =>
   services.flatMap((service) => Object.values(subjects[service]) as Subject[]);
 
 /**
- * The first token of a process's reply subjects (its requests' and JetStream's answers). Each
- * process subscribes to its own prefix only, so no process can read the answers another one asked
- * for: the prompt pages library sends the gateway, a user's account auth sends it.
+ * The one NATS user that may create and change the events stream: the migrate step, run before
+ * the apps start (the chart's migration job, compose's migrate, `npm run migrate`, `npm start`).
+ * The apps only read the stream's info, so a process taken over can neither add a stream that
+ * copies other subjects (sign-ins, say) nor change this one's.
  */
-export function inboxPrefix(process: BusProcess): string {
-  return `_INBOX_${process}`;
+export const STREAM_KEEPER = 'migrate';
+
+/** Everyone that connects to NATS with a user of its own. */
+export type BusUser = BusProcess | typeof STREAM_KEEPER;
+
+/**
+ * The first token of a user's reply subjects (its requests' and JetStream's answers). Each
+ * subscribes to its own prefix only, so no process can read the answers another one asked for:
+ * the prompt pages library sends the gateway, a user's account auth sends it.
+ */
+export function inboxPrefix(user: BusUser): string {
+  return `_INBOX_${user}`;
 }
 
 export const busAccess: Record<BusProcess, BusAccess> = {

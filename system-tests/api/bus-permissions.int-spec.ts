@@ -1,4 +1,13 @@
-import { inboxPrefix, type Prompt, type ShareLink, type SharedPrompt } from '@promptlib/proto';
+import { createLogger, openEventsStream, setUpEventsStream } from '@promptlib/platform';
+import {
+  DEFAULT_EVENTS_MAX_BYTES,
+  eventsStream,
+  inboxPrefix,
+  STREAM_KEEPER,
+  type Prompt,
+  type ShareLink,
+  type SharedPrompt,
+} from '@promptlib/proto';
 import { eventually, PrivateNatsServer } from '@promptlib/platform/testing';
 import { connect, headers, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
@@ -11,11 +20,11 @@ import { repoRoot } from '../support/processes';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 
 const PROCESSES = ['gateway', 'auth', 'library', 'sharing', 'billing'] as const;
-type BusUser = (typeof PROCESSES)[number] | 'admin';
+type BusUser = (typeof PROCESSES)[number] | typeof STREAM_KEEPER | 'admin';
 
 // The config a production NATS runs, as shipped; each user's password from the environment.
 const passwords = Object.fromEntries(
-  [...PROCESSES, 'admin'].map((user) => [user, `${user}-${randomUUID()}`]),
+  [...PROCESSES, STREAM_KEEPER, 'admin'].map((user) => [user, `${user}-${randomUUID()}`]),
 ) as Record<BusUser, string>;
 
 describe('the message bus as a trust boundary: the shipped NATS config', () => {
@@ -56,6 +65,13 @@ describe('the message bus as a trust boundary: the shipped NATS config', () => {
     });
     await nats.start();
     stack = await startStack('bus', []);
+    // The migrate step first, as a deployment runs it: the apps may not make the stream.
+    await setUpEventsStream(
+      credentials(STREAM_KEEPER),
+      stack.namespace,
+      { maxBytes: DEFAULT_EVENTS_MAX_BYTES },
+      createLogger('migrate', 'warn'),
+    );
     // Side by side, as a deployment starts them.
     await Promise.all(
       (['auth', 'library', 'sharing', 'billing'] as const).map((service) =>
@@ -155,6 +171,45 @@ describe('the message bus as a trust boundary: the shipped NATS config', () => {
     }
     // Its own replies still come: the request it needs is answered.
     expect(await violations(asSharing, () => asSharing.subscribe('_INBOX_sharing.x.>'))).toBe(0);
+  });
+
+  it('lets no app add a stream that copies others’ messages, or change the events stream: only the migrate step', async () => {
+    const ns = stack.namespace;
+    const events = eventsStream(ns).name;
+    for (const user of PROCESSES) {
+      const manager = await (await connectAs(user)).jetstreamManager();
+      // A stream on sign-ins would keep every username and password the gateway sends auth.
+      await expect(
+        manager.streams.add({ name: `SNOOP_${user}`, subjects: [`${ns}.auth.users.verifyPassword`] }),
+      ).rejects.toMatchObject({ code: 'PERMISSIONS_VIOLATION' });
+      await expect(
+        manager.streams.update(events, { subjects: [`${ns}.events.>`, `${ns}.auth.>`] }),
+      ).rejects.toMatchObject({ code: 'PERMISSIONS_VIOLATION' });
+    }
+    // The stream's keeper does nothing but keep it: it neither reads nor sends the apps' messages.
+    const asKeeper = await connectAs(STREAM_KEEPER);
+    expect(await violations(asKeeper, () => asKeeper.subscribe(`${ns}.auth.>`))).toBe(1);
+    expect(await violations(asKeeper, () => asKeeper.publish(`${ns}.events.tier.changed`, '{}'))).toBe(1);
+    expect(await violations(asKeeper, () => asKeeper.publish(`${ns}.library.prompts.list`, '{}'))).toBe(1);
+  });
+
+  it('has an app started before the migrate step say to run it, and one with other settings go on with the stream’s', async () => {
+    const asLibrary = await connectAs('library');
+    const warnings: string[] = [];
+    const logger = {
+      warn: (_fields: object, message: string) => warnings.push(message),
+    } as unknown as Parameters<typeof openEventsStream>[3];
+    await expect(
+      openEventsStream(asLibrary, `${stack.namespace}new`, { maxBytes: DEFAULT_EVENTS_MAX_BYTES }, logger),
+    ).rejects.toThrow(/does not exist, and only the migrate step may create it/);
+    const kept = await openEventsStream(
+      asLibrary,
+      stack.namespace,
+      { maxBytes: DEFAULT_EVENTS_MAX_BYTES / 2 },
+      logger,
+    );
+    expect(kept.max_bytes).toBe(DEFAULT_EVENTS_MAX_BYTES);
+    expect(warnings).toEqual([expect.stringMatching(/only the migrate step may change it/)]);
   });
 
   it('no longer lets the gateway ask auth for a user by id, which the API never does', async () => {

@@ -45,7 +45,9 @@ export async function runEachImageAlone(
   const runs: AppRun[] = [];
   const started: string[] = [];
   try {
-    await podman.run(['run', '--rm', '--network', 'host', ...envArgs(shared), images.migrate], {
+    // It sets up the events stream too, as the one NATS user allowed to.
+    const migrateEnv = { ...shared, NATS_URL: infra.natsUrl, ...natsUserEnv('migrate', infra.natsPasswords) };
+    await podman.run(['run', '--rm', '--network', 'host', ...envArgs(migrateEnv), images.migrate], {
       timeoutMs: 120_000,
     });
     log('migrate: every schema migrated, exit 0');

@@ -1,4 +1,4 @@
-import type { BusProcess } from '@promptlib/proto';
+import type { BusUser } from '@promptlib/proto';
 import { connect, type NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { natsConnectionOptions, type NatsAccess } from './nats-access';
@@ -9,7 +9,7 @@ import { natsConnectionOptions, type NatsAccess } from './nats-access';
  */
 export async function connectNats(
   access: NatsAccess,
-  process: BusProcess,
+  process: BusUser,
   name: string,
   logger: Logger,
 ): Promise<NatsConnection> {

@@ -1,4 +1,4 @@
-import { inboxPrefix, type BusProcess } from '@promptlib/proto';
+import { inboxPrefix, type BusUser } from '@promptlib/proto';
 import { credsAuthenticator, type ConnectionOptions } from 'nats';
 import { readFileSync } from 'node:fs';
 
@@ -19,7 +19,7 @@ export type NatsAccess = {
  */
 export function natsConnectionOptions(
   access: NatsAccess,
-  process: BusProcess,
+  process: BusUser,
 ): Pick<ConnectionOptions, 'servers' | 'user' | 'pass' | 'authenticator' | 'tls' | 'inboxPrefix'> {
   if (access.NATS_USER !== undefined && access.NATS_PASSWORD === undefined) {
     throw new Error('NATS_USER is set without NATS_PASSWORD');

@@ -3,9 +3,13 @@ import type { Logger } from 'pino';
 import type { EntitySchema, MixedList } from 'typeorm';
 import { createDataSource } from '../database/create-data-source';
 import { runMigrations } from '../database/run-migrations';
+import { setUpEventsStream } from '../nats/events-stream';
 import type { MigrationConfig } from './service-config';
 
-/** `npm run migrate` for a deployment's pre-upgrade job: migrate the service's schema and exit. */
+/**
+ * `npm run migrate` for a deployment's pre-upgrade job: migrate the service's schema, set up the
+ * events stream (the only step allowed to), and exit.
+ */
 export async function migrateOnly(
   service: ServiceName,
   config: MigrationConfig,
@@ -26,4 +30,5 @@ export async function migrateOnly(
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();
   }
+  await setUpEventsStream(config, config.APP_NAMESPACE, { maxBytes: config.EVENTS_MAX_BYTES }, logger);
 }

@@ -18,14 +18,35 @@ export const serviceDevDefaults = { ...processDevDefaults, ...databaseDevDefault
 export type ServiceProcessConfig = z.output<z.ZodObject<ReturnType<typeof serviceEnvShape>>>;
 
 /**
- * What a migration job reads: the database and where to log, nothing of NATS, Redis or a service's
- * own settings (billing's Stripe keys, say), which a pre-upgrade job has no need to be given.
+ * What a migration job reads: the database, NATS (as the events stream's keeper, which it sets up)
+ * and where to log; nothing of Redis or a service's own settings (billing's Stripe keys, say),
+ * which a pre-upgrade job has no need to be given.
  */
-const { NODE_ENV, APP_NAMESPACE, LOG_LEVEL } = processEnvShape(0);
+const {
+  NODE_ENV,
+  APP_NAMESPACE,
+  LOG_LEVEL,
+  NATS_URL,
+  NATS_USER,
+  NATS_PASSWORD,
+  NATS_CREDS_FILE,
+  NATS_TLS_CA,
+} = processEnvShape(0);
 
 export const migrationConfigSpec = {
-  shape: { NODE_ENV, APP_NAMESPACE, LOG_LEVEL, ...databaseEnvShape },
-  devDefaults: databaseDevDefaults,
+  shape: {
+    NODE_ENV,
+    APP_NAMESPACE,
+    LOG_LEVEL,
+    NATS_URL,
+    NATS_USER,
+    NATS_PASSWORD,
+    NATS_CREDS_FILE,
+    NATS_TLS_CA,
+    ...databaseEnvShape,
+    ...eventsStreamEnvShape,
+  },
+  devDefaults: { ...databaseDevDefaults, NATS_URL: processDevDefaults.NATS_URL },
 };
 
 export function loadMigrationConfig(env: Env) {

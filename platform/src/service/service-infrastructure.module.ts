@@ -17,7 +17,7 @@ import { runMigrations } from '../database/run-migrations';
 import { createMetricsRegistry } from '../health/metrics';
 import { Readiness, type ReadinessCheck } from '../health/readiness';
 import { connectNats, isNatsReady } from '../nats/connect';
-import { ensureEventsStream } from '../nats/events-stream';
+import { openEventsStream } from '../nats/events-stream';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { OutboxMessage } from '../outbox/outbox-message.entity';
 import { registerOutboxMetrics } from '../outbox/outbox-metrics';
@@ -106,9 +106,12 @@ export class ServiceInfrastructureModule {
               `${config.APP_NAMESPACE}-${service}-events`,
               logger,
             );
-            const stream = await ensureEventsStream(connection, config.APP_NAMESPACE, {
-              maxBytes: config.EVENTS_MAX_BYTES,
-            });
+            const stream = await openEventsStream(
+              connection,
+              config.APP_NAMESPACE,
+              { maxBytes: config.EVENTS_MAX_BYTES },
+              logger,
+            );
             if (stream.max_bytes !== config.EVENTS_MAX_BYTES) {
               logger.warn(
                 { stream: stream.name, maxBytes: stream.max_bytes, configured: config.EVENTS_MAX_BYTES },

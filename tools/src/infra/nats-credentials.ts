@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { busAccess } from '@promptlib/proto';
+import { busAccess, STREAM_KEEPER } from '@promptlib/proto';
 
 import { ADMIN_USER, passwordVariable } from '../nats-config/render-nats-config';
 import { NATS_CONFIG_PATH } from '../nats-config/write-nats-config';
@@ -10,7 +10,7 @@ import { NATS_CONFIG_PATH } from '../nats-config/write-nats-config';
 /** Each NATS user's password on a server this machine started, by user name. */
 export type NatsPasswords = Record<string, string>;
 
-const USERS = [...Object.keys(busAccess), ADMIN_USER];
+const USERS = [...Object.keys(busAccess), STREAM_KEEPER, ADMIN_USER];
 const PASSWORDS_FILE = 'passwords.json';
 const CONFIG_FILE = 'nats-server.conf';
 

@@ -1,4 +1,4 @@
-import { busAccess, inboxPrefix, type BusAccess, type BusProcess } from '@promptlib/proto';
+import { busAccess, inboxPrefix, STREAM_KEEPER, type BusAccess, type BusProcess } from '@promptlib/proto';
 
 /** The user of operators' tools: full access, for the nats CLI and for a developer's own tests. */
 export const ADMIN_USER = 'admin';
@@ -11,13 +11,10 @@ export function passwordVariable(user: string): string {
 // Every subject starts with the installation's namespace: one token, matched by `*`.
 const anyNamespace = (subject: string) => `*.${subject}`;
 
-// Stream upkeep: every service ensures the events stream at boot.
-const STREAM_UPKEEP = [
-  '$JS.API.INFO',
-  '$JS.API.STREAM.INFO.*',
-  '$JS.API.STREAM.CREATE.*',
-  '$JS.API.STREAM.UPDATE.*',
-];
+// A service checks the events stream at boot and reads its fill for the metrics; only the
+// stream's keeper (the migrate step) creates or changes it.
+const STREAM_LOOKUP = ['$JS.API.INFO', '$JS.API.STREAM.INFO.*'];
+const STREAM_KEEPING = [...STREAM_LOOKUP, '$JS.API.STREAM.CREATE.*', '$JS.API.STREAM.UPDATE.*'];
 // A durable pull consumer: created, read and acknowledged through these.
 const CONSUMING = ['$JS.API.CONSUMER.>', '$JS.ACK.>'];
 // An ordered consumer, read and never acknowledged: made (by either API the servers have), asked
@@ -38,7 +35,7 @@ export function permissionsOf(process: BusProcess, access: BusAccess = busAccess
   const publish = [
     ...access.requests.map(anyNamespace),
     ...access.publishes.map(anyNamespace),
-    ...(isService ? STREAM_UPKEEP : []),
+    ...(isService ? STREAM_LOOKUP : []),
     ...(access.consumesEvents ? CONSUMING : []),
     ...(access.readsEventsLive ? READING_LIVE : []),
   ];
@@ -54,14 +51,21 @@ export function permissionsOf(process: BusProcess, access: BusAccess = busAccess
 const list = (subjects: string[], indent: string) =>
   `[\n${subjects.map((subject) => `${indent}  "${subject}"`).join('\n')}\n${indent}]`;
 
+/** What the migrate step may do: set up the events stream, nothing else. */
+export function keeperPermissions() {
+  return { publish: STREAM_KEEPING, subscribe: [`${inboxPrefix(STREAM_KEEPER)}.>`], allowResponses: false };
+}
+
 /** deploy/nats/nats-server.conf, rendered from proto's busAccess. */
 export function renderNatsConfig(): string {
-  const users = (Object.keys(busAccess) as BusProcess[]).map((process) => {
-    const { publish, subscribe, allowResponses } = permissionsOf(process);
+  const users = [
+    ...(Object.keys(busAccess) as BusProcess[]).map((process) => [process, permissionsOf(process)] as const),
+    [STREAM_KEEPER, keeperPermissions()] as const,
+  ].map(([user, { publish, subscribe, allowResponses }]) => {
     return [
       `    {`,
-      `      user: ${process}`,
-      `      password: $${passwordVariable(process)}`,
+      `      user: ${user}`,
+      `      password: $${passwordVariable(user)}`,
       `      permissions: {`,
       `        publish: { allow: ${list(publish, '        ')} }`,
       `        subscribe: { allow: ${list(subscribe, '        ')} }`,

@@ -1,4 +1,6 @@
+import { createLogger, setUpEventsStream } from '@promptlib/platform';
 import { freePorts } from '@promptlib/platform/testing';
+import { DEFAULT_EVENTS_MAX_BYTES, STREAM_KEEPER } from '@promptlib/proto';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
 import { startNginx, type RunningNginx } from '../infra/nginx';
 import { apps, natsUserEnv } from './apps';
@@ -65,6 +67,21 @@ export async function startAll(args: string[] = []): Promise<void> {
     );
     closeStripe = stripe.sandbox?.close;
     if (stripe.sandbox) console.log(`Stripe sandbox (no STRIPE_SECRET_KEY set) at ${stripe.sandbox.url}`);
+
+    // The apps may only read the events stream; the migrate step's NATS user sets it up first.
+    await setUpEventsStream(
+      {
+        NATS_URL: infra.natsUrl,
+        NATS_USER: process.env.NATS_USER,
+        NATS_PASSWORD: process.env.NATS_PASSWORD,
+        NATS_CREDS_FILE: process.env.NATS_CREDS_FILE,
+        NATS_TLS_CA: process.env.NATS_TLS_CA,
+        ...natsUserEnv(STREAM_KEEPER, infra.natsPasswords),
+      },
+      namespace,
+      { maxBytes: Number(process.env.EVENTS_MAX_BYTES ?? DEFAULT_EVENTS_MAX_BYTES) },
+      createLogger('migrate', 'warn'),
+    );
 
     // One gateway listens on PORT itself; replicas listen on ports of their own behind nginx,
     // which is the only proxy whose X-Forwarded-For they believe.
