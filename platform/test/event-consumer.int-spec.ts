@@ -83,7 +83,7 @@ describe('EventConsumer', () => {
   }
 
   function durableInfo(): Promise<ConsumerInfo> {
-    return manager.consumers.info(eventsStream(namespace).name, durableName(namespace, 'library'));
+    return manager.consumers.info(eventsStream(namespace).name, durableName('library'));
   }
 
   async function waitUntilAllAcked(): Promise<void> {
@@ -409,7 +409,7 @@ describe('EventConsumer', () => {
     await publish(registered(1));
     await waitUntil(() => seen.length === 1, 5_000, 'the first event');
 
-    await manager.consumers.delete(eventsStream(namespace).name, durableName(namespace, 'library'));
+    await manager.consumers.delete(eventsStream(namespace).name, durableName('library'));
     await publish(registered(2));
 
     await waitUntil(() => seen.includes(2), 10_000, 'the event published after the deletion');

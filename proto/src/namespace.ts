@@ -21,10 +21,21 @@ export function queueGroup(namespace: string, service: ServiceName): string {
   return `${namespace}.${service}`;
 }
 
-/** JetStream durable consumer name of one service within one namespace (no dots allowed there). */
-export function durableName(namespace: string, service: ServiceName): string {
+/**
+ * A service's durable consumer on its namespace's events stream. The stream is the namespace's
+ * own, so the name needs no namespace; the service's name alone is one whole subject token in the
+ * consumer API, which lets the NATS permissions give each service its own consumer and no other's.
+ */
+export function durableName(service: ServiceName): string {
+  return service;
+}
+
+/** The name a service's durable had until the one above; the migrate step moves each over. */
+export function earlierDurableName(namespace: string, service: ServiceName): string {
   return `${namespace}_${service}`;
 }
+
+export const serviceNames: readonly ServiceName[] = ['auth', 'library', 'sharing', 'billing'];
 
 /** Prefix of every Redis key (sessions, rate limits, caches) and BullMQ queue of a namespace. */
 export function redisPrefix(namespace: string): string {

@@ -193,6 +193,27 @@ describe('the message bus as a trust boundary: the shipped NATS config', () => {
     expect(await violations(asKeeper, () => asKeeper.publish(`${ns}.library.prompts.list`, '{}'))).toBe(1);
   });
 
+  it('gives each service its own durable consumer and no other’s: neither sharing nor the gateway can take library’s events', async () => {
+    const events = eventsStream(stack.namespace).name;
+    const next = `$JS.API.CONSUMER.MSG.NEXT.${events}.library`;
+    const asSharing = await connectAs('sharing');
+    expect(await violations(asSharing, () => asSharing.publish(next, '{"batch":1}'))).toBe(1);
+    expect(await violations(asSharing, () => asSharing.publish(`$JS.ACK.${events}.library.1.1.1.1.0`))).toBe(
+      1,
+    );
+    expect(
+      await violations(asSharing, () => asSharing.publish(`$JS.API.CONSUMER.DELETE.${events}.library`)),
+    ).toBe(1);
+    const asGateway = await connectAs('gateway');
+    expect(await violations(asGateway, () => asGateway.publish(next, '{"batch":1}'))).toBe(1);
+    expect(
+      await violations(asGateway, () => asGateway.publish(`$JS.API.CONSUMER.DELETE.${events}.billing`)),
+    ).toBe(1);
+    // Its own it reads as always.
+    const manager = await asSharing.jetstreamManager();
+    expect((await manager.consumers.info(events, 'sharing')).name).toBe('sharing');
+  });
+
   it('has an app started before the migrate step say to run it, and one with other settings go on with the stream’s', async () => {
     const asLibrary = await connectAs('library');
     const warnings: string[] = [];

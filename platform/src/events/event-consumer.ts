@@ -81,7 +81,7 @@ export class EventConsumer {
     this.handlers = options.handlers;
     this.types = new Map(handled.map((type) => [namespaced(options.namespace, type), type]));
     this.streamName = eventsStream(options.namespace).name;
-    this.durable = durableName(options.namespace, options.service);
+    this.durable = durableName(options.service);
     this.logger = options.logger.child({ component: 'event-consumer', durable: this.durable });
     this.ackWaitMs = options.ackWaitMs ?? 30_000;
     this.maxRedeliveryDelayMs = options.maxRedeliveryDelayMs ?? 10_000;

@@ -1,8 +1,11 @@
-import { eventsStream, STREAM_KEEPER } from '@promptlib/proto';
+import { durableName, earlierDurableName, eventsStream, serviceNames, STREAM_KEEPER } from '@promptlib/proto';
 import {
+  AckPolicy,
+  DeliverPolicy,
   DiscardPolicy,
   RetentionPolicy,
   StorageType,
+  type JetStreamManager,
   type NatsConnection,
   type StreamConfig,
   type StreamInfo,
@@ -117,11 +120,52 @@ export async function setUpEventsStream(
   const connection = await connectNats(access, STREAM_KEEPER, `${namespace}-${STREAM_KEEPER}`, logger);
   try {
     const config = await ensureEventsStream(connection, namespace, limits);
+    await moveEarlierDurables(await connection.jetstreamManager(), namespace, logger);
     logger.info({ stream: config.name, maxBytes: config.max_bytes }, 'Events stream is ready');
     return config;
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * Durables were once named `<namespace>_<service>`; now each is named after its service alone (see
+ * durableName). A service's earlier durable gives way to one that starts after the last event it
+ * had acknowledged, so nothing is handled twice that was done, and nothing missed that was not;
+ * the service brings the new one's filter and ack wait to its own at start.
+ */
+async function moveEarlierDurables(
+  manager: JetStreamManager,
+  namespace: string,
+  logger: Logger,
+): Promise<void> {
+  const stream = eventsStream(namespace).name;
+  for (const service of serviceNames) {
+    const earlier = await manager.consumers
+      .info(stream, earlierDurableName(namespace, service))
+      .catch(notFound);
+    if (!earlier) continue;
+    const current = await manager.consumers.info(stream, durableName(service)).catch(notFound);
+    if (!current) {
+      await manager.consumers.add(stream, {
+        durable_name: durableName(service),
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.StartSequence,
+        opt_start_seq: earlier.ack_floor.stream_seq + 1,
+        ack_wait: earlier.config.ack_wait,
+      });
+    }
+    await manager.consumers.delete(stream, earlier.name);
+    logger.info(
+      { stream, from: earlier.name, to: durableName(service), after: earlier.ack_floor.stream_seq },
+      'Moved a durable consumer to its new name',
+    );
+  }
+}
+
+function notFound(error: unknown): null {
+  if (/consumer not found/i.test((error as Error | undefined)?.message ?? '')) return null;
+  throw error;
 }
 
 /** Whether the stream's config already says everything `wanted` does. */

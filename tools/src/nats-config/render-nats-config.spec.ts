@@ -49,6 +49,22 @@ describe('the NATS server config', () => {
     expect(sharing.allowResponses).toBe(true);
   });
 
+  it('gives each service its own durable by name, and the gateway any consumer but those', () => {
+    const consumerSubjects = (subjects: string[]) =>
+      subjects.filter((subject) => subject.startsWith('$JS.API.CONSUMER.') || subject.startsWith('$JS.ACK.'));
+    for (const service of ['library', 'sharing', 'billing'] as const) {
+      const own = consumerSubjects(permissionsOf(service).publish);
+      expect(own.length).toBeGreaterThan(0);
+      expect(
+        own.every((subject) => subject.endsWith(`.${service}`) || subject.endsWith(`.${service}.>`)),
+      ).toBe(true);
+    }
+    const denied = permissionsOf('gateway').publishDenied;
+    expect(denied).toContain('$JS.API.CONSUMER.MSG.NEXT.*.library');
+    expect(denied).toContain('$JS.API.CONSUMER.DELETE.*.billing');
+    expect(permissionsOf('sharing').publishDenied).toEqual([]);
+  });
+
   it.each(Object.keys(busAccess) as BusProcess[])(
     'grants %s exactly the requests its code makes, and no other',
     (process) => {
