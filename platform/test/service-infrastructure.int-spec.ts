@@ -9,6 +9,8 @@ import {
   createOutboxTable,
   dropOutboxTable,
   loadConfig,
+  redisDevDefaults,
+  redisEnvShape,
   serviceDevDefaults,
   serviceEnvShape,
   type ServiceProcessConfig,
@@ -55,9 +57,11 @@ class ShareCache implements OnModuleInit {
   }
 }
 
+type SharingLikeConfig = ServiceProcessConfig & { REDIS_URL: string };
+
 @Module({})
 class SharingLikeModule {
-  static forRoot(config: ServiceProcessConfig, logger: Logger): DynamicModule {
+  static forRoot(config: SharingLikeConfig, logger: Logger): DynamicModule {
     return {
       module: SharingLikeModule,
       imports: [
@@ -67,7 +71,7 @@ class SharingLikeModule {
           logger,
           entities: [],
           migrations: [CreateOutbox1700000000000],
-          redis: true,
+          redisUrl: config.REDIS_URL,
         }),
       ],
       providers: [ShareCache],
@@ -76,14 +80,19 @@ class SharingLikeModule {
 }
 
 describe('what the platform gives a service besides NATS and Postgres', () => {
-  let testbed: ServiceTestbed<ServiceProcessConfig>;
+  let testbed: ServiceTestbed<SharingLikeConfig>;
   let redis: Redis;
 
   beforeAll(async () => {
     testbed = await startServiceTestbed({
       service: 'sharing',
       suffix: 'svcinfra',
-      loadConfig: (env) => loadConfig(serviceEnvShape(0), serviceDevDefaults, env),
+      loadConfig: (env) =>
+        loadConfig(
+          { ...serviceEnvShape(0), ...redisEnvShape },
+          { ...serviceDevDefaults, ...redisDevDefaults },
+          env,
+        ),
       module: (config, logger) => SharingLikeModule.forRoot(config, logger),
       health: true,
     });

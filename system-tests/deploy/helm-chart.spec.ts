@@ -258,7 +258,7 @@ describe('the chart checks fail on a broken copy', () => {
       expect(problems).toEqual(
         expect.arrayContaining([
           'gateway reads REDIS_URL, which the chart does not give it',
-          'library reads REDIS_URL, which the chart does not give it',
+          'sharing reads REDIS_URL, which the chart does not give it',
           'the chart gives auth NATS_NAME, which auth does not read',
         ]),
       );

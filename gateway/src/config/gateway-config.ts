@@ -6,6 +6,8 @@ import {
   port,
   processDevDefaults,
   processEnvShape,
+  redisDevDefaults,
+  redisEnvShape,
   type Env,
 } from '@promptlib/platform';
 import { z } from 'zod';
@@ -41,6 +43,7 @@ export type RateLimitRule = z.output<typeof rateLimit>;
 
 const gatewayEnvShape = {
   ...processEnvShape(9101),
+  ...redisEnvShape,
   PORT: port.default(8080),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')),
   ALLOWED_ORIGINS: z
@@ -106,6 +109,7 @@ export const gatewayConfigSpec = {
   shape: gatewayEnvShape,
   devDefaults: {
     ...processDevDefaults,
+    ...redisDevDefaults,
     PUBLIC_URL: (given) => `http://localhost:${given.PORT ?? 8080}`,
     SESSION_SECRET: 'development-only-session-secret-change-me',
     STRIPE_PRICE_MONTHLY: 'price_pro_monthly',

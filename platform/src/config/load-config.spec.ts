@@ -5,11 +5,18 @@ import {
   databaseEnvShape,
   processDevDefaults,
   processEnvShape,
+  redisDevDefaults,
+  redisEnvShape,
   shutdownDelayMs,
 } from './process-env';
 
-const shape = { ...processEnvShape(9100), ...databaseEnvShape, SECRET: z.string().min(8) };
-const devDefaults = { ...processDevDefaults, ...databaseDevDefaults, SECRET: 'dev-secret-change-me' };
+const shape = { ...processEnvShape(9100), ...redisEnvShape, ...databaseEnvShape, SECRET: z.string().min(8) };
+const devDefaults = {
+  ...processDevDefaults,
+  ...redisDevDefaults,
+  ...databaseDevDefaults,
+  SECRET: 'dev-secret-change-me',
+};
 
 describe('loadConfig', () => {
   it('fills development defaults and derives the database from the namespace', () => {

@@ -46,12 +46,20 @@ export function processEnvShape(defaultHealthPort: number) {
     NATS_CREDS_FILE: z.string().min(1).optional(),
     // The CA that signed the NATS server's certificate: TLS to NATS is required when it is set.
     NATS_TLS_CA: z.string().min(1).optional(),
-    REDIS_URL: url(['redis:', 'rediss:']),
   };
 }
 
 export const processDevDefaults = {
   NATS_URL: 'nats://127.0.0.1:4222',
+} satisfies Record<string, DevDefault>;
+
+/**
+ * Redis, for the processes that use it (the gateway's sessions and limits, sharing's read cache
+ * and view counts, billing's queues) and no other: auth and library are given no address of it.
+ */
+export const redisEnvShape = { REDIS_URL: url(['redis:', 'rediss:']) };
+
+export const redisDevDefaults = {
   REDIS_URL: 'redis://127.0.0.1:6379',
 } satisfies Record<string, DevDefault>;
 

@@ -33,8 +33,8 @@ export type ServiceInfrastructureOptions = {
   entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for migration classes
   migrations: MixedList<Function | string>;
-  /** A Redis client under the namespace's key prefix (REDIS), with readiness over it. */
-  redis?: boolean;
+  /** Where a service that uses Redis finds it: a client under the namespace's key prefix (REDIS), with readiness over it. */
+  redisUrl?: string;
   /**
    * How long a transaction may sit idle before Postgres ends it. The default (4 s) is below the
    * callers' request timeout; a service whose requests wait longer (billing calls Stripe inside a
@@ -139,7 +139,7 @@ export class ServiceInfrastructureModule {
         {
           provide: REDIS,
           useFactory: () =>
-            options.redis ? createRedis(config.REDIS_URL, config.APP_NAMESPACE, logger) : null,
+            options.redisUrl ? createRedis(options.redisUrl, config.APP_NAMESPACE, logger) : null,
         },
         {
           provide: Readiness,

@@ -45,7 +45,7 @@ export class BillingModule {
           ],
           migrations,
           // Readiness counts Redis: without it no webhook can be queued.
-          redis: true,
+          redisUrl: config.REDIS_URL,
           // A checkout or cancellation waits on Stripe inside its transaction; the gateway waits 20 s.
           idleInTransactionTimeoutMs: 18_000,
         }),

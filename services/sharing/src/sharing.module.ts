@@ -30,7 +30,7 @@ export class SharingModule {
           entities: [],
           migrations,
           // Readiness counts Redis: the read cache and the view counts live there.
-          redis: true,
+          redisUrl: config.REDIS_URL,
         }),
         SharingDataModule,
       ],

@@ -48,6 +48,11 @@ app.kubernetes.io/component: {{ .component }}
     secretKeyRef: { name: {{ include "prompt-library.secretName" .root }}, key: {{ .key | default .name }} }
 {{- end -}}
 
+{{/* Non-empty for the apps that use Redis: the gateway, sharing and billing. auth and library get no address of it. */}}
+{{- define "prompt-library.usesRedis" -}}
+{{- if has . (list "gateway" "sharing" "billing") }}yes{{ end -}}
+{{- end -}}
+
 {{/* Exactly the variables each app reads that the chart sets; `apps.<app>.env` adds others. */}}
 {{- define "prompt-library.env" -}}
 {{- $root := .root -}}
@@ -61,7 +66,9 @@ app.kubernetes.io/component: {{ .component }}
 - name: NATS_USER
   value: {{ $app }}
 {{ include "prompt-library.fromSecret" (dict "root" $root "name" "NATS_PASSWORD" "key" (printf "NATS_%s_PASSWORD" (upper $app))) }}
+{{- if include "prompt-library.usesRedis" $app }}
 {{ include "prompt-library.fromSecret" (dict "root" $root "name" "REDIS_URL") }}
+{{- end }}
 {{- if $root.Values.nats.tlsCaConfigMap }}
 - name: NATS_TLS_CA
   value: /etc/nats-ca/{{ $root.Values.nats.tlsCaKey }}

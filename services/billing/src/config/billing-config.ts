@@ -2,6 +2,8 @@ import {
   ConfigError,
   type ConfigSpec,
   loadConfig,
+  redisDevDefaults,
+  redisEnvShape,
   serviceDevDefaults,
   serviceEnvShape,
   serviceError,
@@ -22,6 +24,7 @@ const milliseconds = (min: number) =>
 
 const billingEnvShape = {
   ...serviceEnvShape(9105),
+  ...redisEnvShape,
   // Success and cancel URLs of a checkout point back here, never at a request's Host header.
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')),
   STRIPE_SECRET_KEY: z.string().min(1),
@@ -45,6 +48,7 @@ export const billingConfigSpec = {
   shape: billingEnvShape,
   devDefaults: {
     ...serviceDevDefaults,
+    ...redisDevDefaults,
     PUBLIC_URL: (given) => `http://localhost:${given.PORT ?? 8080}`,
     STRIPE_PRICE_MONTHLY: 'price_pro_monthly',
     STRIPE_PRICE_ANNUAL: 'price_pro_annual',

@@ -1,6 +1,8 @@
 import {
   type ConfigSpec,
   loadConfig,
+  redisDevDefaults,
+  redisEnvShape,
   serviceDevDefaults,
   serviceEnvShape,
   type Env,
@@ -9,6 +11,7 @@ import { z } from 'zod';
 
 const sharingEnvShape = {
   ...serviceEnvShape(9104),
+  ...redisEnvShape,
   // How long a public read stays in Redis unless an event about its prompt clears it sooner.
   SHARE_CACHE_TTL_SECONDS: z.coerce
     .number()
@@ -31,7 +34,7 @@ export const SHARING_CONFIG = Symbol('SHARING_CONFIG');
 /** What sharing reads from its environment. */
 export const sharingConfigSpec = {
   shape: sharingEnvShape,
-  devDefaults: serviceDevDefaults,
+  devDefaults: { ...serviceDevDefaults, ...redisDevDefaults },
 } satisfies ConfigSpec<typeof sharingEnvShape>;
 
 export function loadSharingConfig(env: Env): SharingConfig {
