@@ -1,64 +1,13 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
 import { natsConnectionOptions } from '../src/nats/nats-access';
 import { PrivateNatsServer } from '../testing/private-nats-server';
 import { freePort } from '../testing/ports';
+import { makeTestCertificates } from '../testing/test-certificates';
 import { waitUntil } from '../testing/wait';
-
-/** A CA and a server certificate for 127.0.0.1 it signed, made with openssl. */
-function certificates(dir: string) {
-  const file = (name: string) => path.join(dir, name);
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=test-ca',
-    '-keyout',
-    file('ca.key'),
-    '-out',
-    file('ca.pem'),
-  );
-  openssl(
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-keyout',
-    file('server.key'),
-    '-out',
-    file('server.csr'),
-  );
-  writeFileSync(file('san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    file('server.csr'),
-    '-CA',
-    file('ca.pem'),
-    '-CAkey',
-    file('ca.key'),
-    '-CAcreateserial',
-    '-days',
-    '1',
-    '-extfile',
-    file('san.ext'),
-    '-out',
-    file('server.pem'),
-  );
-  return { ca: file('ca.pem'), cert: file('server.pem'), key: file('server.key') };
-}
 
 describe('how a process reaches NATS: its own user, over TLS when a CA is given', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'nats-tls-'));
@@ -68,7 +17,7 @@ describe('how a process reaches NATS: its own user, over TLS when a CA is given'
   beforeAll(async () => {
     const binary = PrivateNatsServer.binary();
     if (!binary) throw new Error('nats-server is not installed');
-    const { ca, cert, key } = certificates(dir);
+    const { ca, cert, key } = makeTestCertificates(dir);
     const port = await freePort();
     url = `nats://127.0.0.1:${port}`;
     server = spawn(

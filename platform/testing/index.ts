@@ -4,4 +4,5 @@ export * from './ports';
 export * from './private-nats-server';
 export * from './private-redis-server';
 export * from './private-server';
+export * from './test-certificates';
 export * from './wait';

@@ -2,8 +2,15 @@ import { connect } from 'nats';
 import { freePort } from './ports';
 import { PrivateServer } from './private-server';
 
-/** A server config and the environment it reads (the users' passwords of the shipped config, say). */
-export type PrivateNatsOptions = { config?: string; env?: Record<string, string> };
+/**
+ * A server config and the environment it reads (the users' passwords of the shipped config, say),
+ * and a certificate and key that make it accept TLS connections only.
+ */
+export type PrivateNatsOptions = {
+  config?: string;
+  env?: Record<string, string>;
+  tls?: { cert: string; key: string };
+};
 
 /** A nats-server with JetStream of a test's own, on a free port, that it may stop and start again. */
 export class PrivateNatsServer extends PrivateServer {
@@ -29,8 +36,10 @@ export class PrivateNatsServer extends PrivateServer {
 
   protected launch() {
     const config = this.options.config ? ['-c', this.options.config] : [];
+    const { tls } = this.options;
+    const encrypted = tls ? ['--tls', '--tlscert', tls.cert, '--tlskey', tls.key] : [];
     return {
-      args: [...config, '-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dataDir],
+      args: [...config, ...encrypted, '-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dataDir],
       env: this.options.env,
     };
   }
@@ -41,8 +50,8 @@ export class PrivateNatsServer extends PrivateServer {
       await probe.close();
       return true;
     } catch (error) {
-      // A server that wants credentials is up too.
-      return /authorization/i.test((error as Error).message);
+      // A server that wants credentials, or TLS with a certificate this probe cannot check, is up too.
+      return /authorization|tls|certificate/i.test((error as Error).message);
     }
   }
 }

@@ -50,9 +50,12 @@ describe('the API under hostile input and failing stores', () => {
     // Production addresses (never the development defaults); the check comes before any connection.
     const production = {
       NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://auth@db.invalid:5432/promptlib',
+      DATABASE_URL: 'postgres://auth:db-password@db.invalid:5432/promptlib',
       NATS_URL: 'nats://nats.invalid:4222',
-      REDIS_URL: 'redis://redis.invalid:6379',
+      NATS_USER: 'auth',
+      NATS_PASSWORD: 'nats-password',
+      NATS_TLS_CA: '/etc/nats-ca/ca.crt',
+      REDIS_URL: 'redis://gateway:redis-password@redis.invalid:6379',
       GOOGLE_CLIENT_ID: '123-example.apps.googleusercontent.com',
     };
     await expect(

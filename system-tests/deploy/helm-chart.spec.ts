@@ -303,6 +303,29 @@ describe('the chart checks fail on a broken copy', () => {
     }
   });
 
+  it('with no CA for NATS, which the apps reach over TLS only; from a Secret instead of a ConfigMap', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'promptlib-values-'));
+    try {
+      const file = join(dir, 'values.yaml');
+      await writeFile(file, stringify({ nats: { tlsCaConfigMap: '' } }));
+      await expect(renderChart({ chartDir: CHART_DIR, valuesFiles: [file] })).rejects.toThrow(
+        /nats\.tlsCaConfigMap or nats\.tlsCaSecret must name the CA/,
+      );
+      await writeFile(file, stringify({ nats: { tlsCaConfigMap: '', tlsCaSecret: 'nats-tls' } }));
+      const objects = parseRendered((await renderChart({ chartDir: CHART_DIR, valuesFiles: [file] })).yaml);
+      const pods = [...ofKind(objects, 'Deployment'), ...ofKind(objects, 'Job')].map(
+        (workload) => workload.spec.template.spec,
+      );
+      expect(pods).toHaveLength(6);
+      for (const pod of pods) {
+        expect(pod.volumes).toContainEqual({ name: 'nats-ca', secret: { secretName: 'nats-tls' } });
+        expect(pod.containers[0].env).toContainEqual({ name: 'NATS_TLS_CA', value: '/etc/nats-ca/ca.crt' });
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('with a bad values file', () => {
     const bad = merged(defaults(), {
       publicUrl: 'prompts.example.com',

@@ -1,8 +1,13 @@
-import { eventsStream } from '@promptlib/proto';
-import { connect } from 'nats';
+import { makeTestCertificates, PrivateNatsServer } from '@promptlib/platform/testing';
+import { busAccess, eventsStream, STREAM_KEEPER } from '@promptlib/proto';
+import { connect, type ConnectionOptions } from 'nats';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { ADMIN_USER, passwordVariable } from '../src/nats-config/render-nats-config';
+import { NATS_CONFIG_PATH } from '../src/nats-config/write-nats-config';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -20,41 +25,85 @@ async function admin<T>(database: string, work: (client: Client) => Promise<T>):
   }
 }
 
+/** The events stream's subjects as the server at `options` holds them. */
+async function streamSubjects(namespace: string, options: ConnectionOptions): Promise<string[] | undefined> {
+  const nats = await connect(options);
+  try {
+    return (await (await nats.jetstreamManager()).streams.info(eventsStream(namespace).name)).config.subjects;
+  } finally {
+    await nats.close();
+  }
+}
+
 describe('npm run migrate', () => {
   const namespace = `${process.env.APP_NAMESPACE ?? 'plt_local'}_migall`;
+  // Production's NATS: the shipped config, over TLS, the migrate step signed in as its own user.
+  const certificates = mkdtempSync(path.join(tmpdir(), 'migrate-tls-'));
+  const keeperPassword = `keeper-${process.pid}`;
+  let production: PrivateNatsServer;
+  let tls: { ca: string; cert: string; key: string };
 
-  beforeAll(() =>
-    admin('postgres', async (client) => {
+  beforeAll(async () => {
+    await admin('postgres', async (client) => {
       await client.query(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`);
       await client.query(`CREATE DATABASE "${namespace}"`);
-    }),
-  );
+    });
+    const binary = PrivateNatsServer.binary();
+    if (!binary) throw new Error('nats-server is not installed');
+    tls = makeTestCertificates(certificates);
+    production = await PrivateNatsServer.create(binary, {
+      config: NATS_CONFIG_PATH,
+      // Every user's password, as the server needs them all; only the keeper's is used.
+      env: Object.fromEntries(
+        [...Object.keys(busAccess), STREAM_KEEPER, ADMIN_USER].map((user) => [
+          passwordVariable(user),
+          user === STREAM_KEEPER ? keeperPassword : `unused-${user}-${process.pid}`,
+        ]),
+      ),
+      tls: { cert: tls.cert, key: tls.key },
+    });
+    await production.start();
+  }, 60_000);
 
   afterAll(async () => {
     await admin('postgres', (client) => client.query(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`));
     const nats = await connect({ servers: NATS_URL });
     await (await nats.jetstreamManager()).streams.delete(eventsStream(namespace).name).catch(() => false);
     await nats.close();
+    await production?.remove();
+    rmSync(certificates, { recursive: true, force: true });
   });
 
   it('migrates every service’s schema and sets up the events stream with a database and NATS only, and a second run finds nothing to do', async () => {
     const url = new URL(server);
     url.pathname = `/${namespace}`;
-    // Production refuses the development default URL; a deployment names its own.
+    // Production refuses the development default URL and one without a password; a deployment
+    // names its own (a server that trusts local connections ignores the password).
     url.searchParams.set('application_name', 'migrate-job');
+    if (!url.password) url.password = 'unused-by-trust';
     // What a pre-upgrade job is given: no Redis, no Stripe keys, even in production.
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
-    Object.assign(env, {
+    const base: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
       APP_NAMESPACE: namespace,
       DATABASE_URL: url.toString(),
-      // The same server by another name than the development default, which production refuses.
-      NATS_URL: NATS_URL.replace('127.0.0.1', 'localhost'),
       LOG_LEVEL: 'warn',
-    });
-    for (const mode of ['test', 'production']) {
+    };
+    const runs: Record<string, NodeJS.ProcessEnv> = {
+      test: { ...base, NODE_ENV: 'test', NATS_URL },
+      production: {
+        ...base,
+        NODE_ENV: 'production',
+        NATS_URL: production.url,
+        NATS_USER: STREAM_KEEPER,
+        NATS_PASSWORD: keeperPassword,
+        NATS_TLS_CA: tls.ca,
+      },
+    };
+    for (const [mode, env] of Object.entries(runs)) {
       const result = spawnSync('npm', ['run', 'migrate', '--silent'], {
         cwd: repoRoot,
-        env: { ...env, NODE_ENV: mode },
+        env,
         encoding: 'utf8',
       });
       expect({ mode, status: result.status, stderr: result.status === 0 ? '' : result.stderr }).toEqual({
@@ -70,12 +119,16 @@ describe('npm run migrate', () => {
       );
       expect(rows.map((row) => row.schema)).toEqual(['auth', 'billing', 'library', 'sharing']);
     });
-    const nats = await connect({ servers: NATS_URL });
-    try {
-      const stream = await (await nats.jetstreamManager()).streams.info(eventsStream(namespace).name);
-      expect(stream.config.subjects).toEqual(eventsStream(namespace).subjects);
-    } finally {
-      await nats.close();
-    }
+    const subjects = eventsStream(namespace).subjects;
+    expect(await streamSubjects(namespace, { servers: NATS_URL })).toEqual(subjects);
+    expect(
+      await streamSubjects(namespace, {
+        servers: production.url,
+        user: STREAM_KEEPER,
+        pass: keeperPassword,
+        tls: { caFile: tls.ca },
+        inboxPrefix: `_INBOX_${STREAM_KEEPER}`,
+      }),
+    ).toEqual(subjects);
   }, 120_000);
 });

@@ -33,26 +33,49 @@ describe('loadConfig', () => {
     );
   });
 
+  const production = {
+    NODE_ENV: 'production',
+    NATS_URL: 'nats://nats:4222',
+    NATS_USER: 'library',
+    NATS_PASSWORD: 'nats-password',
+    NATS_TLS_CA: '/etc/nats-ca/ca.crt',
+    REDIS_URL: 'redis://library:redis-password@redis:6379',
+    DATABASE_URL: 'postgres://app:db-password@db/app',
+  };
+
   it('refuses a development default given explicitly in production', () => {
-    const env = {
-      NODE_ENV: 'production',
-      NATS_URL: 'nats://nats:4222',
-      REDIS_URL: 'redis://redis:6379',
-      DATABASE_URL: 'postgres://app@db/app',
-      SECRET: 'dev-secret-change-me',
-    };
+    const env = { ...production, SECRET: 'dev-secret-change-me' };
     expect(() => loadConfig(shape, devDefaults, env)).toThrow('SECRET must not use its development default');
   });
 
   it('accepts a complete production environment', () => {
+    const env = { ...production, SECRET: 'a-real-secret-from-the-vault' };
+    expect(loadConfig(shape, devDefaults, env).SECRET).toBe('a-real-secret-from-the-vault');
+    const withCreds = { ...env, NATS_USER: undefined, NATS_PASSWORD: undefined, NATS_CREDS_FILE: '/x.creds' };
+    expect(loadConfig(shape, devDefaults, withCreds).NATS_CREDS_FILE).toBe('/x.creds');
+    const withCertificate = { ...env, DATABASE_URL: 'postgres://app@db/app?sslcert=/c.pem&sslkey=/k.pem' };
+    expect(loadConfig(shape, devDefaults, withCertificate).DATABASE_URL).toContain('sslcert');
+  });
+
+  it('refuses production without credentials for NATS, Redis and Postgres, or without TLS to NATS', () => {
     const env = {
-      NODE_ENV: 'production',
-      NATS_URL: 'nats://nats:4222',
+      ...production,
+      SECRET: 'a-real-secret-from-the-vault',
+      NATS_USER: undefined,
+      NATS_PASSWORD: undefined,
+      NATS_TLS_CA: undefined,
       REDIS_URL: 'redis://redis:6379',
       DATABASE_URL: 'postgres://app@db/app',
-      SECRET: 'a-real-secret-from-the-vault',
     };
-    expect(loadConfig(shape, devDefaults, env).SECRET).toBe('a-real-secret-from-the-vault');
+    const attempt = () => loadConfig(shape, devDefaults, env);
+    expect(attempt).toThrow(/NATS_USER and NATS_PASSWORD \(or NATS_CREDS_FILE\) must be set/);
+    expect(attempt).toThrow(/NATS_TLS_CA must be set: production reaches NATS over TLS only/);
+    expect(attempt).toThrow(/REDIS_URL must carry the password/);
+    expect(attempt).toThrow(/DATABASE_URL must carry a password/);
+    // Outside production a developer's servers need none of it.
+    expect(loadConfig(shape, devDefaults, { ...env, NODE_ENV: 'development' }).REDIS_URL).toBe(
+      'redis://redis:6379',
+    );
   });
 
   it('names every invalid variable', () => {

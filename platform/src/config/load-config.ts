@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productionAccessProblems } from './production-access';
 
 export type Env = Record<string, string | undefined>;
 
@@ -53,6 +54,7 @@ export function loadConfig<S extends z.ZodRawShape>(
         return [`${name} must not use its development default`];
       return [];
     });
+    problems.push(...productionAccessProblems(Object.keys(shape), given));
     if (problems.length > 0)
       throw new ConfigError(`Invalid production configuration: ${problems.join('; ')}.`);
   }

@@ -53,6 +53,19 @@ app.kubernetes.io/component: {{ .component }}
 {{- if has . (list "gateway" "sharing" "billing") }}yes{{ end -}}
 {{- end -}}
 
+{{/*
+The CA that signed the NATS server's certificate: production reaches NATS over TLS only. From a
+Secret (cert-manager's ca.crt, say) when nats.tlsCaSecret names one, else from a ConfigMap.
+*/}}
+{{- define "prompt-library.natsCaVolume" -}}
+- name: nats-ca
+{{- if .Values.nats.tlsCaSecret }}
+  secret: { secretName: {{ .Values.nats.tlsCaSecret }} }
+{{- else }}
+  configMap: { name: {{ .Values.nats.tlsCaConfigMap | required "nats.tlsCaConfigMap or nats.tlsCaSecret must name the CA of your NATS server's certificate: the apps reach NATS over TLS only" }} }
+{{- end }}
+{{- end -}}
+
 {{/* Exactly the variables each app reads that the chart sets; `apps.<app>.env` adds others. */}}
 {{- define "prompt-library.env" -}}
 {{- $root := .root -}}
@@ -69,10 +82,8 @@ app.kubernetes.io/component: {{ .component }}
 {{- if include "prompt-library.usesRedis" $app }}
 {{ include "prompt-library.fromSecret" (dict "root" $root "name" "REDIS_URL") }}
 {{- end }}
-{{- if $root.Values.nats.tlsCaConfigMap }}
 - name: NATS_TLS_CA
   value: /etc/nats-ca/{{ $root.Values.nats.tlsCaKey }}
-{{- end }}
 {{- if $service }}
 {{ include "prompt-library.fromSecret" (dict "root" $root "name" "DATABASE_URL") }}
 {{- end }}
