@@ -17,35 +17,21 @@ export const serviceDevDefaults = { ...processDevDefaults, ...databaseDevDefault
 
 export type ServiceProcessConfig = z.output<z.ZodObject<ReturnType<typeof serviceEnvShape>>>;
 
+// Everything of a process's own variables but its health port and shutdown timing: it serves nothing.
+const {
+  HEALTH_PORT: _port,
+  SHUTDOWN_GRACE_MS: _grace,
+  SHUTDOWN_DELAY_MS: _delay,
+  ...migrationProcessShape
+} = processEnvShape(0);
+
 /**
  * What a migration job reads: the database, NATS (as the events stream's keeper, which it sets up)
  * and where to log; nothing of Redis or a service's own settings (billing's Stripe keys, say),
  * which a pre-upgrade job has no need to be given.
  */
-const {
-  NODE_ENV,
-  APP_NAMESPACE,
-  LOG_LEVEL,
-  NATS_URL,
-  NATS_USER,
-  NATS_PASSWORD,
-  NATS_CREDS_FILE,
-  NATS_TLS_CA,
-} = processEnvShape(0);
-
 export const migrationConfigSpec = {
-  shape: {
-    NODE_ENV,
-    APP_NAMESPACE,
-    LOG_LEVEL,
-    NATS_URL,
-    NATS_USER,
-    NATS_PASSWORD,
-    NATS_CREDS_FILE,
-    NATS_TLS_CA,
-    ...databaseEnvShape,
-    ...eventsStreamEnvShape,
-  },
+  shape: { ...migrationProcessShape, ...databaseEnvShape, ...eventsStreamEnvShape },
   devDefaults: { ...databaseDevDefaults, NATS_URL: processDevDefaults.NATS_URL },
 };
 
