@@ -44,6 +44,30 @@ describe('library service over NATS', () => {
       );
   }
 
+  it('keeps a prompt’s search text uncompressed, so a search’s recheck reads it without decompressing', async () => {
+    const userId = (nextUserId += 1);
+    const words = ['quarterly', 'revenue', 'summary', 'explain', 'German', 'review', 'editor', 'answer'];
+    // Prose of 3,900 characters: with its lower-cased copy, a row of about 8 kB.
+    const content = Array.from({ length: 600 }, (_, n) => words[(n * 7 + (n >> 3)) % words.length])
+      .join(' ')
+      .slice(0, 3_900);
+    const prompt = await library.request(subjects.library.promptsCreate, {
+      userId,
+      title: 'Long enough to be compressed before',
+      content,
+      categoryId: null,
+      tags: [],
+    });
+    const [row] = await testbed.query<{ compression: string | null; stored: number }>(
+      `SELECT pg_column_compression("content_search") AS "compression",
+              pg_column_size("content_search") AS "stored"
+       FROM "library"."prompts" WHERE "id" = $1`,
+      [prompt.id],
+    );
+    expect(row.compression).toBeNull();
+    expect(row.stored).toBeGreaterThanOrEqual(3_900);
+  });
+
   it('creates General once, however many times and however concurrently it is asked', async () => {
     const userId = (nextUserId += 1);
     const answers = await Promise.all(
