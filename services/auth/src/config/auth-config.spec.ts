@@ -2,9 +2,11 @@ import { GOOGLE_ISSUER, GOOGLE_JWKS_URL, loadAuthConfig } from './auth-config';
 
 const production = {
   NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://auth@db:5432/promptlib',
+  DATABASE_URL: 'postgres://auth:db-password@db:5432/promptlib',
   NATS_URL: 'nats://nats:4222',
-  REDIS_URL: 'redis://redis:6379',
+  NATS_USER: 'auth',
+  NATS_PASSWORD: 'nats-password',
+  NATS_TLS_CA: '/etc/nats-ca/ca.crt',
   GOOGLE_CLIENT_ID: '123-example.apps.googleusercontent.com',
 };
 
