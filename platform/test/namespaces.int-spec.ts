@@ -83,6 +83,21 @@ describe('two namespaces on the same NATS, Redis and Postgres', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('answers the very first request sent once listen() has resolved', async () => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const responder = await responderFor(nsC);
+      await responder.listen();
+      try {
+        const answer = await new ServiceClient(nats, nsC).request(subjects.auth.usersGet, {
+          userId: attempt,
+        });
+        expect(answer).toEqual({ namespace: nsC, userId: attempt });
+      } finally {
+        await responder.close();
+      }
+    }
+  });
+
   it('keeps each namespace’s events in its own stream', async () => {
     await Promise.all([ensureEventsStream(nats, nsA, limits), ensureEventsStream(nats, nsB, limits)]);
     const event: EventEnvelope<'events.user.registered'> = {

@@ -33,6 +33,19 @@ export class NamespacedNatsServer extends ServerNats {
     this.namespace = namespace;
   }
 
+  /**
+   * Reports the server listening only once NATS holds its subscriptions: a request sent as soon as
+   * `listen()` resolves would otherwise find no responder and be answered 503.
+   */
+  override start(callback: (err?: unknown) => void): void {
+    const client = this.unwrap<NatsConnection>();
+    this.bindEvents(client);
+    client.flush().then(
+      () => callback(),
+      (error: unknown) => callback(error),
+    );
+  }
+
   override bindEvents(client: NatsConnection): void {
     const namespace = this.namespace;
     // Handlers stay registered under the bare subject; only the wire subscription carries the prefix.
