@@ -17,6 +17,7 @@ export * from './nats/service-client';
 export * from './redis/redis';
 export * from './database/create-data-source';
 export * from './database/run-migrations';
+export * from './database/database-logins';
 export * from './database/schema-name';
 export * from './database/prepared-query';
 export * from './database/db';

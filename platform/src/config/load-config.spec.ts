@@ -78,6 +78,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it("refuses a migrate step's admin or service address without a password in production", () => {
+    const migrationShape = {
+      ...shape,
+      DATABASE_ADMIN_URL: z.string().optional(),
+      DATABASE_AUTH_URL: z.string().optional(),
+    };
+    const env = {
+      ...production,
+      SECRET: 'a-real-secret-from-the-vault',
+      DATABASE_ADMIN_URL: 'postgres://admin@db/app',
+      DATABASE_AUTH_URL: 'postgres://auth@db/app',
+    };
+    const attempt = () => loadConfig(migrationShape, devDefaults, env);
+    expect(attempt).toThrow(/DATABASE_ADMIN_URL must carry a password/);
+    expect(attempt).toThrow(/DATABASE_AUTH_URL must carry a password/);
+    expect(attempt).not.toThrow(/DATABASE_URL must carry/);
+  });
+
   it('names every invalid variable', () => {
     const attempt = () =>
       loadConfig(shape, devDefaults, {

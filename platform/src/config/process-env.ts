@@ -64,7 +64,9 @@ export const redisDevDefaults = {
 } satisfies Record<string, DevDefault>;
 
 /** Postgres for services: the namespace names the database when DATABASE_URL is not given. */
-export const databaseEnvShape = { DATABASE_URL: url(['postgres:', 'postgresql:']) };
+export const databaseUrl = url(['postgres:', 'postgresql:']);
+
+export const databaseEnvShape = { DATABASE_URL: databaseUrl };
 
 export const databaseDevDefaults = {
   DATABASE_URL: (env) => `postgres://postgres@127.0.0.1:5432/${env.APP_NAMESPACE ?? DEFAULT_NAMESPACE}`,

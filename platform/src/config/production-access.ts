@@ -19,13 +19,12 @@ export function productionAccessProblems(reads: readonly string[], given: Env): 
   }
   if (reads.includes('REDIS_URL') && given.REDIS_URL !== undefined && !hasPassword(given.REDIS_URL))
     problems.push('REDIS_URL must carry the password of the process’s Redis user');
-  if (
-    reads.includes('DATABASE_URL') &&
-    given.DATABASE_URL !== undefined &&
-    !hasPassword(given.DATABASE_URL) &&
-    !/[?&]sslcert=/.test(given.DATABASE_URL)
-  )
-    problems.push('DATABASE_URL must carry a password (or a client certificate, sslcert)');
+  // DATABASE_URL, and the migrate step's DATABASE_ADMIN_URL and DATABASE_<SERVICE>_URL.
+  for (const variable of reads.filter((name) => /^DATABASE_([A-Z]+_)?URL$/.test(name))) {
+    const address = given[variable];
+    if (address !== undefined && !hasPassword(address) && !/[?&]sslcert=/.test(address))
+      problems.push(`${variable} must carry a password (or a client certificate, sslcert)`);
+  }
   return problems;
 }
 

@@ -1,8 +1,11 @@
+import { serviceNames } from '@promptlib/proto';
 import type { z } from 'zod';
+import { serviceDatabaseUrlVariable } from '../database/database-logins';
 import { loadConfig, type Env } from '../config/load-config';
 import {
   databaseDevDefaults,
   databaseEnvShape,
+  databaseUrl,
   eventsStreamEnvShape,
   processDevDefaults,
   processEnvShape,
@@ -25,13 +28,25 @@ const {
   ...migrationProcessShape
 } = processEnvShape(0);
 
+// The address each service's processes sign in with: the migrate step grants that login its schema.
+const serviceLoginShape = Object.fromEntries(
+  serviceNames.map((service) => [serviceDatabaseUrlVariable(service), databaseUrl.optional()]),
+) as Record<ReturnType<typeof serviceDatabaseUrlVariable>, z.ZodOptional<typeof databaseUrl>>;
+
 /**
- * What a migration job reads: the database, NATS (as the events stream's keeper, which it sets up)
+ * What a migration job reads: the database as the schemas' owner, each service's login and
+ * optionally a login that may create them, NATS (as the events stream's keeper, which it sets up)
  * and where to log; nothing of Redis or a service's own settings (billing's Stripe keys, say),
  * which a pre-upgrade job has no need to be given.
  */
 export const migrationConfigSpec = {
-  shape: { ...migrationProcessShape, ...databaseEnvShape, ...eventsStreamEnvShape },
+  shape: {
+    ...migrationProcessShape,
+    ...databaseEnvShape,
+    DATABASE_ADMIN_URL: databaseUrl.optional(),
+    ...serviceLoginShape,
+    ...eventsStreamEnvShape,
+  },
   devDefaults: { ...databaseDevDefaults, NATS_URL: processDevDefaults.NATS_URL },
 };
 

@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import type { DataSource, MixedList, EntitySchema } from 'typeorm';
 import { createDataSource } from '../database/create-data-source';
 import { Db } from '../database/db';
+import { assertServiceLogin } from '../database/database-logins';
 import { runMigrations } from '../database/run-migrations';
 import { createMetricsRegistry } from '../health/metrics';
 import { Readiness, type ReadinessCheck } from '../health/readiness';
@@ -94,6 +95,7 @@ export class ServiceInfrastructureModule {
               idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs,
             });
             await runMigrations(dataSource, service, logger);
+            if (config.NODE_ENV === 'production') await assertServiceLogin(dataSource, service);
             return dataSource;
           },
         },
