@@ -37,6 +37,10 @@ export function earlierDurableName(namespace: string, service: ServiceName): str
 
 export const serviceNames: readonly ServiceName[] = ['auth', 'library', 'sharing', 'billing'];
 
+export function isServiceName(name: string): name is ServiceName {
+  return (serviceNames as readonly string[]).includes(name);
+}
+
 /** Prefix of every Redis key (sessions, rate limits, caches) and BullMQ queue of a namespace. */
 export function redisPrefix(namespace: string): string {
   return `${namespace}:`;

@@ -1,17 +1,21 @@
-import { createLogger, openEventsStream, setUpEventsStream } from '@promptlib/platform';
+import { openEventsStream } from '@promptlib/platform';
 import {
   DEFAULT_EVENTS_MAX_BYTES,
   eventsStream,
   inboxPrefix,
+  serviceNames,
   STREAM_KEEPER,
+  type ServiceName,
   type Prompt,
   type ShareLink,
   type SharedPrompt,
 } from '@promptlib/proto';
 import { eventually, PrivateNatsServer } from '@promptlib/platform/testing';
+import { databaseLoginsFor, runMigrateSteps, type DatabaseLogins } from '@promptlib/tools/testing';
 import { connect, headers, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { Client } from 'pg';
 import { ApiClient } from '../support/api-client';
 import { pay, pollCheckout, startCheckout } from '../support/billing-api';
 import { createPrompt, limitsOf, newLibraryUser } from '../support/library-api';
@@ -27,10 +31,11 @@ const passwords = Object.fromEntries(
   [...PROCESSES, STREAM_KEEPER, 'admin'].map((user) => [user, `${user}-${randomUUID()}`]),
 ) as Record<BusUser, string>;
 
-describe('the message bus as a trust boundary: the shipped NATS config', () => {
+describe('the message bus and the database as trust boundaries: the shipped NATS config and each service’s own login', () => {
   let nats: PrivateNatsServer;
   let stack: Stack;
   let gateway: Gateway;
+  let logins: DatabaseLogins;
   const connections: NatsConnection[] = [];
 
   const connectAs = async (user: BusUser) => {
@@ -65,17 +70,21 @@ describe('the message bus as a trust boundary: the shipped NATS config', () => {
     });
     await nats.start();
     stack = await startStack('bus', []);
-    // The migrate step first, as a deployment runs it: the apps may not make the stream.
-    await setUpEventsStream(
-      credentials(STREAM_KEEPER),
-      stack.namespace,
-      { maxBytes: DEFAULT_EVENTS_MAX_BYTES },
-      createLogger('migrate', 'warn'),
-    );
+    // The migrate step first, as a deployment runs it: the schemas as their owner, each service's
+    // own database login, and the events stream (the apps may not make it).
+    const made = await databaseLoginsFor(stack.env.DATABASE_URL, stack.namespace);
+    if (!made) throw new Error('The test database login may not create logins');
+    logins = made;
+    await runMigrateSteps({
+      ...stack.env,
+      LOG_LEVEL: 'warn',
+      ...logins.migrateEnv,
+      ...credentials(STREAM_KEEPER),
+    });
     // Side by side, as a deployment starts them.
     await Promise.all(
-      (['auth', 'library', 'sharing', 'billing'] as const).map((service) =>
-        stack.startService(service, credentials(service)),
+      serviceNames.map((service) =>
+        stack.startService(service, { ...credentials(service), DATABASE_URL: logins.serviceUrls[service] }),
       ),
     );
     gateway = await stack.startGateway(credentials('gateway'));
@@ -229,7 +238,7 @@ describe('the message bus as a trust boundary: the shipped NATS config', () => {
       { maxBytes: DEFAULT_EVENTS_MAX_BYTES / 2 },
       logger,
     );
-    expect(kept.max_bytes).toBe(DEFAULT_EVENTS_MAX_BYTES);
+    expect(kept.max_bytes).toBe(Number(stack.env.EVENTS_MAX_BYTES));
     expect(warnings).toEqual([expect.stringMatching(/only the migrate step may change it/)]);
   });
 
@@ -269,5 +278,54 @@ describe('the message bus as a trust boundary: the shipped NATS config', () => {
       (limits) => limits.isPro,
     );
     expect((await limitsOf(victim)).isPro).toBe(false);
+  });
+
+  /** What Postgres answers `sql` from the login of `service`: 'allowed', or the refusal's SQLSTATE. */
+  async function asServiceLogin(service: ServiceName, sql: string): Promise<string> {
+    const client = new Client({ connectionString: logins.serviceUrls[service] });
+    await client.connect();
+    try {
+      return await client.query(sql).then(
+        () => 'allowed',
+        (error: { code: string }) => error.code,
+      );
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("refuses every other service's login the password hashes and the tier write, and each its own schema's shape", async () => {
+    const user = await newLibraryUser(gateway.url, 'stores');
+    const attacks = [
+      ...serviceNames
+        .filter((service) => service !== 'auth')
+        .map((service) => ({ service, sql: 'SELECT password_hash FROM auth.users' })),
+      ...serviceNames
+        .filter((service) => service !== 'library')
+        .flatMap((service) => [
+          { service, sql: `UPDATE library.user_tiers SET is_pro = true WHERE user_id = ${user.id}` },
+          {
+            service,
+            sql: `INSERT INTO library.user_tiers (user_id, is_pro) VALUES (${user.id + 1000}, true)`,
+          },
+        ]),
+      { service: 'auth' as const, sql: 'ALTER TABLE auth.users ADD COLUMN is_admin boolean' },
+      { service: 'library' as const, sql: 'DROP TABLE library.user_tiers' },
+      { service: 'sharing' as const, sql: 'CREATE TABLE sharing.stolen (body text)' },
+      { service: 'billing' as const, sql: 'DELETE FROM billing.migrations' },
+    ];
+    const outcomes = await Promise.all(
+      attacks.map(async ({ service, sql }) => ({
+        service,
+        sql,
+        outcome: await asServiceLogin(service, sql),
+      })),
+    );
+    expect(outcomes).toEqual(attacks.map(({ service, sql }) => ({ service, sql, outcome: '42501' })));
+    // The tier is still the library's to change, through billing's event: the user is still free.
+    expect((await limitsOf(user)).isPro).toBe(false);
+    // Each login keeps what its service needs: its own rows.
+    expect(await asServiceLogin('auth', 'SELECT password_hash FROM auth.users LIMIT 1')).toBe('allowed');
+    expect(await asServiceLogin('library', 'SELECT is_pro FROM library.user_tiers LIMIT 1')).toBe('allowed');
   });
 });

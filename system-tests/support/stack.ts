@@ -2,6 +2,7 @@ import Redis from 'ioredis';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { freePort } from '@promptlib/platform/testing';
+import { serviceNames } from '@promptlib/proto';
 import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/sandboxes';
 import { startApp, type AppProcess } from './processes';
 
@@ -151,7 +152,15 @@ async function removeNamespace(namespace: string, env: Record<string, string>): 
     connectionString: Object.assign(new URL(serverUrl), { pathname: '/postgres' }).toString(),
   });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`).finally(() => admin.end());
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`);
+    // The logins a test's migrate step made for the namespace (tools' databaseLoginsFor).
+    for (const login of [...serviceNames, 'migrate']) {
+      await admin.query(`DROP ROLE IF EXISTS "${namespace}_${login}"`);
+    }
+  } finally {
+    await admin.end();
+  }
   const nats = await connect({ servers: env.NATS_URL });
   const manager = await nats.jetstreamManager();
   await manager.streams.delete(`${namespace.toUpperCase()}_EVENTS`).catch(() => undefined);

@@ -1,5 +1,6 @@
 import { makeTestCertificates, PrivateNatsServer } from '@promptlib/platform/testing';
-import { busAccess, eventsStream, STREAM_KEEPER } from '@promptlib/proto';
+import { serviceDatabaseUrlVariable } from '@promptlib/platform';
+import { busAccess, eventsStream, serviceNames, STREAM_KEEPER } from '@promptlib/proto';
 import { connect, type ConnectionOptions } from 'nats';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,14 @@ import { NATS_CONFIG_PATH } from '../src/nats-config/write-nats-config';
 const repoRoot = path.resolve(__dirname, '..', '..');
 const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+/** The database at `url` under the namespace's login for `who` (made by the migrate step). */
+function loginUrl(url: URL, who: string): string {
+  const login = new URL(url);
+  login.username = `${login.pathname.slice(1)}_${who}`;
+  login.password = `${who}-password`;
+  return login.toString();
+}
 
 async function admin<T>(database: string, work: (client: Client) => Promise<T>): Promise<T> {
   const url = new URL(server);
@@ -66,7 +75,11 @@ describe('npm run migrate', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await admin('postgres', (client) => client.query(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`));
+    await admin('postgres', async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS "${namespace}" WITH (FORCE)`);
+      for (const login of [...serviceNames, 'migrate'])
+        await client.query(`DROP ROLE IF EXISTS "${namespace}_${login}"`);
+    });
     const nats = await connect({ servers: NATS_URL });
     await (await nats.jetstreamManager()).streams.delete(eventsStream(namespace).name).catch(() => false);
     await nats.close();
@@ -91,8 +104,15 @@ describe('npm run migrate', () => {
     };
     const runs: Record<string, NodeJS.ProcessEnv> = {
       test: { ...base, NODE_ENV: 'test', NATS_URL },
+      // The second run as a deployment's job: it makes the owner and each service's login, and
+      // hands the schemas the first run made (as one shared login) over to the owner.
       production: {
         ...base,
+        DATABASE_ADMIN_URL: url.toString(),
+        DATABASE_URL: loginUrl(url, 'migrate'),
+        ...Object.fromEntries(
+          serviceNames.map((service) => [serviceDatabaseUrlVariable(service), loginUrl(url, service)]),
+        ),
         NODE_ENV: 'production',
         NATS_URL: production.url,
         NATS_USER: STREAM_KEEPER,
@@ -118,7 +138,25 @@ describe('npm run migrate', () => {
          WHERE table_name = 'migrations' ORDER BY table_schema`,
       );
       expect(rows.map((row) => row.schema)).toEqual(['auth', 'billing', 'library', 'sharing']);
+      const owners = await client.query<{ owner: string }>(
+        `SELECT DISTINCT pg_get_userbyid(c.relowner) AS owner FROM pg_class c
+           JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = ANY($1) AND c.relkind IN ('r', 'S')`,
+        [serviceNames],
+      );
+      expect(owners.rows).toEqual([{ owner: `${namespace}_migrate` }]);
     });
+    // Each service's login reads its own tables, and another's not at all.
+    const asLibrary = new Client({ connectionString: loginUrl(url, 'library') });
+    await asLibrary.connect();
+    try {
+      await expect(asLibrary.query('SELECT count(*) FROM library.prompts')).resolves.toBeDefined();
+      await expect(asLibrary.query('SELECT count(*) FROM auth.users')).rejects.toMatchObject({
+        code: '42501',
+      });
+    } finally {
+      await asLibrary.end();
+    }
     const subjects = eventsStream(namespace).subjects;
     expect(await streamSubjects(namespace, { servers: NATS_URL })).toEqual(subjects);
     expect(

@@ -7,7 +7,7 @@ export type NamespaceLocations = { databaseUrl: string; redisUrl: string; natsUr
 
 /**
  * Removes everything a test run created under its namespace: the databases (with the schemas its
- * tests made in them), streams (with their consumers), keys and Stripe sandbox state files whose
+ * tests made in them) and logins, streams (with their consumers), keys and Stripe sandbox state files whose
  * names start with it, as npm test's lanes, the smoke test and each test file add suffixes for
  * namespaces of their own. The run namespace is unique, so nothing of anyone else's can match.
  */
@@ -38,6 +38,15 @@ async function dropDatabases(namespace: string, databaseUrl: string): Promise<vo
         datname,
       ]);
       await client.query(`DROP DATABASE IF EXISTS "${datname.replace(/"/g, '""')}"`);
+    }
+    // The logins the migrate step made for the namespace (npm start's smoke test, the system
+    // tests), once no database holds anything of theirs.
+    const logins = await client.query<{ rolname: string }>(
+      'SELECT rolname FROM pg_roles WHERE left(rolname, length($1)) = $1',
+      [namespace],
+    );
+    for (const { rolname } of logins.rows) {
+      await client.query(`DROP ROLE IF EXISTS "${rolname.replace(/"/g, '""')}"`);
     }
   } finally {
     await client.end();

@@ -1,10 +1,10 @@
-import { createLogger, setUpEventsStream } from '@promptlib/platform';
 import { freePorts } from '@promptlib/platform/testing';
-import { DEFAULT_EVENTS_MAX_BYTES, STREAM_KEEPER } from '@promptlib/proto';
+import { isServiceName, STREAM_KEEPER } from '@promptlib/proto';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
 import { startNginx, type RunningNginx } from '../infra/nginx';
 import { apps, natsUserEnv } from './apps';
 import { provideGoogle } from './google-access';
+import { databaseLoginsFor, runMigrateSteps } from './migrate-step';
 import { replicasOf } from './replicas';
 import { envFor, provideStripe, sandboxStateFile } from './stripe-access';
 import { startApp, stopApps, waitForReady, type RunningApp } from './supervisor';
@@ -68,20 +68,20 @@ export async function startAll(args: string[] = []): Promise<void> {
     closeStripe = stripe.sandbox?.close;
     if (stripe.sandbox) console.log(`Stripe sandbox (no STRIPE_SECRET_KEY set) at ${stripe.sandbox.url}`);
 
-    // The apps may only read the events stream; the migrate step's NATS user sets it up first.
-    await setUpEventsStream(
-      {
-        NATS_URL: infra.natsUrl,
-        NATS_USER: process.env.NATS_USER,
-        NATS_PASSWORD: process.env.NATS_PASSWORD,
-        NATS_CREDS_FILE: process.env.NATS_CREDS_FILE,
-        NATS_TLS_CA: process.env.NATS_TLS_CA,
-        ...natsUserEnv(STREAM_KEEPER, infra.natsPasswords),
-      },
-      namespace,
-      { maxBytes: Number(process.env.EVENTS_MAX_BYTES ?? DEFAULT_EVENTS_MAX_BYTES) },
-      createLogger('migrate', 'warn'),
-    );
+    // The migrate step first, as a deployment runs it: the schemas as their owner, each service's
+    // login, and the events stream as the one NATS user that may make it.
+    const logins = await databaseLoginsFor(infra.databaseUrl, namespace);
+    if (!logins) {
+      console.log('DATABASE_URL’s login may not create logins: every service signs in with it.');
+    }
+    await runMigrateSteps({
+      ...env,
+      LOG_LEVEL: 'warn',
+      ...logins?.migrateEnv,
+      ...natsUserEnv(STREAM_KEEPER, infra.natsPasswords),
+    });
+    const databaseUrlOf = (name: string) =>
+      logins && isServiceName(name) ? { DATABASE_URL: logins.serviceUrls[name] } : {};
 
     // One gateway listens on PORT itself; replicas listen on ports of their own behind nginx,
     // which is the only proxy whose X-Forwarded-For they believe.
@@ -100,6 +100,7 @@ export async function startAll(args: string[] = []): Promise<void> {
           {
             ...envFor(spec, env, stripe.access),
             ...natsUserEnv(spec.name, infra.natsPasswords),
+            ...databaseUrlOf(spec.name),
             ...replicaEnv,
           },
           { label: replicas === 1 ? spec.name : `${spec.name}#${replica + 1}` },

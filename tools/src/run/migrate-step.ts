@@ -1,0 +1,77 @@
+import { serviceDatabaseUrlVariable } from '@promptlib/platform';
+import { serviceNames, type ServiceName } from '@promptlib/proto';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+import { repoRoot } from './exec';
+
+const run = promisify(execFile);
+
+/** Each service's address under its own login, and the migrate step's variables that make them. */
+export type DatabaseLogins = {
+  serviceUrls: Record<ServiceName, string>;
+  migrateEnv: Record<string, string>;
+};
+
+/**
+ * The logins `npm start` runs the services under, as a deployment does: one that owns the
+ * schemas and migrates them, and one per service that may only use its own schema's rows. Named
+ * after the namespace, with fresh passwords each start (the migrate step sets them). Undefined
+ * when DATABASE_URL's login may not create logins (a managed database's ordinary user, say):
+ * every process then signs in with it, as before.
+ */
+export async function databaseLoginsFor(
+  adminUrl: string,
+  namespace: string,
+): Promise<DatabaseLogins | undefined> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ may: boolean }>(
+      'SELECT rolsuper OR rolcreaterole AS may FROM pg_roles WHERE rolname = current_user',
+    );
+    if (!rows[0]?.may) return undefined;
+  } finally {
+    await client.end();
+  }
+  const urlAs = (login: string) => {
+    const url = new URL(adminUrl);
+    url.username = login;
+    url.password = randomBytes(18).toString('base64url');
+    return url.toString();
+  };
+  const serviceUrls = Object.fromEntries(
+    serviceNames.map((service) => [service, urlAs(`${namespace}_${service}`)]),
+  ) as Record<ServiceName, string>;
+  return {
+    serviceUrls,
+    migrateEnv: {
+      DATABASE_ADMIN_URL: adminUrl,
+      DATABASE_URL: urlAs(`${namespace}_migrate`),
+      ...Object.fromEntries(
+        serviceNames.map((service) => [serviceDatabaseUrlVariable(service), serviceUrls[service]]),
+      ),
+    },
+  };
+}
+
+/**
+ * Runs every service's migrate step (`npm run migrate`), as a deployment's job does before the
+ * apps start: the schemas, the services' logins and the events stream. Throws with the step's
+ * own words when one fails.
+ */
+export async function runMigrateSteps(env: NodeJS.ProcessEnv): Promise<void> {
+  for (const service of serviceNames) {
+    try {
+      await run(process.execPath, [join(repoRoot, 'services', service, 'dist', 'migrate.js')], {
+        cwd: repoRoot,
+        env,
+      });
+    } catch (error) {
+      const { stderr, message } = error as { stderr?: string; message: string };
+      throw new Error(`The ${service} migrate step failed: ${(stderr || message).trim()}`);
+    }
+  }
+}
