@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePorts } from '@promptlib/platform/testing';
-import { apps, natsUserEnv, type ProvisionedInfra } from '@promptlib/tools/testing';
+import { isServiceName } from '@promptlib/proto';
+import { apps, databaseLoginsFor, natsUserEnv, type ProvisionedInfra } from '@promptlib/tools/testing';
 import { startStripeSandbox } from '@promptlib/sandboxes';
 import type { Target } from './app-images';
 import type { Podman } from './podman';
@@ -45,8 +46,15 @@ export async function runEachImageAlone(
   const runs: AppRun[] = [];
   const started: string[] = [];
   try {
-    // It sets up the events stream too, as the one NATS user allowed to.
-    const migrateEnv = { ...shared, NATS_URL: infra.natsUrl, ...natsUserEnv('migrate', infra.natsPasswords) };
+    // It sets up the events stream too, as the one NATS user allowed to, and makes each service's
+    // own database login, which the service's container then signs in with.
+    const logins = await databaseLoginsFor(infra.databaseUrl, namespace);
+    const migrateEnv = {
+      ...shared,
+      ...logins?.migrateEnv,
+      NATS_URL: infra.natsUrl,
+      ...natsUserEnv('migrate', infra.natsPasswords),
+    };
     await podman.run(['run', '--rm', '--network', 'host', ...envArgs(migrateEnv), images.migrate], {
       timeoutMs: 120_000,
     });
@@ -60,6 +68,7 @@ export async function runEachImageAlone(
         NATS_URL: infra.natsUrl,
         HEALTH_PORT: String(healthPorts[index]),
         ...natsUserEnv(spec.name, infra.natsPasswords),
+        ...(logins && isServiceName(spec.name) ? { DATABASE_URL: logins.serviceUrls[spec.name] } : {}),
         ...(spec.name === 'gateway' ? { PORT: String(gatewayPort) } : {}),
         ...(spec.stripe
           ? { STRIPE_SECRET_KEY: stripeKey, STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: webhookSecret }

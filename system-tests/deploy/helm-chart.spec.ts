@@ -36,6 +36,10 @@ const rendered: Record<'default' | 'production' | 'chart-made Secret', K8sObject
 };
 const SECRET_KEYS = [
   'DATABASE_URL',
+  'DATABASE_AUTH_URL',
+  'DATABASE_LIBRARY_URL',
+  'DATABASE_SHARING_URL',
+  'DATABASE_BILLING_URL',
   'REDIS_URL',
   'SESSION_SECRET',
   'STRIPE_SECRET_KEY',
@@ -159,6 +163,22 @@ describe.each(['default', 'production', 'chart-made Secret'] as const)(
           loadValues: false,
         }),
       ).toEqual([]);
+    });
+
+    it("signs each service in to Postgres as its own login, and the migration Job as the schemas' owner", () => {
+      const environments = workloadEnvironments(rendered[values]);
+      const secret = (key: string) => expect.stringMatching(new RegExp(`^<secret:[^/]+/${key}>$`));
+      for (const service of ['auth', 'library', 'sharing', 'billing']) {
+        expect(environments[service].environment.DATABASE_URL).toEqual(
+          secret(`DATABASE_${service.toUpperCase()}_URL`),
+        );
+        expect(environments.migrate.environment[`DATABASE_${service.toUpperCase()}_URL`]).toEqual(
+          secret(`DATABASE_${service.toUpperCase()}_URL`),
+        );
+      }
+      expect(environments.migrate.environment.DATABASE_URL).toEqual(secret('DATABASE_URL'));
+      expect(environments.migrate.environment.DATABASE_ADMIN_URL).toEqual(secret('DATABASE_ADMIN_URL'));
+      expect(environments.gateway.environment.DATABASE_URL).toBeUndefined();
     });
 
     it('runs hardened pods that stop gracefully, with their Service, budget, autoscaler and policies', () => {

@@ -45,7 +45,7 @@ app.kubernetes.io/component: {{ .component }}
 {{- define "prompt-library.fromSecret" -}}
 - name: {{ .name }}
   valueFrom:
-    secretKeyRef: { name: {{ include "prompt-library.secretName" .root }}, key: {{ .key | default .name }} }
+    secretKeyRef: { name: {{ include "prompt-library.secretName" .root }}, key: {{ .key | default .name }}{{ if .optional }}, optional: true{{ end }} }
 {{- end -}}
 
 {{/* Non-empty for the apps that use Redis: the gateway, sharing and billing. auth and library get no address of it. */}}
@@ -85,7 +85,8 @@ Secret (cert-manager's ca.crt, say) when nats.tlsCaSecret names one, else from a
 - name: NATS_TLS_CA
   value: /etc/nats-ca/{{ $root.Values.nats.tlsCaKey }}
 {{- if $service }}
-{{ include "prompt-library.fromSecret" (dict "root" $root "name" "DATABASE_URL") }}
+{{- /* Each service signs in to Postgres as its own login, which may use only its schema's rows. */}}
+{{ include "prompt-library.fromSecret" (dict "root" $root "name" "DATABASE_URL" "key" (printf "DATABASE_%s_URL" (upper $app))) }}
 {{- end }}
 {{- if eq $app "gateway" }}
 - name: PORT
