@@ -15,6 +15,7 @@ export * from './nats/events-stream';
 export * from './nats/namespaced-nats-server';
 export * from './nats/service-client';
 export * from './redis/redis';
+export * from './redis/redis-users';
 export * from './database/create-data-source';
 export * from './database/run-migrations';
 export * from './database/database-logins';

@@ -24,6 +24,7 @@ export * from './text-rules';
 export * from './tag-rules';
 export * from './templates';
 export * from './bus-access';
+export * from './store-access';
 // The library file formats: what an export writes and an import reads, and how an import travels.
 export * from './library-file/format';
 export { parseCsv, toCsv } from './library-file/csv';

@@ -3,6 +3,9 @@ import {
   DEFAULT_EVENTS_MAX_BYTES,
   eventsStream,
   inboxPrefix,
+  isRedisProcess,
+  isServiceName,
+  redisProcesses,
   serviceNames,
   STREAM_KEEPER,
   type ServiceName,
@@ -11,7 +14,14 @@ import {
   type SharedPrompt,
 } from '@promptlib/proto';
 import { eventually, PrivateNatsServer } from '@promptlib/platform/testing';
-import { databaseLoginsFor, runMigrateSteps, type DatabaseLogins } from '@promptlib/tools/testing';
+import {
+  databaseLoginsFor,
+  redisUsersFor,
+  runMigrateSteps,
+  type DatabaseLogins,
+  type RedisUsers,
+} from '@promptlib/tools/testing';
+import Redis from 'ioredis';
 import { connect, headers, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -31,11 +41,20 @@ const passwords = Object.fromEntries(
   [...PROCESSES, STREAM_KEEPER, 'admin'].map((user) => [user, `${user}-${randomUUID()}`]),
 ) as Record<BusUser, string>;
 
-describe('the message bus and the database as trust boundaries: the shipped NATS config and each service’s own login', () => {
+/** [k1, v1, k2, v2, …] as [[k1, v1], [k2, v2], …]: how Redis answers ACL LOG's entries. */
+function chunks(flat: unknown[]): Array<[string, unknown]> {
+  return Array.from({ length: flat.length / 2 }, (_, index) => [
+    String(flat[2 * index]),
+    flat[2 * index + 1],
+  ]);
+}
+
+describe('the message bus and the stores as trust boundaries: the shipped NATS config, and each process’s own database login and Redis user', () => {
   let nats: PrivateNatsServer;
   let stack: Stack;
   let gateway: Gateway;
   let logins: DatabaseLogins;
+  let redisUsers: RedisUsers;
   const connections: NatsConnection[] = [];
 
   const connectAs = async (user: BusUser) => {
@@ -72,22 +91,31 @@ describe('the message bus and the database as trust boundaries: the shipped NATS
     stack = await startStack('bus', []);
     // The migrate step first, as a deployment runs it: the schemas as their owner, each service's
     // own database login, and the events stream (the apps may not make it).
-    const made = await databaseLoginsFor(stack.env.DATABASE_URL, stack.namespace);
-    if (!made) throw new Error('The test database login may not create logins');
-    logins = made;
+    const [made, madeUsers] = await Promise.all([
+      databaseLoginsFor(stack.env.DATABASE_URL, stack.namespace),
+      redisUsersFor(stack.env.REDIS_URL, stack.namespace),
+    ]);
+    if (!made || !madeUsers) throw new Error('The test database login or Redis user may not make others');
+    [logins, redisUsers] = [made, madeUsers];
     await runMigrateSteps({
       ...stack.env,
       LOG_LEVEL: 'warn',
       ...logins.migrateEnv,
+      ...redisUsers.migrateEnv,
       ...credentials(STREAM_KEEPER),
+    });
+    // Each process as itself to the stores too: its own database login and Redis user.
+    const stores = (process: (typeof PROCESSES)[number]) => ({
+      ...(isServiceName(process) ? { DATABASE_URL: logins.serviceUrls[process] } : {}),
+      ...(isRedisProcess(process) ? { REDIS_URL: redisUsers.processUrls[process] } : {}),
     });
     // Side by side, as a deployment starts them.
     await Promise.all(
       serviceNames.map((service) =>
-        stack.startService(service, { ...credentials(service), DATABASE_URL: logins.serviceUrls[service] }),
+        stack.startService(service, { ...credentials(service), ...stores(service) }),
       ),
     );
-    gateway = await stack.startGateway(credentials('gateway'));
+    gateway = await stack.startGateway({ ...credentials('gateway'), ...stores('gateway') });
   }, 120_000);
 
   afterAll(async () => {
@@ -112,6 +140,7 @@ describe('the message bus and the database as trust boundaries: the shipped NATS
   }
 
   it('runs the whole product through it: sign up, create, share, a public read, paying in the sandbox', async () => {
+    const began = Date.now();
     const user = await newLibraryUser(gateway.url, 'bus');
     const prompt = await createPrompt(user);
     // The prompt list travels as raw bytes from the library's own responder.
@@ -135,6 +164,23 @@ describe('the message bus and the database as trust boundaries: the shipped NATS
       await feed.until((open) => open.changes.some((change) => change.type === 'tier.changed'));
     } finally {
       feed.close();
+    }
+    // No process met a refusal of Redis on the way (the read cache would have hidden one), and each
+    // kept its keys under its own user.
+    const admin = new Redis(stack.env.REDIS_URL);
+    try {
+      const denials = (await admin.call('ACL', 'LOG', '128')) as unknown[][];
+      const ours = denials
+        .map((entry) => Object.fromEntries(chunks(entry)))
+        .filter((entry) => String(entry.username).startsWith(`${stack.namespace}_`))
+        // Only this test's: an earlier run of the file may have left its attacks in the log.
+        .filter((entry) => Number(entry['age-seconds']) * 1_000 <= Date.now() - began);
+      expect(ours).toEqual([]);
+      for (const start of ['sess:', 'rl:', 'share:', 'bull:']) {
+        expect(await admin.keys(`${stack.namespace}:${start}*`)).not.toEqual([]);
+      }
+    } finally {
+      admin.disconnect();
     }
   });
 
@@ -327,5 +373,46 @@ describe('the message bus and the database as trust boundaries: the shipped NATS
     // Each login keeps what its service needs: its own rows.
     expect(await asServiceLogin('auth', 'SELECT password_hash FROM auth.users LIMIT 1')).toBe('allowed');
     expect(await asServiceLogin('library', 'SELECT is_pro FROM library.user_tiers LIMIT 1')).toBe('allowed');
+  });
+
+  it('refuses a session written by any process but the gateway, and each process every other’s keys', async () => {
+    const user = await newLibraryUser(gateway.url, 'redis');
+    const ns = stack.namespace;
+    const admin = new Redis(stack.env.REDIS_URL);
+    const [sessionId] = await admin.zrange(`${ns}:usess:${user.id}`, 0, -1).finally(() => admin.disconnect());
+    expect(sessionId).toBeDefined();
+    const forged = JSON.stringify({ user: { id: user.id + 1, username: 'victim' }, openedAt: Date.now() });
+    const attempt = async (process: (typeof redisProcesses)[number], ...command: string[]) => {
+      const client = new Redis(redisUsers.processUrls[process], {
+        lazyConnect: true,
+        maxRetriesPerRequest: 1,
+      });
+      await client.connect();
+      try {
+        return await client.call(command[0], ...command.slice(1)).then(
+          () => 'allowed',
+          (error: Error) => error.message.split(' ')[0],
+        );
+      } finally {
+        client.disconnect();
+      }
+    };
+    const attacks = [
+      ...(['sharing', 'billing'] as const).flatMap((process) => [
+        { process, command: ['SET', `${ns}:sess:${sessionId}`, forged] },
+        { process, command: ['SET', `${ns}:sess:attacker-made`, forged] },
+        { process, command: ['GET', `${ns}:sess:${sessionId}`] },
+      ]),
+      { process: 'gateway' as const, command: ['DEL', `${ns}:bull:stripe-events:wait`] },
+      { process: 'billing' as const, command: ['SET', `${ns}:share:any`, 'forged'] },
+      ...redisProcesses.map((process) => ({ process, command: ['FLUSHALL'] })),
+      ...redisProcesses.map((process) => ({ process, command: ['KEYS', '*'] })),
+    ];
+    const outcomes = [];
+    for (const { process, command } of attacks)
+      outcomes.push({ process, command, outcome: await attempt(process, ...command) });
+    expect(outcomes).toEqual(attacks.map((attack) => ({ ...attack, outcome: 'NOPERM' })));
+    // The session is still the user's own.
+    expect((await user.client.get<{ user: { id: number } }>('/api/user')).body.user.id).toBe(user.id);
   });
 });

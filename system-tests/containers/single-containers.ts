@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePorts } from '@promptlib/platform/testing';
-import { isServiceName } from '@promptlib/proto';
-import { apps, databaseLoginsFor, natsUserEnv, type ProvisionedInfra } from '@promptlib/tools/testing';
+import { isRedisProcess, isServiceName } from '@promptlib/proto';
+import {
+  apps,
+  databaseLoginsFor,
+  natsUserEnv,
+  redisUsersFor,
+  type ProvisionedInfra,
+} from '@promptlib/tools/testing';
 import { startStripeSandbox } from '@promptlib/sandboxes';
 import type { Target } from './app-images';
 import type { Podman } from './podman';
@@ -48,10 +54,14 @@ export async function runEachImageAlone(
   try {
     // It sets up the events stream too, as the one NATS user allowed to, and makes each service's
     // own database login, which the service's container then signs in with.
-    const logins = await databaseLoginsFor(infra.databaseUrl, namespace);
+    const [logins, redisUsers] = await Promise.all([
+      databaseLoginsFor(infra.databaseUrl, namespace),
+      redisUsersFor(infra.redisUrl, namespace),
+    ]);
     const migrateEnv = {
       ...shared,
       ...logins?.migrateEnv,
+      ...redisUsers?.migrateEnv,
       NATS_URL: infra.natsUrl,
       ...natsUserEnv('migrate', infra.natsPasswords),
     };
@@ -69,6 +79,7 @@ export async function runEachImageAlone(
         HEALTH_PORT: String(healthPorts[index]),
         ...natsUserEnv(spec.name, infra.natsPasswords),
         ...(logins && isServiceName(spec.name) ? { DATABASE_URL: logins.serviceUrls[spec.name] } : {}),
+        ...(redisUsers && isRedisProcess(spec.name) ? { REDIS_URL: redisUsers.processUrls[spec.name] } : {}),
         ...(spec.name === 'gateway' ? { PORT: String(gatewayPort) } : {}),
         ...(spec.stripe
           ? { STRIPE_SECRET_KEY: stripeKey, STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: webhookSecret }

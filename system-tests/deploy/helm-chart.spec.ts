@@ -40,7 +40,9 @@ const SECRET_KEYS = [
   'DATABASE_LIBRARY_URL',
   'DATABASE_SHARING_URL',
   'DATABASE_BILLING_URL',
-  'REDIS_URL',
+  'REDIS_GATEWAY_URL',
+  'REDIS_SHARING_URL',
+  'REDIS_BILLING_URL',
   'SESSION_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
@@ -181,6 +183,18 @@ describe.each(['default', 'production', 'chart-made Secret'] as const)(
       expect(environments.gateway.environment.DATABASE_URL).toBeUndefined();
     });
 
+    it('signs the gateway, sharing and billing in to Redis each as its own user, which the migration Job makes', () => {
+      const environments = workloadEnvironments(rendered[values]);
+      const secret = (key: string) => expect.stringMatching(new RegExp(`^<secret:[^/]+/${key}>$`));
+      for (const process of ['gateway', 'sharing', 'billing']) {
+        const key = `REDIS_${process.toUpperCase()}_URL`;
+        expect(environments[process].environment.REDIS_URL).toEqual(secret(key));
+        expect(environments.migrate.environment[key]).toEqual(secret(key));
+      }
+      expect(environments.migrate.environment.REDIS_ADMIN_URL).toEqual(secret('REDIS_ADMIN_URL'));
+      expect(environments.auth.environment.REDIS_URL).toBeUndefined();
+    });
+
     it('runs hardened pods that stop gracefully, with their Service, budget, autoscaler and policies', () => {
       const objects = rendered[values];
       expect(hardeningProblems(objects)).toEqual([]);
@@ -266,7 +280,10 @@ describe('the chart checks fail on a broken copy', () => {
   it('with a variable an app needs left out, or one it does not read added', async () => {
     const dir = await brokenChart('templates/_helpers.tpl', (text) =>
       text
-        .replace('{{ include "prompt-library.fromSecret" (dict "root" $root "name" "REDIS_URL") }}\n', '')
+        .replace(
+          '{{ include "prompt-library.fromSecret" (dict "root" $root "name" "REDIS_URL" "key" (printf "REDIS_%s_URL" (upper $app))) }}\n',
+          '',
+        )
         .replace('- name: NATS_USER\n', '- name: NATS_NAME\n  value: x\n- name: NATS_USER\n'),
     );
     try {

@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { freePort } from '@promptlib/platform/testing';
-import { serviceNames } from '@promptlib/proto';
+import { redisProcesses, serviceNames } from '@promptlib/proto';
 import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/sandboxes';
 import { startApp, type AppProcess } from './processes';
 
@@ -168,5 +168,7 @@ async function removeNamespace(namespace: string, env: Record<string, string>): 
   const redis = new Redis(env.REDIS_URL);
   const keys = await redis.keys(`${namespace}:*`);
   if (keys.length > 0) await redis.del(...keys);
+  // The Redis users a test's migrate step made for the namespace (tools' redisUsersFor).
+  await redis.call('ACL', 'DELUSER', ...redisProcesses.map((process) => `${namespace}_${process}`));
   redis.disconnect();
 }

@@ -11,7 +11,13 @@ export { startNginx, type RunningNginx } from './infra/nginx';
 export { findExecutable, isExecutable, isRoot } from './infra/processes';
 export { apps, natsUserEnv, type AppSpec } from './run/apps';
 export { formatSeconds, repoRoot } from './run/exec';
-export { databaseLoginsFor, runMigrateSteps, type DatabaseLogins } from './run/migrate-step';
+export {
+  databaseLoginsFor,
+  redisUsersFor,
+  runMigrateSteps,
+  type DatabaseLogins,
+  type RedisUsers,
+} from './run/migrate-step';
 export { removeNamespace } from './run/namespace-cleanup';
 export { envFor, provideStripe, type StripeAccess } from './run/stripe-access';
 export { startApp, stopApps, waitForReady, type RunningApp } from './run/supervisor';

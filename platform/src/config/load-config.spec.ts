@@ -96,6 +96,18 @@ describe('loadConfig', () => {
     expect(attempt).not.toThrow(/DATABASE_URL must carry/);
   });
 
+  it("refuses a REDIS_URL that signs in as Redis's default user in production", () => {
+    const env = { ...production, SECRET: 'a-real-secret-from-the-vault' };
+    for (const REDIS_URL of [
+      'redis://:redis-password@redis:6379',
+      'redis://default:redis-password@redis:6379',
+    ]) {
+      expect(() => loadConfig(shape, devDefaults, { ...env, REDIS_URL })).toThrow(
+        /REDIS_URL must name the process’s own Redis user/,
+      );
+    }
+  });
+
   it('names every invalid variable', () => {
     const attempt = () =>
       loadConfig(shape, devDefaults, {

@@ -57,7 +57,9 @@ export const processDevDefaults = {
  * Redis, for the processes that use it (the gateway's sessions and limits, sharing's read cache
  * and view counts, billing's queues) and no other: auth and library are given no address of it.
  */
-export const redisEnvShape = { REDIS_URL: url(['redis:', 'rediss:']) };
+export const redisUrl = url(['redis:', 'rediss:']);
+
+export const redisEnvShape = { REDIS_URL: redisUrl };
 
 export const redisDevDefaults = {
   REDIS_URL: 'redis://127.0.0.1:6379',

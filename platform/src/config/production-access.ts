@@ -17,8 +17,20 @@ export function productionAccessProblems(reads: readonly string[], given: Env): 
     if (given.NATS_TLS_CA === undefined)
       problems.push('NATS_TLS_CA must be set: production reaches NATS over TLS only');
   }
-  if (reads.includes('REDIS_URL') && given.REDIS_URL !== undefined && !hasPassword(given.REDIS_URL))
-    problems.push('REDIS_URL must carry the password of the process’s Redis user');
+  if (reads.includes('REDIS_URL') && given.REDIS_URL !== undefined) {
+    if (!hasPassword(given.REDIS_URL))
+      problems.push('REDIS_URL must carry the password of the process’s Redis user');
+    // The default user may touch every key: each process signs in as its own (redisKeyAccess).
+    if (!hasOwnUser(given.REDIS_URL))
+      problems.push(
+        'REDIS_URL must name the process’s own Redis user (redis://<user>:<password>@…), not the default one',
+      );
+  }
+  // The migrate step's REDIS_ADMIN_URL and REDIS_<PROCESS>_URL.
+  for (const variable of reads.filter((name) => /^REDIS_[A-Z]+_URL$/.test(name))) {
+    const address = given[variable];
+    if (address !== undefined && !hasPassword(address)) problems.push(`${variable} must carry a password`);
+  }
   // DATABASE_URL, and the migrate step's DATABASE_ADMIN_URL and DATABASE_<SERVICE>_URL.
   for (const variable of reads.filter((name) => /^DATABASE_([A-Z]+_)?URL$/.test(name))) {
     const address = given[variable];
@@ -26,6 +38,15 @@ export function productionAccessProblems(reads: readonly string[], given: Env): 
       problems.push(`${variable} must carry a password (or a client certificate, sslcert)`);
   }
   return problems;
+}
+
+function hasOwnUser(url: string): boolean {
+  try {
+    const user = new URL(url).username;
+    return user !== '' && user !== 'default';
+  } catch {
+    return true;
+  }
 }
 
 function hasPassword(url: string): boolean {

@@ -1,12 +1,14 @@
-import { serviceNames } from '@promptlib/proto';
+import { redisProcesses, serviceNames } from '@promptlib/proto';
 import type { z } from 'zod';
 import { serviceDatabaseUrlVariable } from '../database/database-logins';
+import { processRedisUrlVariable } from '../redis/redis-users';
 import { loadConfig, type Env } from '../config/load-config';
 import {
   databaseDevDefaults,
   databaseEnvShape,
   databaseUrl,
   eventsStreamEnvShape,
+  redisUrl,
   processDevDefaults,
   processEnvShape,
 } from '../config/process-env';
@@ -33,9 +35,15 @@ const serviceLoginShape = Object.fromEntries(
   serviceNames.map((service) => [serviceDatabaseUrlVariable(service), databaseUrl.optional()]),
 ) as Record<ReturnType<typeof serviceDatabaseUrlVariable>, z.ZodOptional<typeof databaseUrl>>;
 
+// The Redis address each process that uses Redis signs in with: the migrate step makes its user.
+const redisUserShape = Object.fromEntries(
+  redisProcesses.map((process) => [processRedisUrlVariable(process), redisUrl.optional()]),
+) as Record<ReturnType<typeof processRedisUrlVariable>, z.ZodOptional<typeof redisUrl>>;
+
 /**
  * What a migration job reads: the database as the schemas' owner, each service's login and
- * optionally a login that may create them, NATS (as the events stream's keeper, which it sets up)
+ * optionally a login that may create them; optionally a Redis user that may make each process's
+ * own Redis user, and their addresses; NATS (as the events stream's keeper, which it sets up)
  * and where to log; nothing of Redis or a service's own settings (billing's Stripe keys, say),
  * which a pre-upgrade job has no need to be given.
  */
@@ -45,6 +53,8 @@ export const migrationConfigSpec = {
     ...databaseEnvShape,
     DATABASE_ADMIN_URL: databaseUrl.optional(),
     ...serviceLoginShape,
+    REDIS_ADMIN_URL: redisUrl.optional(),
+    ...redisUserShape,
     ...eventsStreamEnvShape,
   },
   devDefaults: { ...databaseDevDefaults, NATS_URL: processDevDefaults.NATS_URL },

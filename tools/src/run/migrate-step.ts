@@ -1,5 +1,6 @@
-import { serviceDatabaseUrlVariable } from '@promptlib/platform';
-import { serviceNames, type ServiceName } from '@promptlib/proto';
+import { processRedisUrlVariable, serviceDatabaseUrlVariable } from '@promptlib/platform';
+import { redisProcesses, serviceNames, type RedisProcess, type ServiceName } from '@promptlib/proto';
+import Redis from 'ioredis';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -52,6 +53,49 @@ export async function databaseLoginsFor(
       DATABASE_URL: urlAs(`${namespace}_migrate`),
       ...Object.fromEntries(
         serviceNames.map((service) => [serviceDatabaseUrlVariable(service), serviceUrls[service]]),
+      ),
+    },
+  };
+}
+
+/** Each Redis-using process's address as its own Redis user, and the migrate step's variables that make them. */
+export type RedisUsers = {
+  processUrls: Record<RedisProcess, string>;
+  migrateEnv: Record<string, string>;
+};
+
+/**
+ * The Redis users `npm start` runs the gateway, sharing and billing as, each limited to its own
+ * keys, as a deployment does: named after the namespace, with fresh passwords each start (the
+ * migrate step sets them). Undefined when REDIS_URL's user may not manage users: every process
+ * then signs in with it, as before.
+ */
+export async function redisUsersFor(adminUrl: string, namespace: string): Promise<RedisUsers | undefined> {
+  const admin = new Redis(adminUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3_000 });
+  try {
+    await admin.connect();
+    const user = String(await admin.call('ACL', 'WHOAMI'));
+    // Asks whether this user may make users, without making one (Redis 7).
+    await admin.call('ACL', 'DRYRUN', user, 'ACL', 'SETUSER', 'x');
+  } catch {
+    return undefined;
+  } finally {
+    admin.disconnect();
+  }
+  const processUrls = Object.fromEntries(
+    redisProcesses.map((process) => {
+      const url = new URL(adminUrl);
+      url.username = `${namespace}_${process}`;
+      url.password = randomBytes(18).toString('base64url');
+      return [process, url.toString()];
+    }),
+  ) as Record<RedisProcess, string>;
+  return {
+    processUrls,
+    migrateEnv: {
+      REDIS_ADMIN_URL: adminUrl,
+      ...Object.fromEntries(
+        redisProcesses.map((process) => [processRedisUrlVariable(process), processUrls[process]]),
       ),
     },
   };

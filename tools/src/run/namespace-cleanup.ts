@@ -7,7 +7,7 @@ export type NamespaceLocations = { databaseUrl: string; redisUrl: string; natsUr
 
 /**
  * Removes everything a test run created under its namespace: the databases (with the schemas its
- * tests made in them) and logins, streams (with their consumers), keys and Stripe sandbox state files whose
+ * tests made in them) and logins, streams (with their consumers), keys, Redis users and Stripe sandbox state files whose
  * names start with it, as npm test's lanes, the smoke test and each test file add suffixes for
  * namespaces of their own. The run namespace is unique, so nothing of anyone else's can match.
  */
@@ -69,6 +69,11 @@ async function deleteStreams(namespace: string, natsUrl: string): Promise<void> 
 async function deleteKeys(namespace: string, redisUrl: string): Promise<void> {
   const redis = new Redis(redisUrl);
   try {
+    // The Redis users the migrate step made for the namespace.
+    const users = ((await redis.call('ACL', 'USERS').catch(() => [])) as string[]).filter((user) =>
+      user.startsWith(namespace),
+    );
+    if (users.length > 0) await redis.call('ACL', 'DELUSER', ...users);
     let cursor = '0';
     do {
       const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}*`, 'COUNT', 500);

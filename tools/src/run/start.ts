@@ -1,10 +1,10 @@
 import { freePorts } from '@promptlib/platform/testing';
-import { isServiceName, STREAM_KEEPER } from '@promptlib/proto';
+import { isRedisProcess, isServiceName, STREAM_KEEPER } from '@promptlib/proto';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
 import { startNginx, type RunningNginx } from '../infra/nginx';
 import { apps, natsUserEnv } from './apps';
 import { provideGoogle } from './google-access';
-import { databaseLoginsFor, runMigrateSteps } from './migrate-step';
+import { databaseLoginsFor, redisUsersFor, runMigrateSteps } from './migrate-step';
 import { replicasOf } from './replicas';
 import { envFor, provideStripe, sandboxStateFile } from './stripe-access';
 import { startApp, stopApps, waitForReady, type RunningApp } from './supervisor';
@@ -74,14 +74,21 @@ export async function startAll(args: string[] = []): Promise<void> {
     if (!logins) {
       console.log('DATABASE_URL’s login may not create logins: every service signs in with it.');
     }
+    const redisUsers = await redisUsersFor(infra.redisUrl, namespace);
+    if (!redisUsers) {
+      console.log('REDIS_URL’s user may not make users: every process that uses Redis signs in with it.');
+    }
     await runMigrateSteps({
       ...env,
       LOG_LEVEL: 'warn',
       ...logins?.migrateEnv,
+      ...redisUsers?.migrateEnv,
       ...natsUserEnv(STREAM_KEEPER, infra.natsPasswords),
     });
-    const databaseUrlOf = (name: string) =>
-      logins && isServiceName(name) ? { DATABASE_URL: logins.serviceUrls[name] } : {};
+    const storesOf = (name: string) => ({
+      ...(logins && isServiceName(name) ? { DATABASE_URL: logins.serviceUrls[name] } : {}),
+      ...(redisUsers && isRedisProcess(name) ? { REDIS_URL: redisUsers.processUrls[name] } : {}),
+    });
 
     // One gateway listens on PORT itself; replicas listen on ports of their own behind nginx,
     // which is the only proxy whose X-Forwarded-For they believe.
@@ -100,7 +107,7 @@ export async function startAll(args: string[] = []): Promise<void> {
           {
             ...envFor(spec, env, stripe.access),
             ...natsUserEnv(spec.name, infra.natsPasswords),
-            ...databaseUrlOf(spec.name),
+            ...storesOf(spec.name),
             ...replicaEnv,
           },
           { label: replicas === 1 ? spec.name : `${spec.name}#${replica + 1}` },

@@ -80,7 +80,8 @@ Secret (cert-manager's ca.crt, say) when nats.tlsCaSecret names one, else from a
   value: {{ $app }}
 {{ include "prompt-library.fromSecret" (dict "root" $root "name" "NATS_PASSWORD" "key" (printf "NATS_%s_PASSWORD" (upper $app))) }}
 {{- if include "prompt-library.usesRedis" $app }}
-{{ include "prompt-library.fromSecret" (dict "root" $root "name" "REDIS_URL") }}
+{{- /* Each as its own Redis user, which may touch only its own keys. */}}
+{{ include "prompt-library.fromSecret" (dict "root" $root "name" "REDIS_URL" "key" (printf "REDIS_%s_URL" (upper $app))) }}
 {{- end }}
 - name: NATS_TLS_CA
   value: /etc/nats-ca/{{ $root.Values.nats.tlsCaKey }}
