@@ -1,5 +1,6 @@
 import { redisProcesses, type RedisProcess } from '@promptlib/proto';
 import Redis from 'ioredis';
+import { redisAnswer } from '../testing/store-answers';
 import { createRedis } from '../src/redis/redis';
 import { ensureRedisUsers } from '../src/redis/redis-users';
 import { captureLogger } from './support/capture-logger';
@@ -14,19 +15,7 @@ const urlOf = (process: RedisProcess) => {
   return url.toString();
 };
 
-/** What Redis answers `command` from `process`'s user: 'allowed', or the start of its refusal. */
-async function as(process: RedisProcess, ...command: string[]): Promise<string> {
-  const client = new Redis(urlOf(process), { maxRetriesPerRequest: 1, lazyConnect: true });
-  await client.connect();
-  try {
-    return await client.call(command[0], ...command.slice(1)).then(
-      () => 'allowed',
-      (error: Error) => error.message.split(' ')[0],
-    );
-  } finally {
-    client.disconnect();
-  }
-}
+const as = (process: RedisProcess, ...command: string[]) => redisAnswer(urlOf(process), command);
 
 describe("Redis users: each process its own keys, and nothing of another's", () => {
   const { logger } = captureLogger('redis-users-test');

@@ -4,5 +4,6 @@ export * from './ports';
 export * from './private-nats-server';
 export * from './private-redis-server';
 export * from './private-server';
+export * from './store-answers';
 export * from './test-certificates';
 export * from './wait';

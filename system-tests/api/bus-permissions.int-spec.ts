@@ -13,7 +13,7 @@ import {
   type ShareLink,
   type SharedPrompt,
 } from '@promptlib/proto';
-import { eventually, PrivateNatsServer } from '@promptlib/platform/testing';
+import { eventually, PrivateNatsServer, redisAnswer } from '@promptlib/platform/testing';
 import {
   databaseLoginsFor,
   redisUsersFor,
@@ -382,21 +382,8 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
     const [sessionId] = await admin.zrange(`${ns}:usess:${user.id}`, 0, -1).finally(() => admin.disconnect());
     expect(sessionId).toBeDefined();
     const forged = JSON.stringify({ user: { id: user.id + 1, username: 'victim' }, openedAt: Date.now() });
-    const attempt = async (process: (typeof redisProcesses)[number], ...command: string[]) => {
-      const client = new Redis(redisUsers.processUrls[process], {
-        lazyConnect: true,
-        maxRetriesPerRequest: 1,
-      });
-      await client.connect();
-      try {
-        return await client.call(command[0], ...command.slice(1)).then(
-          () => 'allowed',
-          (error: Error) => error.message.split(' ')[0],
-        );
-      } finally {
-        client.disconnect();
-      }
-    };
+    const attempt = (process: (typeof redisProcesses)[number], command: string[]) =>
+      redisAnswer(redisUsers.processUrls[process], command);
     const attacks = [
       ...(['sharing', 'billing'] as const).flatMap((process) => [
         { process, command: ['SET', `${ns}:sess:${sessionId}`, forged] },
@@ -410,7 +397,7 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
     ];
     const outcomes = [];
     for (const { process, command } of attacks)
-      outcomes.push({ process, command, outcome: await attempt(process, ...command) });
+      outcomes.push({ process, command, outcome: await attempt(process, command) });
     expect(outcomes).toEqual(attacks.map((attack) => ({ ...attack, outcome: 'NOPERM' })));
     // The session is still the user's own.
     expect((await user.client.get<{ user: { id: number } }>('/api/user')).body.user.id).toBe(user.id);
