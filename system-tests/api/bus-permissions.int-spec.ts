@@ -3,8 +3,6 @@ import {
   DEFAULT_EVENTS_MAX_BYTES,
   eventsStream,
   inboxPrefix,
-  isRedisProcess,
-  isServiceName,
   redisProcesses,
   serviceNames,
   STREAM_KEEPER,
@@ -14,13 +12,7 @@ import {
   type SharedPrompt,
 } from '@promptlib/proto';
 import { eventually, PrivateNatsServer, redisAnswer } from '@promptlib/platform/testing';
-import {
-  databaseLoginsFor,
-  redisUsersFor,
-  runMigrateSteps,
-  type DatabaseLogins,
-  type RedisUsers,
-} from '@promptlib/tools/testing';
+import { runMigrateSteps, type DatabaseLogins, type RedisUsers } from '@promptlib/tools/testing';
 import Redis from 'ioredis';
 import { connect, headers, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
@@ -91,31 +83,19 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
     stack = await startStack('bus', []);
     // The migrate step first, as a deployment runs it: the schemas as their owner, each service's
     // own database login, and the events stream (the apps may not make it).
-    const [made, madeUsers] = await Promise.all([
-      databaseLoginsFor(stack.env.DATABASE_URL, stack.namespace),
-      redisUsersFor(stack.env.REDIS_URL, stack.namespace),
-    ]);
-    if (!made || !madeUsers) throw new Error('The test database login or Redis user may not make others');
-    [logins, redisUsers] = [made, madeUsers];
+    // The stack ran the migrate step for the stores (each process's own database login and Redis
+    // user); run as a deployment runs it, the step also makes the events stream on this NATS, as
+    // the one user that may.
+    ({ logins, redisUsers } = stack.access);
     await runMigrateSteps({
       ...stack.env,
       LOG_LEVEL: 'warn',
-      ...logins.migrateEnv,
-      ...redisUsers.migrateEnv,
+      ...stack.access.migrateEnv,
       ...credentials(STREAM_KEEPER),
     });
-    // Each process as itself to the stores too: its own database login and Redis user.
-    const stores = (process: (typeof PROCESSES)[number]) => ({
-      ...(isServiceName(process) ? { DATABASE_URL: logins.serviceUrls[process] } : {}),
-      ...(isRedisProcess(process) ? { REDIS_URL: redisUsers.processUrls[process] } : {}),
-    });
-    // Side by side, as a deployment starts them.
-    await Promise.all(
-      serviceNames.map((service) =>
-        stack.startService(service, { ...credentials(service), ...stores(service) }),
-      ),
-    );
-    gateway = await stack.startGateway({ ...credentials('gateway'), ...stores('gateway') });
+    // Side by side, as a deployment starts them; each signs in to the stores as itself.
+    await Promise.all(serviceNames.map((service) => stack.startService(service, credentials(service))));
+    gateway = await stack.startGateway(credentials('gateway'));
   }, 120_000);
 
   afterAll(async () => {

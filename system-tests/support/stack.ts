@@ -5,10 +5,14 @@ import { freePort } from '@promptlib/platform/testing';
 import { redisProcesses, serviceNames } from '@promptlib/proto';
 import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/sandboxes';
 import { startApp, type AppProcess } from './processes';
+import { prepareStoreAccess, type StoreAccess } from './store-access';
 
 export type Stack = {
   namespace: string;
+  /** The stack's servers, as their administrator: what tests use to look into the stores directly. */
   env: Record<string, string>;
+  /** Each process's own database login and Redis user, made by the migrate step. */
+  access: StoreAccess;
   gateways: Gateway[];
   /** Each service's process by name (the first, while it runs, when a test adds replicas). */
   services: Record<string, AppProcess>;
@@ -46,7 +50,8 @@ const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0
 
 /**
  * One namespace (its own database, stream and keys) with the built services and gateways running
- * as real processes, shared by all tests of one file.
+ * as real processes, shared by all tests of one file; migrated first, and each process signed in
+ * to Postgres and Redis as itself, as production runs them.
  */
 export async function startStack(
   suffix: string,
@@ -68,9 +73,17 @@ export async function startStack(
   };
   let stripe: RunningStripeSandbox | undefined;
   const processes: AppProcess[] = [];
+  let access: StoreAccess;
+  try {
+    access = await prepareStoreAccess(env);
+  } catch (error) {
+    await removeNamespace(namespace, env);
+    throw error;
+  }
   const stack: Stack = {
     namespace,
     env,
+    access,
     gateways: [],
     services: {},
     stripeEnv: {},
@@ -90,6 +103,7 @@ export async function startStack(
       if (name === 'billing' && !stripe) await stack.startStripe();
       const service = await startApp(name, `services/${name}`, {
         ...env,
+        ...access.envOf(name),
         ...options.services,
         ...(name === 'billing' ? stack.stripeEnv : {}),
         ...extra,
@@ -105,6 +119,7 @@ export async function startStack(
       const url = `http://127.0.0.1:${port}`;
       const app = await startApp('gateway', 'gateway', {
         ...env,
+        ...access.envOf('gateway'),
         PORT: String(port),
         PUBLIC_URL: url,
         RATE_LIMIT_LOGIN_PER_CLIENT: '1000/1m',
