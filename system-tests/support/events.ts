@@ -1,4 +1,12 @@
-import { namespaced, type EventEnvelope, type EventSubject, type EventData } from '@promptlib/proto';
+import { eventually } from '@promptlib/platform/testing';
+import {
+  durableName,
+  namespaced,
+  type EventEnvelope,
+  type EventSubject,
+  type EventData,
+  type ServiceName,
+} from '@promptlib/proto';
 import { connect } from 'nats';
 import { randomUUID } from 'node:crypto';
 import type { StackAddress } from './stack';
@@ -42,6 +50,27 @@ export async function streamEvents<S extends EventSubject>(
         events.push(message.json<EventEnvelope<S>>());
     }
     return events;
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * Waits until `service` has taken and acknowledged every event of its subjects in the stream, so
+ * what it does on them (sharing's invalidations of cached reads, say) is done before a test looks.
+ */
+export async function eventsHandledBy(stack: StackAddress, service: ServiceName): Promise<void> {
+  const connection = await connect({ servers: stack.env.NATS_URL });
+  try {
+    const manager = await connection.jetstreamManager();
+    const stream = `${stack.namespace.toUpperCase()}_EVENTS`;
+    const info = await eventually(
+      () => manager.consumers.info(stream, durableName(service)),
+      (consumer) => consumer.num_pending === 0 && consumer.num_ack_pending === 0,
+    );
+    if (info.num_pending > 0 || info.num_ack_pending > 0) {
+      throw new Error(`${service} still has ${info.num_pending + info.num_ack_pending} events to handle`);
+    }
   } finally {
     await connection.close();
   }
