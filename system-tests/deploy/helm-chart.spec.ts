@@ -10,6 +10,7 @@ import {
   hookProblems,
   imageProblems,
   networkPolicyProblems,
+  componentOf,
   ofKind,
   parseRendered,
   schemaProblems,
@@ -193,6 +194,14 @@ describe.each(['default', 'production', 'chart-made Secret'] as const)(
       }
       expect(environments.migrate.environment.REDIS_ADMIN_URL).toEqual(secret('REDIS_ADMIN_URL'));
       expect(environments.auth.environment.REDIS_URL).toBeUndefined();
+      // …which it can reach, as it can Postgres and NATS, and nothing else but DNS.
+      const [policy] = ofKind(rendered[values], 'NetworkPolicy').filter(
+        (item) => componentOf(item) === 'migrate',
+      );
+      const ports = (policy.spec.egress as { ports: { port: number }[] }[]).flatMap((rule) =>
+        rule.ports.map((port) => port.port),
+      );
+      expect([...new Set(ports)].sort((a, b) => a - b)).toEqual([53, 4222, 5432, 6379]);
     });
 
     it('runs hardened pods that stop gracefully, with their Service, budget, autoscaler and policies', () => {
