@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { Client } from 'pg';
 
 /**
  * What Redis answers `command` sent as the user in `url`: 'allowed', or the first word of its
@@ -15,5 +16,19 @@ export async function redisAnswer(url: string, command: string[]): Promise<strin
     );
   } finally {
     client.disconnect();
+  }
+}
+
+/** What Postgres answers `sql` sent as the login in `url`: 'allowed', or the refusal's SQLSTATE. */
+export async function postgresAnswer(url: string, sql: string): Promise<string> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql).then(
+      () => 'allowed',
+      (error: { code: string }) => error.code,
+    );
+  } finally {
+    await client.end();
   }
 }

@@ -11,13 +11,12 @@ import {
   type ShareLink,
   type SharedPrompt,
 } from '@promptlib/proto';
-import { eventually, PrivateNatsServer, redisAnswer } from '@promptlib/platform/testing';
+import { eventually, postgresAnswer, PrivateNatsServer, redisAnswer } from '@promptlib/platform/testing';
 import { runMigrateSteps, type DatabaseLogins, type RedisUsers } from '@promptlib/tools/testing';
 import Redis from 'ioredis';
 import { connect, headers, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Client } from 'pg';
 import { ApiClient } from '../support/api-client';
 import { pay, pollCheckout, startCheckout } from '../support/billing-api';
 import { createPrompt, limitsOf, newLibraryUser } from '../support/library-api';
@@ -81,8 +80,6 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
     });
     await nats.start();
     stack = await startStack('bus', []);
-    // The migrate step first, as a deployment runs it: the schemas as their owner, each service's
-    // own database login, and the events stream (the apps may not make it).
     // The stack ran the migrate step for the stores (each process's own database login and Redis
     // user); run as a deployment runs it, the step also makes the events stream on this NATS, as
     // the one user that may.
@@ -306,19 +303,8 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
     expect((await limitsOf(victim)).isPro).toBe(false);
   });
 
-  /** What Postgres answers `sql` from the login of `service`: 'allowed', or the refusal's SQLSTATE. */
-  async function asServiceLogin(service: ServiceName, sql: string): Promise<string> {
-    const client = new Client({ connectionString: logins.serviceUrls[service] });
-    await client.connect();
-    try {
-      return await client.query(sql).then(
-        () => 'allowed',
-        (error: { code: string }) => error.code,
-      );
-    } finally {
-      await client.end();
-    }
-  }
+  const asServiceLogin = (service: ServiceName, sql: string) =>
+    postgresAnswer(logins.serviceUrls[service], sql);
 
   it("refuses every other service's login the password hashes and the tier write, and each its own schema's shape", async () => {
     const user = await newLibraryUser(gateway.url, 'stores');

@@ -10,6 +10,14 @@ import { repoRoot } from './exec';
 
 const run = promisify(execFile);
 
+/** `url` signed in as `user`, with a fresh password (the migrate step sets it). */
+function addressAs(url: string, user: string): string {
+  const address = new URL(url);
+  address.username = user;
+  address.password = randomBytes(18).toString('base64url');
+  return address.toString();
+}
+
 /** Each service's address under its own login, and the migrate step's variables that make them. */
 export type DatabaseLogins = {
   serviceUrls: Record<ServiceName, string>;
@@ -37,12 +45,7 @@ export async function databaseLoginsFor(
   } finally {
     await client.end();
   }
-  const urlAs = (login: string) => {
-    const url = new URL(adminUrl);
-    url.username = login;
-    url.password = randomBytes(18).toString('base64url');
-    return url.toString();
-  };
+  const urlAs = (login: string) => addressAs(adminUrl, login);
   const serviceUrls = Object.fromEntries(
     serviceNames.map((service) => [service, urlAs(`${namespace}_${service}`)]),
   ) as Record<ServiceName, string>;
@@ -83,12 +86,7 @@ export async function redisUsersFor(adminUrl: string, namespace: string): Promis
     admin.disconnect();
   }
   const processUrls = Object.fromEntries(
-    redisProcesses.map((process) => {
-      const url = new URL(adminUrl);
-      url.username = `${namespace}_${process}`;
-      url.password = randomBytes(18).toString('base64url');
-      return [process, url.toString()];
-    }),
+    redisProcesses.map((process) => [process, addressAs(adminUrl, `${namespace}_${process}`)]),
   ) as Record<RedisProcess, string>;
   return {
     processUrls,
