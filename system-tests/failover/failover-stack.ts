@@ -2,19 +2,25 @@ import { closeSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort, PrivateNatsServer, PrivateRedisServer } from '@promptlib/platform/testing';
+import { freePort, PrivateRedisServer } from '@promptlib/platform/testing';
+import { STREAM_KEEPER } from '@promptlib/proto';
 import {
   apps,
   type AppSpec,
   envFor,
+  natsUserEnv,
   provideStripe,
   removeNamespace,
+  runMigrateSteps,
   type RunningApp,
   type RunningNginx,
   startApp,
   startNginx,
+  startTestBus,
   stopApps,
   type StripeAccess,
+  TEST_BUS_PASSWORDS,
+  type TestBus,
   waitForReady,
 } from '@promptlib/tools/testing';
 import type { RunningStripeSandbox } from '@promptlib/sandboxes';
@@ -24,7 +30,9 @@ export type Replica = { app: RunningApp; label: string; port?: number };
 /**
  * Two (or `replicas`) processes of every app, the gateways behind a private nginx, on a NATS and a
  * Redis of the harness's own (so it may restart them) and a database of its own on the given
- * Postgres server. Billing runs against a Stripe sandbox started here.
+ * Postgres server. The NATS has the shipped permissions, each app connecting as its own user and
+ * the migrate step making the stream, as in production. Billing runs against a Stripe sandbox
+ * started here.
  */
 export class FailoverStack {
   readonly replicas = new Map<string, Replica[]>();
@@ -33,7 +41,7 @@ export class FailoverStack {
   private constructor(
     readonly namespace: string,
     readonly databaseUrl: string,
-    readonly nats: PrivateNatsServer,
+    readonly bus: TestBus,
     readonly redis: PrivateRedisServer,
     private readonly env: NodeJS.ProcessEnv,
     private readonly stripe: StripeAccess,
@@ -49,13 +57,10 @@ export class FailoverStack {
   }
 
   static async start(namespace: string, serverUrl: string, replicas = 2): Promise<FailoverStack> {
-    const natsBinary = PrivateNatsServer.binary();
     const redisBinary = PrivateRedisServer.binary();
-    if (!natsBinary || !redisBinary)
-      throw new Error('nats-server and redis-server are needed (npm start installs them)');
-    const nats = await PrivateNatsServer.create(natsBinary);
+    if (!redisBinary) throw new Error('redis-server is needed (npm start installs it)');
+    const bus = await startTestBus(() => undefined);
     const redis = await PrivateRedisServer.create(redisBinary);
-    await nats.start();
     await redis.start();
     const databaseUrl = new URL(serverUrl);
     databaseUrl.pathname = `/${namespace}`;
@@ -71,7 +76,7 @@ export class FailoverStack {
       APP_NAMESPACE: namespace,
       DATABASE_URL: databaseUrl.toString(),
       REDIS_URL: redis.url,
-      NATS_URL: nats.url,
+      NATS_URL: bus.url,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       TRUST_PROXY: 'loopback',
       EVENTS_MAX_BYTES: String(32 * 1024 * 1024),
@@ -85,11 +90,14 @@ export class FailoverStack {
     };
     delete env.NATS_USER;
     delete env.NATS_PASSWORD;
+    // The run's own bus's passwords are not this one's.
+    delete env[TEST_BUS_PASSWORDS];
+    await runMigrateSteps({ ...env, ...natsUserEnv(STREAM_KEEPER, bus.passwords) });
     const stripe = await provideStripe({ NODE_ENV: 'test' }, `http://127.0.0.1:${port}`);
     const stack = new FailoverStack(
       namespace,
       databaseUrl.toString(),
-      nats,
+      bus,
       redis,
       env,
       stripe.access,
@@ -111,7 +119,11 @@ export class FailoverStack {
     this.counter += 1;
     const port = name === 'gateway' ? await freePort() : undefined;
     const label = `${name}#${this.counter}`;
-    const env = { ...envFor(spec, this.env, this.stripe), ...(port ? { PORT: String(port) } : {}) };
+    const env = {
+      ...envFor(spec, this.env, this.stripe),
+      ...natsUserEnv(name, this.bus.passwords),
+      ...(port ? { PORT: String(port) } : {}),
+    };
     const app = await startApp(spec, env, { logFd: this.logFd, label });
     await waitForReady(app);
     const replica = { app, label, port };
@@ -157,9 +169,9 @@ export class FailoverStack {
     await removeNamespace(this.namespace, {
       databaseUrl: this.databaseUrl,
       redisUrl: this.redis.url,
-      natsUrl: this.nats.url,
+      natsUrl: this.bus.url,
     });
-    await this.nats.remove();
+    await this.bus.remove();
     await this.redis.remove();
     rmSync(this.logFile, { force: true });
   }

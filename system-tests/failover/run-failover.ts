@@ -137,9 +137,9 @@ export async function runFailover(options: FailoverOptions): Promise<FailoverRep
     await around(
       'NATS restarted',
       async () => {
-        await stack.nats.stop();
+        await stack.bus.server.stop();
         await sleep(1000);
-        await stack.nats.start();
+        await stack.bus.server.start();
       },
       true,
     );

@@ -2,11 +2,12 @@ import { migrations as authMigrations } from '@promptlib/auth/migrations';
 import { migrations as billingMigrations } from '@promptlib/billing/migrations';
 import { migrations as libraryMigrations } from '@promptlib/library/migrations';
 import { createLogger, loadMigrationConfig, migrateOnly } from '@promptlib/platform';
-import { isRedisProcess, isServiceName, serviceNames } from '@promptlib/proto';
+import { isRedisProcess, isServiceName, serviceNames, STREAM_KEEPER } from '@promptlib/proto';
 import { migrations as sharingMigrations } from '@promptlib/sharing/migrations';
 import {
   databaseLoginsFor,
   redisUsersFor,
+  testBusUserEnv,
   type DatabaseLogins,
   type RedisUsers,
 } from '@promptlib/tools/testing';
@@ -18,13 +19,16 @@ const migrationsOf = {
   billing: billingMigrations,
 };
 
-/** How a stack's processes reach the stores: each as itself, as a deployment runs them. */
+/**
+ * How a stack's processes reach the stores and the bus: each as itself, as a deployment runs them
+ * (on the bus when the test run gave its users' passwords, as npm test does).
+ */
 export type StoreAccess = {
   logins: DatabaseLogins;
   redisUsers: RedisUsers;
   /** What the migrate step is given to make the logins and users (with NATS added by the caller). */
   migrateEnv: Record<string, string>;
-  /** The addresses an app signs in to Postgres and Redis with. */
+  /** The addresses an app signs in to Postgres and Redis with, and its NATS user. */
   envOf: (app: string) => Record<string, string>;
 };
 
@@ -44,7 +48,8 @@ export async function prepareStoreAccess(env: Record<string, string>): Promise<S
     );
   }
   const migrateEnv = { ...logins.migrateEnv, ...redisUsers.migrateEnv };
-  const config = loadMigrationConfig({ ...env, ...migrateEnv });
+  // The stream is made by the one NATS user that may, as a deployment's migrate step does.
+  const config = loadMigrationConfig({ ...env, ...migrateEnv, ...testBusUserEnv(STREAM_KEEPER) });
   const logger = createLogger('migrate', 'warn');
   // One after another: each makes the schemas' owner, which two at once would race to create.
   for (const service of serviceNames) await migrateOnly(service, config, logger, migrationsOf[service]);
@@ -55,6 +60,7 @@ export async function prepareStoreAccess(env: Record<string, string>): Promise<S
     envOf: (app) => ({
       ...(isServiceName(app) ? { DATABASE_URL: logins.serviceUrls[app] } : {}),
       ...(isRedisProcess(app) ? { REDIS_URL: redisUsers.processUrls[app] } : {}),
+      ...testBusUserEnv(app),
     }),
   };
 }

@@ -19,5 +19,6 @@ export {
   type RedisUsers,
 } from './run/migrate-step';
 export { removeNamespace } from './run/namespace-cleanup';
+export { startTestBus, testBusUserEnv, TEST_BUS_PASSWORDS, type TestBus } from './run/test-bus';
 export { envFor, provideStripe, type StripeAccess } from './run/stripe-access';
 export { startApp, stopApps, waitForReady, type RunningApp } from './run/supervisor';

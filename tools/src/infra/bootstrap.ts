@@ -194,6 +194,19 @@ async function installMissingPrograms(
   return targetsToStart(down, log);
 }
 
+/**
+ * Installs the Debian package of NATS's server when its program is missing: for a server started
+ * apart from provisioning, where the one provisioning found running is somebody else's.
+ */
+export async function ensureNatsProgram(log: Log = defaultLog): Promise<void> {
+  if ((await kindsWithoutPrograms(['nats'])).length === 0) return;
+  await installPackages([natsDriver.aptPackage], log);
+  await disableUnitStartedByInstall('nats-server', log);
+  if ((await kindsWithoutPrograms(['nats'])).length > 0) {
+    throw new Error(`Installed ${natsDriver.aptPackage} but still cannot find nats-server.`);
+  }
+}
+
 async function kindsWithoutPrograms(kinds: InfraKind[]): Promise<InfraKind[]> {
   const present = await Promise.all(kinds.map((kind) => DRIVERS[kind].binariesPresent()));
   return kinds.filter((_, index) => !present[index]);

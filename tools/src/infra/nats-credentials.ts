@@ -18,11 +18,16 @@ const CONFIG_FILE = 'nats-server.conf';
 export async function ensureNatsPasswords(serverDir: string): Promise<NatsPasswords> {
   const known = await readNatsPasswords(serverDir);
   if (known) return known;
-  // nats-server parses a variable's value like a config value: one starting with a digit is read as
-  // a number and refused, so each password starts with a letter.
-  const passwords = Object.fromEntries(USERS.map((user) => [user, `p${randomBytes(18).toString('hex')}`]));
+  const passwords = newNatsPasswords();
   await writeFile(path.join(serverDir, PASSWORDS_FILE), JSON.stringify(passwords, null, 2), { mode: 0o600 });
   return passwords;
+}
+
+/** A fresh password for every user of the shipped config. */
+export function newNatsPasswords(): NatsPasswords {
+  // nats-server parses a variable's value like a config value: one starting with a digit is read as
+  // a number and refused, so each password starts with a letter.
+  return Object.fromEntries(USERS.map((user) => [user, `p${randomBytes(18).toString('hex')}`]));
 }
 
 export async function readNatsPasswords(serverDir: string): Promise<NatsPasswords | undefined> {

@@ -14,6 +14,7 @@ import {
 } from './exec';
 import { removeNamespace } from './namespace-cleanup';
 import { smokeTestStart } from './smoke-start';
+import { startTestBus, TEST_BUS_PASSWORDS, type TestBus } from './test-bus';
 import { unitTestRunners } from './workspace-packages';
 
 const SYSTEM_TESTS = '@promptlib/system-tests';
@@ -64,6 +65,7 @@ async function browserTests(env: NodeJS.ProcessEnv, failed: FailedCommand[]): Pr
 export async function runAllSuites(startedAt: number): Promise<number> {
   const namespace = runNamespace();
   let infra: ProvisionedInfra | undefined;
+  let bus: TestBus | undefined;
   const outcomes: Outcome[] = [];
   try {
     const provisionStart = Date.now();
@@ -71,6 +73,9 @@ export async function runAllSuites(startedAt: number): Promise<number> {
     console.log(
       `✔ Infrastructure ready for namespace ${namespace} (${formatSeconds(Date.now() - provisionStart)})`,
     );
+    // Every suite runs the product under the bus permissions production has, even where the NATS
+    // provisioning found (a developer's, CI's) lets anyone do anything.
+    bus = await startTestBus((line) => console.log(`[infra] ${line}`));
 
     const testEnv: NodeJS.ProcessEnv = {
       ...process.env,
@@ -79,7 +84,8 @@ export async function runAllSuites(startedAt: number): Promise<number> {
       APP_NAMESPACE: namespace,
       DATABASE_URL: infra.databaseUrl,
       REDIS_URL: infra.redisUrl,
-      NATS_URL: infra.natsUrl,
+      NATS_URL: bus.url,
+      [TEST_BUS_PASSWORDS]: JSON.stringify(bus.passwords),
     };
     const steps: Step[] = [
       {
@@ -194,8 +200,10 @@ export async function runAllSuites(startedAt: number): Promise<number> {
     outcomes.push({ title: 'Provisioning', code: 1, ms: 0, failed: [] });
   } finally {
     if (infra) {
-      const problems = await removeNamespace(namespace, infra);
+      // The streams are on the run's own bus, which goes whole after them.
+      const problems = await removeNamespace(namespace, { ...infra, natsUrl: bus?.url ?? infra.natsUrl });
       for (const problem of problems) console.error(`Cleanup of ${namespace} incomplete: ${problem}`);
+      await bus?.remove();
       await stopServers(infra.started);
     }
   }
