@@ -5,6 +5,7 @@ export * from './errors/infrastructure-failure';
 export * from './errors/service-exception.filter';
 export * from './health/health-server';
 export * from './health/metrics';
+export * from './health/scrape-reads';
 export * from './health/readiness';
 export * from './lifecycle/background-loop';
 export * from './lifecycle/graceful-shutdown';

@@ -9,6 +9,7 @@ import {
 } from '@promptlib/proto';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { connect, Events, type ConsumerInfo, type JetStreamManager, type NatsConnection } from 'nats';
+import { Registry } from 'prom-client';
 import { EventConsumer, type EventConsumerOptions } from '../src/events/event-consumer';
 import { ensureEventsStream } from '../src/nats/events-stream';
 import { PrivateNatsServer } from '../testing/private-nats-server';
@@ -62,6 +63,7 @@ describe('EventConsumer', () => {
       namespace,
       service: 'library',
       logger,
+      metrics: new Registry(),
       ...options,
     });
     consumers.push(consumer);
@@ -96,6 +98,25 @@ describe('EventConsumer', () => {
       'every event to be acked',
     );
   }
+
+  it('reports how many events it has yet to handle, for the consumer lag alert', async () => {
+    const metrics = new Registry();
+    const lag = async () =>
+      (await metrics.getSingleMetric('events_consumer_pending_events')!.get()).values[0]?.value;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { consumer } = newConsumer({
+      metrics,
+      handlers: { 'events.user.registered': () => held },
+    });
+    await consumer.start();
+    expect(await lag()).toBe(0);
+    for (const userId of [1, 2, 3]) await publish(registered(userId));
+    await waitUntil(async () => (await lag()) === 3, 5_000, 'the lag of three events held back');
+    release();
+    await waitUntilAllAcked();
+    expect(await lag()).toBe(0);
+  });
 
   it('delivers each published event to the handler of its type and acks it', async () => {
     const users: EventEnvelope<'events.user.registered'>[] = [];
@@ -472,6 +493,7 @@ const natsServerBinary = PrivateNatsServer.binary();
       namespace,
       service: 'library',
       logger,
+      metrics: new Registry(),
       handlers: { 'events.user.registered': async (event) => void seen.push(event.data.userId) },
     });
     await consumer.start();

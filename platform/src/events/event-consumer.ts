@@ -15,6 +15,8 @@ import {
   type NatsConnection,
 } from 'nats';
 import type { Logger } from 'pino';
+import { Gauge, type Registry } from 'prom-client';
+import { latest, withTimeout } from '../health/scrape-reads';
 import { BackgroundLoop } from '../lifecycle/background-loop';
 import { isNatsReady } from '../nats/connect';
 import { backoffDelay } from '../outbox/backoff';
@@ -31,6 +33,8 @@ export type EventConsumerOptions = {
   service: ServiceName;
   handlers: EventHandlers;
   logger: Logger;
+  /** Where the consumer's lag is reported (`events_consumer_pending_events`). */
+  metrics: Registry;
   ackWaitMs?: number;
   maxRedeliveryDelayMs?: number;
 };
@@ -44,6 +48,8 @@ const FIRST_REDELIVERY_MS = 500;
 const FIRST_RECOVERY_MS = 500;
 const MAX_RECOVERY_MS = 10_000;
 const ACK_FLUSH_TIMEOUT_MS = 2_000;
+// A scrape must not wait for a NATS that is away; the gauge then keeps its last reading.
+const LAG_READ_TIMEOUT_MS = 1_000;
 
 /**
  * A service's durable pull consumer on the namespace's EVENTS stream, shared by its replicas. Each
@@ -85,6 +91,7 @@ export class EventConsumer {
     this.logger = options.logger.child({ component: 'event-consumer', durable: this.durable });
     this.ackWaitMs = options.ackWaitMs ?? 30_000;
     this.maxRedeliveryDelayMs = options.maxRedeliveryDelayMs ?? 10_000;
+    this.reportLag(options.metrics);
     this.loop = new BackgroundLoop({
       step: () => this.consumeUntilLost(),
       // Once the connection's owner drains or closes it, there is nothing left to consume.
@@ -119,6 +126,27 @@ export class EventConsumer {
       if (Date.now() >= deadline) return false;
       await new Promise((resolve) => setTimeout(resolve, CAUGHT_UP_POLL_MS));
     }
+  }
+
+  /**
+   * How far the service is behind the stream: read from the durable's info at scrape time, so a
+   * replica that is stuck (or a handler that fails every time) shows, whichever replica is scraped.
+   */
+  private reportLag(registry: Registry): void {
+    const readLag = latest(async () => {
+      if (!this.manager) return undefined;
+      const info = await this.manager.consumers.info(this.streamName, this.durable);
+      return info.num_pending + info.num_ack_pending;
+    });
+    const gauge = new Gauge({
+      name: 'events_consumer_pending_events',
+      help: "Events this service's durable consumer has yet to handle: not delivered yet, or delivered and not acknowledged",
+      registers: [registry],
+      collect: async () => {
+        const lag = await withTimeout(readLag(), LAG_READ_TIMEOUT_MS).catch(() => undefined);
+        if (lag !== undefined) gauge.set(lag);
+      },
+    });
   }
 
   /** Stops pulling and resolves once the event in flight, if any, has been handled and acked. */

@@ -3,6 +3,7 @@ import type { JetStreamManager, NatsConnection } from 'nats';
 import { Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { Db } from '../database/db';
+import { latest, withTimeout } from '../health/scrape-reads';
 import { OutboxRepository, type OutboxBacklog } from './outbox.repository';
 
 export type OutboxMetricsOptions = {
@@ -60,26 +61,4 @@ export function registerOutboxMetrics(options: OutboxMetricsOptions): void {
       if (backlog) this.set(backlog.oldestAgeSeconds);
     },
   });
-}
-
-/**
- * The read in flight, or a new one: the two outbox gauges of one scrape share a query, and a read
- * that hangs (a pool waiting for Postgres) is never joined by another.
- */
-function latest<T>(read: () => Promise<T>): () => Promise<T> {
-  let inFlight: Promise<T> | undefined;
-  return () => {
-    inFlight ??= read().finally(() => {
-      inFlight = undefined;
-    });
-    return inFlight;
-  };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`No answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -4,9 +4,10 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { EventConsumer, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
+import { EventConsumer, METRICS, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { BILLING_CONFIG, type BillingConfig } from '../config/billing-config';
 import { AccountsService } from './accounts.service';
 
@@ -21,6 +22,7 @@ export class BillingEvents implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     @Inject(NATS_CONNECTION) connection: NatsConnection,
     @Inject(ROOT_LOGGER) logger: Logger,
+    @Inject(METRICS) metrics: Registry,
     @Inject(BILLING_CONFIG) config: BillingConfig,
     accounts: AccountsService,
   ) {
@@ -29,6 +31,7 @@ export class BillingEvents implements OnApplicationBootstrap, BeforeApplicationS
       namespace: config.APP_NAMESPACE,
       service: 'billing',
       logger,
+      metrics,
       handlers: {
         'events.user.deleted': (event) => accounts.userDeleted(event.data),
       },

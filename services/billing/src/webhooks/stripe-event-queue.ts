@@ -4,7 +4,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { METRICS, ROOT_LOGGER, bullMqPrefix, createBullMqConnection } from '@promptlib/platform';
+import { METRICS, ROOT_LOGGER, bullMqPrefix, createBullMqConnection, withTimeout } from '@promptlib/platform';
 import { Queue, Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
@@ -103,7 +103,11 @@ export class StripeEventQueue implements OnApplicationBootstrap, BeforeApplicati
 
   /** Queues the event unless it is queued already. */
   async add(eventId: string): Promise<void> {
-    await withTimeout(this.queue.add('apply', { eventId }, { jobId: eventId }), QUEUE_TIMEOUT_MS);
+    await withTimeout(
+      this.queue.add('apply', { eventId }, { jobId: eventId }),
+      QUEUE_TIMEOUT_MS,
+      'The queue',
+    );
   }
 
   /**
@@ -111,13 +115,13 @@ export class StripeEventQueue implements OnApplicationBootstrap, BeforeApplicati
    * Redis, say), retries it if it failed long enough ago, and leaves it if it is on its way.
    */
   async requeue(eventId: string): Promise<'queued' | 'retried' | 'in-queue'> {
-    const job = await withTimeout(this.queue.getJob(eventId), QUEUE_TIMEOUT_MS);
+    const job = await withTimeout(this.queue.getJob(eventId), QUEUE_TIMEOUT_MS, 'The queue');
     if (!job) {
       await this.add(eventId);
       return 'queued';
     }
     if ((await job.isFailed()) && Date.now() - (job.finishedOn ?? 0) > RETRY_FAILED_AFTER_MS) {
-      await withTimeout(job.retry('failed'), QUEUE_TIMEOUT_MS);
+      await withTimeout(job.retry('failed'), QUEUE_TIMEOUT_MS, 'The queue');
       return 'retried';
     }
     return 'in-queue';
@@ -128,12 +132,4 @@ export class StripeEventQueue implements OnApplicationBootstrap, BeforeApplicati
     this.connections.push(connection);
     return connection;
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Queue did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -190,7 +190,7 @@ export class FakeQueue implements Pick<StripeEventQueue, 'add' | 'requeue'> {
   }
 
   async add(eventId: string): Promise<void> {
-    if (this.down) throw new Error('Queue did not answer within 3000 ms');
+    if (this.down) throw new Error('The queue did not answer within 3000 ms');
     this.added.push(eventId);
   }
 

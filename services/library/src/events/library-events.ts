@@ -4,9 +4,10 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { EventConsumer, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
+import { EventConsumer, METRICS, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { AccountsService } from '../accounts/accounts.service';
 import { CategoriesService } from '../categories/categories.service';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
@@ -23,6 +24,7 @@ export class LibraryEvents implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     @Inject(NATS_CONNECTION) connection: NatsConnection,
     @Inject(ROOT_LOGGER) logger: Logger,
+    @Inject(METRICS) metrics: Registry,
     @Inject(LIBRARY_CONFIG) config: LibraryConfig,
     categories: CategoriesService,
     tiers: TiersService,
@@ -33,6 +35,7 @@ export class LibraryEvents implements OnApplicationBootstrap, BeforeApplicationS
       namespace: config.APP_NAMESPACE,
       service: 'library',
       logger,
+      metrics,
       handlers: {
         'events.user.registered': async (event) => {
           // Redelivered after the account was deleted: nothing may be made for it again.

@@ -4,9 +4,10 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { EventConsumer, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
+import { EventConsumer, METRICS, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { SHARING_CONFIG, type SharingConfig } from '../config/sharing-config';
 import { AccountsService } from '../accounts/accounts.service';
 import { PromptTextsService } from '../prompt-texts/prompt-texts.service';
@@ -25,6 +26,7 @@ export class SharingEvents implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     @Inject(NATS_CONNECTION) connection: NatsConnection,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
+    @Inject(METRICS) metrics: Registry,
     @Inject(SHARING_CONFIG) config: SharingConfig,
     promptTexts: PromptTextsService,
     accounts: AccountsService,
@@ -34,6 +36,7 @@ export class SharingEvents implements OnApplicationBootstrap, BeforeApplicationS
       namespace: config.APP_NAMESPACE,
       service: 'sharing',
       logger,
+      metrics,
       handlers: {
         'events.prompt.updated': ({ data }) => promptTexts.promptUpdated(data),
         'events.prompt.deleted': ({ data }) => promptTexts.promptDeleted(data),
