@@ -1,3 +1,4 @@
+import * as monitoring from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import * as apps from 'kubernetes-models/apps/v1';
 import * as autoscaling from 'kubernetes-models/autoscaling/v2';
 import * as batch from 'kubernetes-models/batch/v1';
@@ -45,6 +46,8 @@ const MODELS: Record<string, Record<string, unknown>> = {
   'batch/v1': batch,
   'networking.k8s.io/v1': networking,
   'policy/v1': policy,
+  // The Prometheus Operator's resources (values: monitoring).
+  'monitoring.coreos.com/v1': monitoring,
 };
 
 /** Every object validated against the Kubernetes API's own schema for its apiVersion and kind. */

@@ -89,6 +89,7 @@ func render(chartDir string, files []string, name, namespace string) (string, er
 		"Chart": map[string]interface{}{
 			"Name": chartName, "Version": chart["version"], "AppVersion": chart["appVersion"],
 		},
+		"Files": chartFiles{dir: chartDir},
 	}
 
 	root := template.New("chart")
@@ -135,6 +136,17 @@ func render(chartDir string, files []string, name, namespace string) (string, er
 		fmt.Fprintf(&out, "---\n# Source: %s\n%s\n", templateName, strings.TrimSpace(text))
 	}
 	return out.String(), nil
+}
+
+// The chart's other files, as Helm's .Files offers them: Get answers "" for a file that is missing.
+type chartFiles struct{ dir string }
+
+func (files chartFiles) Get(name string) string {
+	data, err := os.ReadFile(filepath.Join(files.dir, filepath.FromSlash(name)))
+	if err != nil {
+		return ""
+	}
+	return string(data)
 }
 
 func funcMap(root *template.Template) template.FuncMap {

@@ -9,6 +9,7 @@ export { provisionInfra, stopServers, type ProvisionedInfra } from './infra/boot
 export { defaultDataDir } from './infra/data-dir';
 export { startNginx, type RunningNginx } from './infra/nginx';
 export { findExecutable, isExecutable, isRoot } from './infra/processes';
+export { ensurePromtool } from './monitoring/promtool';
 export { apps, natsUserEnv, type AppSpec } from './run/apps';
 export { formatSeconds, repoRoot } from './run/exec';
 export {
