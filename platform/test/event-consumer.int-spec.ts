@@ -101,14 +101,18 @@ describe('EventConsumer', () => {
 
   it('reports how many events it has yet to handle, for the consumer lag alert', async () => {
     const metrics = new Registry();
-    const lag = async () =>
-      (await metrics.getSingleMetric('events_consumer_pending_events')!.get()).values[0]?.value;
+    const lag = async () => {
+      const { values } = await metrics.getSingleMetric('events_consumer_pending_events')!.get();
+      return values.find((value) => value.labels.consumer === durableName('library'))?.value;
+    };
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const { consumer } = newConsumer({
       metrics,
       handlers: { 'events.user.registered': () => held },
     });
+    // Nothing to report before the durable exists: no reading is not a lag of 0.
+    expect(await lag()).toBeUndefined();
     await consumer.start();
     expect(await lag()).toBe(0);
     for (const userId of [1, 2, 3]) await publish(registered(userId));

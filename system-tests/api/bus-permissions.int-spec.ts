@@ -159,6 +159,15 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
     } finally {
       admin.disconnect();
     }
+    // Each consumer reads its own lag under its permissions: a refused read would report nothing.
+    for (const service of ['library', 'sharing', 'billing']) {
+      const metrics = await (
+        await fetch(`http://127.0.0.1:${stack.services[service].healthPort}/metrics`)
+      ).text();
+      expect(metrics).toMatch(
+        new RegExp(`^events_consumer_pending_events\\{consumer="${service}",app="${service}"\\} \\d+$`, 'm'),
+      );
+    }
   });
 
   it('refuses a connection without credentials', async () => {

@@ -1,5 +1,6 @@
 import type { ApiError, Prompt } from '@promptlib/proto';
 import { eventually } from '@promptlib/platform/testing';
+import { Client } from 'pg';
 import { ApiClient, STRONG_PASSWORD, uniqueUsername } from '../support/api-client';
 import { createPrompt, newLibraryUser, promptBody } from '../support/library-api';
 import { startStack, type Gateway, type Stack } from '../support/stack';
@@ -242,6 +243,21 @@ describe('the API under hostile input and failing stores', () => {
     }
   });
 
+  /** Whether the link's revoke still waits for its cached read to be cleared. */
+  async function clearPending(shareId: string): Promise<boolean> {
+    const admin = new Client({ connectionString: stack.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ cache_clear_pending: boolean }>(
+        'SELECT "cache_clear_pending" FROM "sharing"."share_links" WHERE "id" = $1',
+        [shareId],
+      );
+      return rows[0].cache_clear_pending;
+    } finally {
+      await admin.end();
+    }
+  }
+
   it('stops serving a revoked link’s cached text once Redis is back, though the revoke met Redis away', async () => {
     const redisUrl = new URL(stack.env.REDIS_URL);
     const redis = await startTcpProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
@@ -264,6 +280,12 @@ describe('the API under hostile input and failing stores', () => {
       await eventually(
         async () => (await visit()).status,
         (status) => status === 404,
+        15_000,
+      );
+      // It marks the revoke done just after clearing: a revoke asked in between would finish it.
+      await eventually(
+        () => clearPending(shareId),
+        (pending) => !pending,
         15_000,
       );
       // Asked again, the revoke is done: nothing left to end.

@@ -138,13 +138,16 @@ export class EventConsumer {
       const info = await this.manager.consumers.info(this.streamName, this.durable);
       return info.num_pending + info.num_ack_pending;
     });
+    // Labelled by the durable, so nothing is reported before the first reading (an unlabelled
+    // gauge would show 0, a lag of nothing, while NATS cannot be asked).
     const gauge = new Gauge({
       name: 'events_consumer_pending_events',
       help: "Events this service's durable consumer has yet to handle: not delivered yet, or delivered and not acknowledged",
+      labelNames: ['consumer'],
       registers: [registry],
       collect: async () => {
         const lag = await withTimeout(readLag(), LAG_READ_TIMEOUT_MS).catch(() => undefined);
-        if (lag !== undefined) gauge.set(lag);
+        if (lag !== undefined) gauge.set({ consumer: this.durable }, lag);
       },
     });
   }
