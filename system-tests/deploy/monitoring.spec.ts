@@ -10,12 +10,22 @@ import { readRepoFile, REPO_ROOT } from './deploy-files';
 const CHART_DIR = resolve(REPO_ROOT, 'deploy/helm/prompt-library');
 const ALERTS = 'deploy/helm/prompt-library/files/alerts.yaml';
 const ALERT_TESTS = 'deploy/monitoring/alerts.test.yaml';
+const DASHBOARD = 'deploy/helm/prompt-library/files/dashboard.json';
 
 type RuleGroups = { groups: { name: string; rules: { alert: string; expr: string }[] }[] };
 type AlertTests = {
   rule_files: string[];
   tests: { alert_rule_test?: { alertname: string; exp_alerts: unknown[] }[] }[];
 };
+
+type Dashboard = { panels: { title: string; targets: { expr: string }[] }[] };
+
+const alertRules = () => (parse(readRepoFile(ALERTS)) as RuleGroups).groups.flatMap((group) => group.rules);
+// Our metrics' names as the alerts spell them (prom-client's process_ ones included).
+const metricsOf = (expr: string) =>
+  [...expr.matchAll(/\b((?:http|outbox|events|billing|sharing|process)_[a-z_]+?)(?:_bucket|_count)?\b/g)].map(
+    (match) => match[1],
+  );
 
 const alertNames = () =>
   (parse(readRepoFile(ALERTS)) as RuleGroups).groups.flatMap((group) =>
@@ -36,6 +46,7 @@ describe('the alerts and the monitoring objects of the chart', () => {
           monitoring: {
             serviceMonitor: { enabled: true, interval: '15s', labels: { release: 'kube-prometheus-stack' } },
             prometheusRule: { enabled: true, labels: { release: 'kube-prometheus-stack' } },
+            grafanaDashboard: { enabled: true },
           },
         }),
       );
@@ -68,10 +79,52 @@ describe('the alerts and the monitoring objects of the chart', () => {
     expect(rule.spec).toEqual(parse(readRepoFile(ALERTS)));
   });
 
-  it('renders neither by default, since a cluster without the Operator refuses them', () => {
+  it('renders none of them by default, since a cluster without the Operator refuses them', () => {
     expect(ofKind(byDefault, 'ServiceMonitor')).toEqual([]);
     expect(ofKind(byDefault, 'PrometheusRule')).toEqual([]);
+    expect(ofKind(byDefault, 'ConfigMap').map((map) => map.metadata.name)).not.toContain(
+      'prompt-library-dashboard',
+    );
   });
+
+  it('renders the Grafana dashboard for the sidecar, when asked, showing every signal an alert watches', () => {
+    const [map] = ofKind(withMonitoring, 'ConfigMap').filter(
+      (each) => each.metadata.name === 'prompt-library-dashboard',
+    );
+    expect(map.metadata.labels).toMatchObject({ grafana_dashboard: '1' });
+    const dashboard = JSON.parse(map.data!['prompt-library.json']) as Dashboard;
+    expect(dashboard).toEqual(JSON.parse(readRepoFile(DASHBOARD)));
+    const shown = new Set(
+      dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => metricsOf(target.expr))),
+    );
+    const watched = [...new Set(alertRules().flatMap((rule) => metricsOf(rule.expr)))];
+    expect(watched.length).toBeGreaterThanOrEqual(8);
+    expect(watched.filter((metric) => !shown.has(metric))).toEqual([]);
+  });
+
+  it('has a dashboard whose every query Prometheus can parse (promtool check rules)', async () => {
+    const promtool = await ensurePromtool((line) => console.warn(line));
+    const { panels } = JSON.parse(readRepoFile(DASHBOARD)) as Dashboard;
+    // Each query as a recording rule, the dashboard's namespace variable given a value.
+    const rules = panels.flatMap((panel, index) =>
+      panel.targets.map((target, query) => ({
+        record: `dashboard:panel${index}:query${query}`,
+        expr: target.expr.replaceAll('$namespace', 'prod'),
+      })),
+    );
+    const dir = await mkdtemp(join(tmpdir(), 'promptlib-dashboard-'));
+    try {
+      const file = join(dir, 'queries.yaml');
+      await writeFile(file, stringify({ groups: [{ name: 'dashboard', rules }] }));
+      const run = spawnSync(promtool, ['check', 'rules', file], { encoding: 'utf8' });
+      expect({ status: run.status, output: `${run.stdout}${run.stderr}` }).toEqual({
+        status: 0,
+        output: expect.stringContaining(`SUCCESS: ${rules.length} rules found`),
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 
   it('fires each alert on the series that should wake someone, and only then (promtool test rules)', async () => {
     const promtool = await ensurePromtool((line) => console.warn(line));
