@@ -364,3 +364,9 @@ export function skaffoldProblems(
   if (!charts.includes(chartPath)) problems.push(`skaffold does not deploy ${chartPath}`);
   return problems;
 }
+
+/** The shell script the backup CronJob's container runs (values: backup.enabled). */
+export function backupScript(objects: K8sObject[]): string {
+  const [cronJob] = ofKind(objects, 'CronJob');
+  return cronJob.spec.jobTemplate.spec.template.spec.containers[0].command[2] as string;
+}

@@ -10,6 +10,7 @@ export { defaultDataDir } from './infra/data-dir';
 export { startNginx, type RunningNginx } from './infra/nginx';
 export { findExecutable, isExecutable, isRoot } from './infra/processes';
 export { ensurePromtool } from './monitoring/promtool';
+export { backUpDatabase, restoreDatabase } from './backup/database-backup';
 export { apps, natsUserEnv, type AppSpec } from './run/apps';
 export { formatSeconds, repoRoot } from './run/exec';
 export {

@@ -1,0 +1,81 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { serviceNames } from '@promptlib/proto';
+import { renderChart } from '@promptlib/tools/testing';
+import { stringify } from 'yaml';
+import { backupScript, ofKind, parseRendered, schemaProblems, type K8sObject } from './chart-checks';
+import { REPO_ROOT } from './deploy-files';
+
+const CHART_DIR = resolve(REPO_ROOT, 'deploy/helm/prompt-library');
+
+/** The chart rendered with these values over its defaults. */
+async function rendered(values: Record<string, unknown>): Promise<K8sObject[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'promptlib-backup-values-'));
+  try {
+    const file = join(dir, 'values.yaml');
+    await writeFile(file, stringify(values));
+    return parseRendered((await renderChart({ chartDir: CHART_DIR, valuesFiles: [file] })).yaml);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the chart’s backup CronJob', () => {
+  let withBackup: K8sObject[] = [];
+
+  beforeAll(async () => {
+    withBackup = await rendered({ backup: { enabled: true, persistentVolumeClaim: 'promptlib-backups' } });
+  }, 300_000);
+
+  it('dumps every service’s schema on its schedule to the claim, as the schemas’ owner', () => {
+    const [cronJob] = ofKind(withBackup, 'CronJob');
+    expect(schemaProblems([cronJob])).toEqual([]);
+    expect(cronJob.spec).toMatchObject({ schedule: '0 3 * * *', concurrencyPolicy: 'Forbid' });
+    const pod = cronJob.spec.jobTemplate.spec.template.spec;
+    expect(pod.volumes[0]).toEqual({
+      name: 'backups',
+      persistentVolumeClaim: { claimName: 'promptlib-backups' },
+    });
+    const [container] = pod.containers;
+    expect(container.env).toContainEqual({
+      name: 'DATABASE_URL',
+      valueFrom: { secretKeyRef: { name: 'prompt-library', key: 'DATABASE_URL' } },
+    });
+    expect(backupScript(withBackup)).toContain(`schemas="${serviceNames.join(' ')}"`);
+  });
+
+  it('runs hardened, reaching only DNS and Postgres', () => {
+    const [cronJob] = ofKind(withBackup, 'CronJob');
+    const pod = cronJob.spec.jobTemplate.spec.template.spec;
+    expect(pod.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(pod.containers[0].securityContext).toMatchObject({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
+    expect(pod.automountServiceAccountToken).toBe(false);
+    const [policy] = ofKind(withBackup, 'NetworkPolicy').filter(
+      (each) => each.metadata.name === 'prompt-library-backup',
+    );
+    expect(schemaProblems([policy])).toEqual([]);
+    expect(policy.spec.podSelector.matchLabels).toMatchObject({ 'app.kubernetes.io/component': 'backup' });
+    expect(policy.spec.ingress).toEqual([]);
+    const ports = policy.spec.egress.flatMap((rule: { ports: { port: number }[] }) =>
+      rule.ports.map((port) => port.port),
+    );
+    expect([...new Set(ports)].sort()).toEqual([53, 5432]);
+  });
+
+  it('is not there by default, and asks for the claim when enabled without one', async () => {
+    const byDefault = await rendered({});
+    expect(ofKind(byDefault, 'CronJob')).toEqual([]);
+    expect(byDefault.map((object) => object.metadata.name)).not.toContain('prompt-library-backup');
+    await expect(rendered({ backup: { enabled: true } })).rejects.toThrow(
+      /backup.persistentVolumeClaim must name the PersistentVolumeClaim/,
+    );
+  }, 300_000);
+});
