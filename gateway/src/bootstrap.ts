@@ -30,6 +30,7 @@ import { acceptJsonBodiesOnly } from './common/json-body';
 import { currentRequest, openRequestContext } from './common/request-context';
 import { echoRequestId, requestIdOf } from './common/request-id';
 import { requestLog } from './common/request-log';
+import { nameRequestSpan } from './common/request-span';
 import { securityHeaders } from './common/security-headers';
 import { apiNoStore } from './common/api-no-store';
 import type { GatewayConfig } from './config/gateway-config';
@@ -72,6 +73,7 @@ export async function createGatewayApp(
   // answer carries, then the checks that can refuse it (CSRF before the body is read), the
   // session, and last the request's context, opened once the body is read.
   http.addHook('onRequest', echoRequestId);
+  http.addHook('onRequest', nameRequestSpan);
   http.addHook('onRequest', requestLog(logger));
   http.addHook('onRequest', httpMetrics(app.get<Registry>(METRICS)));
   http.addHook('onRequest', securityHeaders(config));

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { runGateway } from './bootstrap';
 import { loadGatewayConfig } from './config/gateway-config';

@@ -43,3 +43,4 @@ export * from './nats/handles.decorator';
 export * from './nats/raw-responder';
 export * from './lifecycle/process-failures';
 export * from './events/event-schemas';
+export * from './tracing/trace-context';

@@ -13,7 +13,7 @@ import { createDataSource } from '../src/database/create-data-source';
 import { runMigrations } from '../src/database/run-migrations';
 import { ensureEventsStream } from '../src/nats/events-stream';
 import { OutboxMessage } from '../src/outbox/outbox-message.entity';
-import { createOutboxTable, dropOutboxTable } from '../src/outbox/outbox-migration';
+import { addOutboxTraceContext, createOutboxTable, dropOutboxTable } from '../src/outbox/outbox-migration';
 import { registerOutboxMetrics } from '../src/outbox/outbox-metrics';
 import { OutboxRelay } from '../src/outbox/outbox-relay';
 import { writeOutbox } from '../src/outbox/write-outbox';
@@ -35,6 +35,7 @@ class CreateNotesAndOutbox1700000000000 implements MigrationInterface {
   async up(runner: QueryRunner): Promise<void> {
     await runner.query('CREATE TABLE notes (id serial PRIMARY KEY, text text NOT NULL)');
     await createOutboxTable(runner, schemaOf(runner));
+    await addOutboxTraceContext(runner, schemaOf(runner));
   }
 
   async down(runner: QueryRunner): Promise<void> {

@@ -23,6 +23,7 @@ class CreateOutbox1700000000000 implements MigrationInterface {
       id uuid PRIMARY KEY,
       subject text NOT NULL,
       payload jsonb NOT NULL,
+      trace_context text,
       created_at timestamptz NOT NULL DEFAULT now()
     )`);
     await runner.query('CREATE INDEX outbox_created_at_idx ON outbox (created_at)');
@@ -143,7 +144,13 @@ describe('outbox', () => {
 
     const [envelope] = await commitEvents(1);
     expect(await dataSource.getRepository(OutboxMessage).find()).toEqual([
-      { id: envelope.id, subject: 'events.user.registered', payload: envelope, createdAt: expect.any(Date) },
+      {
+        id: envelope.id,
+        subject: 'events.user.registered',
+        payload: envelope,
+        traceContext: null,
+        createdAt: expect.any(Date),
+      },
     ]);
   });
 

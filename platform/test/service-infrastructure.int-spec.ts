@@ -6,6 +6,7 @@ import {
   bullMqPrefix,
   createBullMqConnection,
   createLogger,
+  addOutboxTraceContext,
   createOutboxTable,
   dropOutboxTable,
   loadConfig,
@@ -25,8 +26,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 class CreateOutbox1700000000000 implements MigrationInterface {
   name = 'CreateOutbox1700000000000';
 
-  up(queryRunner: QueryRunner): Promise<void> {
-    return createOutboxTable(queryRunner, 'sharing');
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await createOutboxTable(queryRunner, 'sharing');
+    await addOutboxTraceContext(queryRunner, 'sharing');
   }
 
   down(queryRunner: QueryRunner): Promise<void> {

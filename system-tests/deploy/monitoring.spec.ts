@@ -11,6 +11,7 @@ const CHART_DIR = resolve(REPO_ROOT, 'deploy/helm/prompt-library');
 const ALERTS = 'deploy/helm/prompt-library/files/alerts.yaml';
 const ALERT_TESTS = 'deploy/monitoring/alerts.test.yaml';
 const DASHBOARD = 'deploy/helm/prompt-library/files/dashboard.json';
+const COLLECTOR = 'http://otel-collector.monitoring:4318';
 
 type RuleGroups = { groups: { name: string; rules: { alert: string; expr: string }[] }[] };
 type AlertTests = {
@@ -47,6 +48,13 @@ describe('the alerts and the monitoring objects of the chart', () => {
             serviceMonitor: { enabled: true, interval: '15s', labels: { release: 'kube-prometheus-stack' } },
             prometheusRule: { enabled: true, labels: { release: 'kube-prometheus-stack' } },
             grafanaDashboard: { enabled: true },
+          },
+          tracing: { otlpEndpoint: COLLECTOR },
+          networkPolicy: {
+            otlpCollector: {
+              port: 4318,
+              to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+            },
           },
         }),
       );
@@ -85,6 +93,35 @@ describe('the alerts and the monitoring objects of the chart', () => {
     expect(ofKind(byDefault, 'ConfigMap').map((map) => map.metadata.name)).not.toContain(
       'prompt-library-dashboard',
     );
+  });
+
+  it('sends every app’s traces to the collector when asked, through its NetworkPolicy, and none by default', () => {
+    const configOf = (objects: K8sObject[]) =>
+      ofKind(objects, 'ConfigMap').find((map) => map.metadata.name === 'prompt-library-config')?.data ?? {};
+    expect(configOf(withMonitoring).OTEL_EXPORTER_OTLP_ENDPOINT).toBe(COLLECTOR);
+    expect(configOf(byDefault)).not.toHaveProperty('OTEL_EXPORTER_OTLP_ENDPOINT');
+    type Rule = { ports?: { port: number }[]; to?: unknown[] };
+    const collectorRules = (objects: K8sObject[]) =>
+      Object.fromEntries(
+        ofKind(objects, 'NetworkPolicy').map((policy) => [
+          policy.metadata.labels!['app.kubernetes.io/component'],
+          ((policy.spec.egress ?? []) as Rule[]).filter((rule) =>
+            rule.ports?.some((port) => port.port === 4318),
+          ),
+        ]),
+      );
+    const withTracing = collectorRules(withMonitoring);
+    for (const app of ['auth', 'billing', 'gateway', 'library', 'sharing'])
+      expect(withTracing[app]).toEqual([
+        {
+          ports: [{ port: 4318, protocol: 'TCP' }],
+          to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+        },
+      ]);
+    // The jobs send no traces.
+    expect(withTracing.migrate).toEqual([]);
+    expect(Object.values(collectorRules(byDefault)).flat()).toEqual([]);
+    expect(schemaProblems(ofKind(withMonitoring, 'NetworkPolicy'))).toEqual([]);
   });
 
   it('renders the Grafana dashboard for the sidecar, when asked, showing every signal an alert watches', () => {

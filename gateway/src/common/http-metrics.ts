@@ -30,7 +30,8 @@ export function httpMetrics(registry: Registry): onRequestHookHandler {
   };
 }
 
-function routeLabel(request: FastifyRequest): string {
+/** The route pattern a request matched: `web` for the web app's pages, `unmatched` for no API route. */
+export function routeLabel(request: FastifyRequest): string {
   const route = request.routeOptions.url;
   if (route !== undefined && route !== CATCH_ALL) return route;
   return isApiPath(pathOf(request.url)) ? 'unmatched' : 'web';

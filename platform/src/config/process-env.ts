@@ -46,6 +46,8 @@ export function processEnvShape(defaultHealthPort: number) {
     NATS_CREDS_FILE: z.string().min(1).optional(),
     // The CA that signed the NATS server's certificate: TLS to NATS is required when it is set.
     NATS_TLS_CA: z.string().min(1).optional(),
+    // Where traces go over OTLP/HTTP (a collector, Jaeger, Tempo…); none are recorded when unset.
+    OTEL_EXPORTER_OTLP_ENDPOINT: url(['http:', 'https:']).optional(),
   };
 }
 

@@ -20,6 +20,7 @@ import { latest, withTimeout } from '../health/scrape-reads';
 import { BackgroundLoop } from '../lifecycle/background-loop';
 import { isNatsReady } from '../nats/connect';
 import { backoffDelay } from '../outbox/backoff';
+import { SpanKind, extractTraceContext, inSpan, linksTo } from '../tracing/trace-context';
 import { ensureDurableConsumer } from './durable-consumer';
 import { parseEvent } from './parse-event';
 
@@ -275,8 +276,21 @@ export class EventConsumer {
 
     // A handler slower than ack_wait would otherwise get its event redelivered to another replica.
     const progress = setInterval(() => message.working(), Math.max(1_000, this.ackWaitMs / 2));
+    // The handling joins the trace of the change that wrote the event, and links to its span.
+    const writer = extractTraceContext(message.headers);
+    const span = {
+      kind: SpanKind.CONSUMER,
+      parent: writer,
+      links: linksTo(writer),
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.destination.name': type,
+        'messaging.consumer.group.name': this.durable,
+        'messaging.message.id': envelope.id,
+      },
+    };
     try {
-      await handler(envelope);
+      await inSpan(`process ${type}`, span, () => handler(envelope));
       message.ack();
     } catch (error) {
       const attempt = message.info.redeliveryCount;

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Readiness } from '../health/readiness';
+import { flushPendingTraces } from '../tracing/trace-context';
 
 export type GracefulShutdownOptions = {
   logger: Logger;
@@ -34,6 +35,8 @@ export function installGracefulShutdown(options: GracefulShutdownOptions): () =>
       deadline.unref();
       try {
         await close();
+        // The spans of the last requests, still in the exporter's buffer, would be lost on exit.
+        await flushPendingTraces();
         clearTimeout(deadline);
         logger.info('Shutdown complete');
         exit(0);

@@ -1,4 +1,5 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
+import { traceFields } from '../tracing/trace-context';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -12,6 +13,8 @@ export function loggerOptions(app: string, level: LogLevel): LoggerOptions {
     base: { app },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
+    // The trace a line was written in, to find its trace from a log line and the other way round.
+    mixin: traceFields,
     redact: {
       paths: [
         'req.headers.cookie',

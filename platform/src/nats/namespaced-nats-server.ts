@@ -9,6 +9,7 @@ import {
 import type { Msg, NatsConnection, Subscription, SubscriptionOptions } from 'nats';
 import { Counter, type Registry } from 'prom-client';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SpanKind, extractTraceContext, inSpan } from '../tracing/trace-context';
 
 export type NamespacedNatsServerOptions = {
   namespace: string;
@@ -87,7 +88,10 @@ export class NamespacedNatsServer extends ServerNats {
     this.requests?.inc({ subject: channel, outcome: 'handled' });
     this.inFlight += 1;
     try {
-      return await super.handleMessage(channel, message);
+      // The handler, and the queries and calls it makes, continue the caller's trace.
+      return await inSpan(channel, handlerSpan(channel, message), () =>
+        super.handleMessage(channel, message),
+      );
     } finally {
       this.inFlight -= 1;
     }
@@ -101,4 +105,13 @@ export class NamespacedNatsServer extends ServerNats {
     await sleep(20);
     await super.close();
   }
+}
+
+/** The span of a request's handling: a server span, a child of the caller's when it sent one. */
+export function handlerSpan(subject: string, message: Msg) {
+  return {
+    kind: SpanKind.SERVER,
+    parent: extractTraceContext(message.headers),
+    attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+  };
 }

@@ -15,6 +15,8 @@ import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parsePayload } from '../errors/parse-payload';
 import { serviceErrorFor, type FailureContext } from '../errors/service-exception.filter';
+import { inSpan } from '../tracing/trace-context';
+import { handlerSpan } from './namespaced-nats-server';
 
 export type RawReply = { body: Uint8Array; headers: Record<string, string> };
 export type RawHandler<S extends RawSubject> = (
@@ -73,7 +75,9 @@ export class RawResponder {
     try {
       let reply: Reply;
       try {
-        reply = await this.handle(subject, message, handler, requestId);
+        reply = await inSpan(subject, handlerSpan(subject, message), () =>
+          this.handle(subject, message, handler, requestId),
+        );
       } catch (error) {
         reply = this.failure(error, context);
       }

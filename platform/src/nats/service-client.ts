@@ -14,6 +14,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { headers, type MsgHdrs, type NatsConnection } from 'nats';
 import { ServiceCallError, isServiceError } from '../errors/service-error';
+import { SpanKind, inSpan, injectTraceContext } from '../tracing/trace-context';
 import { ReplyInbox } from './reply-inbox';
 
 export type RequestOptions = { requestId?: string; timeoutMs?: number };
@@ -67,18 +68,20 @@ export class ServiceClient {
       );
     }
     const timeout = options.timeoutMs ?? this.defaultTimeoutMs;
-    const messageHeaders = this.headers(options, timeout);
-    let replyData: Uint8Array;
-    try {
-      const reply = await this.inbox.request(namespaced(this.namespace, subject), payload, {
-        timeout,
-        headers: messageHeaders,
-      });
-      replyData = reply.data;
-    } catch (error) {
-      throw unavailable(subject, error);
-    }
-    return decodeReply(subject, replyData) as ReplyOf<S>;
+    return inSpan(`send ${subject}`, requestSpan(subject), async () => {
+      const messageHeaders = this.headers(options, timeout);
+      let replyData: Uint8Array;
+      try {
+        const reply = await this.inbox.request(namespaced(this.namespace, subject), payload, {
+          timeout,
+          headers: messageHeaders,
+        });
+        replyData = reply.data;
+      } catch (error) {
+        throw unavailable(subject, error);
+      }
+      return decodeReply(subject, replyData) as ReplyOf<S>;
+    });
   }
 
   /** Request-reply to a RawResponder: JSON out, bytes and headers back, the same error mapping. */
@@ -88,20 +91,21 @@ export class ServiceClient {
     options: RequestOptions = {},
   ): Promise<RawResponse> {
     const timeout = options.timeoutMs ?? this.defaultTimeoutMs;
-    const messageHeaders = this.headers(options, timeout);
-    let reply: { data: Uint8Array; headers?: MsgHdrs };
-    try {
-      reply = await this.inbox.request(
-        namespaced(this.namespace, subject),
-        Buffer.from(JSON.stringify(data)),
-        {
-          timeout,
-          headers: messageHeaders,
-        },
-      );
-    } catch (error) {
-      throw unavailable(subject, error);
-    }
+    const reply = await inSpan(`send ${subject}`, requestSpan(subject), async () => {
+      const messageHeaders = this.headers(options, timeout);
+      try {
+        return await this.inbox.request(
+          namespaced(this.namespace, subject),
+          Buffer.from(JSON.stringify(data)),
+          {
+            timeout,
+            headers: messageHeaders,
+          },
+        );
+      } catch (error) {
+        throw unavailable(subject, error);
+      }
+    });
     const header = (name: string) => reply.headers?.get(name) || undefined;
     const failure = header(SERVICE_ERROR_HEADER);
     if (failure !== undefined) {
@@ -117,8 +121,17 @@ export class ServiceClient {
     const requestId = options.requestId ?? this.currentRequestId();
     if (requestId) messageHeaders.set(REQUEST_ID_HEADER, requestId);
     messageHeaders.set(REQUEST_DEADLINE_HEADER, String(Date.now() + timeoutMs));
+    // The service that answers continues the caller's trace.
+    injectTraceContext(messageHeaders);
     return messageHeaders;
   }
+}
+
+function requestSpan(subject: string) {
+  return {
+    kind: SpanKind.CLIENT,
+    attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+  };
 }
 
 function decodeReply(subject: string, data: Uint8Array): unknown {

@@ -17,6 +17,10 @@ export class OutboxMessage {
   @Column('jsonb')
   payload!: EventEnvelope;
 
+  /** The `traceparent` of the change that wrote the event, published with it; null outside a trace. */
+  @Column('text', { name: 'trace_context', nullable: true })
+  traceContext!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -1,9 +1,10 @@
 import { eventsStream, namespaced } from '@promptlib/proto';
-import type { JetStreamClient, NatsConnection, PubAck } from 'nats';
+import { headers, type JetStreamClient, type NatsConnection, type PubAck } from 'nats';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { Db } from '../database/db';
 import { BackgroundLoop } from '../lifecycle/background-loop';
+import { SpanKind, contextOfTraceparent, inSpan, injectTraceContext } from '../tracing/trace-context';
 import { backoffDelay } from './backoff';
 import type { OutboxMessage } from './outbox-message.entity';
 import { OutboxRepository } from './outbox.repository';
@@ -149,12 +150,30 @@ export class OutboxRelay {
     });
   }
 
+  /**
+   * An event written in a trace is published in a span of that trace, whose context goes with the
+   * message, so each consumer's handling of it joins the trace of the change that caused it.
+   */
   private publish(row: OutboxMessage): Promise<PubAck> {
-    return this.jetstream.publish(namespaced(this.namespace, row.subject), JSON.stringify(row.payload), {
-      msgID: row.id,
-      expect: { streamName: this.streamName },
-      timeout: PUBLISH_TIMEOUT_MS,
-    });
+    const subject = namespaced(this.namespace, row.subject);
+    const send = (messageHeaders?: ReturnType<typeof headers>) =>
+      this.jetstream.publish(subject, JSON.stringify(row.payload), {
+        msgID: row.id,
+        expect: { streamName: this.streamName },
+        timeout: PUBLISH_TIMEOUT_MS,
+        ...(messageHeaders ? { headers: messageHeaders } : {}),
+      });
+    if (!row.traceContext) return send();
+    const attributes = { 'messaging.system': 'nats', 'messaging.destination.name': row.subject };
+    return inSpan(
+      `publish ${row.subject}`,
+      { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(row.traceContext), attributes },
+      () => {
+        const messageHeaders = headers();
+        injectTraceContext(messageHeaders);
+        return send(messageHeaders);
+      },
+    );
   }
 }
 

@@ -25,6 +25,8 @@ describe('writeOutbox', () => {
       id: envelope.id,
       subject: 'events.user.registered',
       payload: envelope,
+      // Written outside a trace (no tracer provider in a unit test): none to continue.
+      traceContext: null,
       createdAt: expect.any(Function),
     });
   });
@@ -88,6 +90,7 @@ describe('writeOutbox', () => {
         id: envelope.id,
         subject: 'events.prompt.deleted',
         payload: envelope,
+        traceContext: null,
         createdAt: expect.any(Function),
       })),
     );

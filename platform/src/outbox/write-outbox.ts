@@ -1,6 +1,7 @@
 import { MAX_EVENT_BYTES, type EventData, type EventEnvelope, type EventSubject } from '@promptlib/proto';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { currentTraceparent } from '../tracing/trace-context';
 import { OutboxMessage } from './outbox-message.entity';
 
 /**
@@ -32,10 +33,12 @@ export async function writeOutboxMany<S extends EventSubject>(
   }
   const envelopes = eventEnvelopes(subject, items);
   if (envelopes.length === 0) return envelopes;
+  const traceContext = currentTraceparent();
   const rows = envelopes.map((envelope) => ({
     id: envelope.id,
     subject,
     payload: envelope,
+    traceContext,
     // now() is the transaction's start time; the wall clock keeps one transaction's events in order.
     createdAt: () => 'clock_timestamp()',
   }));

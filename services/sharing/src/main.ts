@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { startService } from '@promptlib/platform';
 import { sharingService } from './service';

@@ -4,6 +4,7 @@ import { AddSweepBackoff1764892800000 } from './1764892800000-AddSweepBackoff';
 import { ExpireOpenCheckouts1764892900000 } from './1764892900000-ExpireOpenCheckouts';
 import { RememberRefundedSubscriptions1765065700000 } from './1765065700000-RememberRefundedSubscriptions';
 import { CreateDeletedUsers1765152000000 } from './1765152000000-CreateDeletedUsers';
+import { AddOutboxTraceContext1765324800000 } from './1765324800000-AddOutboxTraceContext';
 
 /** In the order they run. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   ExpireOpenCheckouts1764892900000,
   RememberRefundedSubscriptions1765065700000,
   CreateDeletedUsers1765152000000,
+  AddOutboxTraceContext1765324800000,
 ];

@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import { METRICS, ROOT_LOGGER, bullMqPrefix, createBullMqConnection, withTimeout } from '@promptlib/platform';
 import { Queue, Worker, type Job } from 'bullmq';
+import { BullMQOtel } from 'bullmq-otel';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { Gauge, type Registry } from 'prom-client';
@@ -27,6 +28,12 @@ const QUEUE_TIMEOUT_MS = 3_000;
 const RETRY_FAILED_AFTER_MS = 10 * 60_000;
 
 /**
+ * A job carries the trace it was queued in (the webhook's request), and its processing, with the
+ * Stripe calls and queries it makes, continues that trace. A no-op when no traces are recorded.
+ */
+const jobTraces = () => new BullMQOtel({ tracerName: 'billing' });
+
+/**
  * The BullMQ queue `stripe-events` (under the namespace's prefix, on connections of its own) and
  * its worker, which applies each stored event. A job's id is the event's id, so the same event is
  * never queued twice at once; the inbox, not the queue, is what makes an event's effect happen once.
@@ -46,6 +53,7 @@ export class StripeEventQueue implements OnApplicationBootstrap, BeforeApplicati
     this.queue = new Queue<StripeEventJob>(STRIPE_EVENTS_QUEUE, {
       connection: this.connection(),
       prefix: bullMqPrefix(config.APP_NAMESPACE),
+      telemetry: jobTraces(),
       defaultJobOptions: {
         attempts: ATTEMPTS,
         backoff: { type: 'exponential', delay: BACKOFF_MS },
@@ -79,6 +87,7 @@ export class StripeEventQueue implements OnApplicationBootstrap, BeforeApplicati
         connection: this.connection(),
         prefix: bullMqPrefix(this.config.APP_NAMESPACE),
         concurrency: WORKER_CONCURRENCY,
+        telemetry: jobTraces(),
       },
     );
     this.worker.on('failed', (job, error) => {

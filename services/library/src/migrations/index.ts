@@ -7,6 +7,7 @@ import { CreatePromptVersions1764979200000 } from './1764979200000-CreatePromptV
 import { AddPromptTags1765065600000 } from './1765065600000-AddPromptTags';
 import { CreateDeletedUsers1765152000000 } from './1765152000000-CreateDeletedUsers';
 import { KeepSearchTextUncompressed1765238400000 } from './1765238400000-KeepSearchTextUncompressed';
+import { AddOutboxTraceContext1765324800000 } from './1765324800000-AddOutboxTraceContext';
 
 /** In the order they run. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   AddPromptTags1765065600000,
   CreateDeletedUsers1765152000000,
   KeepSearchTextUncompressed1765238400000,
+  AddOutboxTraceContext1765324800000,
 ];

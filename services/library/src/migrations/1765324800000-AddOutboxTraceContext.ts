@@ -1,0 +1,15 @@
+import { addOutboxTraceContext, dropOutboxTraceContext } from '@promptlib/platform';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Each event keeps the trace of the change that wrote it, for the services that consume it. */
+export class AddOutboxTraceContext1765324800000 implements MigrationInterface {
+  name = 'AddOutboxTraceContext1765324800000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await addOutboxTraceContext(queryRunner, 'library');
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await dropOutboxTraceContext(queryRunner, 'library');
+  }
+}

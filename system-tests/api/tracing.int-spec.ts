@@ -1,0 +1,223 @@
+import { eventually } from '@promptlib/platform/testing';
+import { randomBytes } from 'node:crypto';
+import { pay } from '../support/billing-api';
+import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
+import { SpanKinds, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
+import { startStack, type Gateway, type Stack } from '../support/stack';
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+describe('traces across every hop', () => {
+  let receiver: OtlpReceiver;
+  let stack: Stack;
+  let gateway: Gateway;
+  let user: LibraryUser;
+
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    // Each process exports what it recorded every 100 ms instead of every 5 s.
+    const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100' };
+    stack = await startStack('tracing', ['auth', 'library', 'sharing'], {
+      services: tracing,
+      // The request log is written at info.
+      gateway: { ...tracing, LOG_LEVEL: 'info' },
+    });
+    gateway = await stack.startGateway();
+    // Stripe's webhooks come to the gateway, as to the public URL.
+    await stack.startStripe(`${gateway.url}/api/webhooks/stripe`);
+    await stack.startService('billing');
+    user = await newLibraryUser(gateway.url, 'traced');
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await receiver?.close();
+  }, 30_000);
+
+  /** Sends a request as part of the caller's trace `traceId`, as a browser or proxy with tracing would. */
+  const sendInTrace = (traceId: string, callerSpanId: string, method: string, path: string, body: unknown) =>
+    fetch(`${gateway.url}${path}`, {
+      method,
+      headers: {
+        Origin: gateway.url,
+        Cookie: user.client.sessionCookie ?? '',
+        'Content-Type': 'application/json',
+        traceparent: `00-${traceId}-${callerSpanId}-01`,
+      },
+      body: JSON.stringify(body),
+    });
+
+  const spansOf = (traceId: string) => receiver.spans().filter((span) => span.traceId === traceId);
+  const find = (spans: ReceivedSpan[], wanted: Partial<ReceivedSpan>) =>
+    spans.find((span) =>
+      Object.entries(wanted).every(([key, value]) => span[key as keyof ReceivedSpan] === value),
+    );
+  const childrenOf = (spans: ReceivedSpan[], parent: ReceivedSpan | undefined) =>
+    spans.filter((span) => parent !== undefined && span.parentSpanId === parent.spanId);
+
+  it('follows a prompt edit from the gateway over NATS into library, its queries, and the sharing consumer', async () => {
+    const prompt = await createPrompt(user, { title: 'Traced', content: 'Before the edit' });
+    const traceId = hex(16);
+    const callerSpanId = hex(8);
+    const edited = await sendInTrace(traceId, callerSpanId, 'PATCH', `/api/prompts/${prompt.id}`, {
+      title: 'Traced',
+      content: 'After the edit',
+      categoryId: null,
+    });
+    expect(edited.status).toBe(200);
+    const consumed = (spans: ReceivedSpan[]) =>
+      find(spans, { service: 'sharing', kind: SpanKinds.consumer, name: 'process events.prompt.updated' });
+    const spans = await eventually(
+      async () => spansOf(traceId),
+      // Each process sends its spans on its own schedule: wait for the last of each kind.
+      (spans) =>
+        consumed(spans) !== undefined &&
+        find(spans, { service: 'gateway', kind: SpanKinds.server }) !== undefined &&
+        spans.some(
+          (span) => span.service === 'library' && span.attributes['db.system.name'] === 'postgresql',
+        ),
+      20_000,
+    );
+
+    // The gateway continues the caller's trace, in a span named by the route.
+    const request = find(spans, { service: 'gateway', kind: SpanKinds.server, parentSpanId: callerSpanId });
+    expect(request?.name).toBe('PATCH /api/prompts/:id');
+    expect(request?.attributes['http.route']).toBe('/api/prompts/:id');
+    // Its call over NATS, and library's handling of that call, as the call's child.
+    const call = childrenOf(spans, request).find(
+      (span) => span.kind === SpanKinds.client && span.name.startsWith('send library.'),
+    );
+    expect(call).toBeDefined();
+    const handling = childrenOf(spans, call).find(
+      (span) => span.service === 'library' && span.kind === SpanKinds.server,
+    );
+    expect(handling?.name).toBe(call?.name.replace('send ', ''));
+    // library's Postgres statements, within its handling.
+    const libraryQueries = spans.filter(
+      (span) => span.service === 'library' && span.attributes['db.system.name'] === 'postgresql',
+    );
+    expect(libraryQueries.length).toBeGreaterThan(0);
+    expect(libraryQueries.some((query) => query.parentSpanId === handling?.spanId)).toBe(true);
+    // The event the edit wrote is published in the trace, and sharing's handling of it joins it,
+    // linked to the span that published it.
+    const published = find(spans, {
+      service: 'library',
+      kind: SpanKinds.producer,
+      name: 'publish events.prompt.updated',
+    });
+    expect(published).toBeDefined();
+    const consumer = consumed(spans);
+    expect(consumer?.parentSpanId).toBe(published?.spanId);
+    expect(consumer?.links).toEqual([expect.objectContaining({ traceId, spanId: published?.spanId })]);
+    // The session's Redis reads are in the trace, without their keys (a session id is one).
+    expect(
+      spans.some((span) => span.service === 'gateway' && span.attributes['db.system.name'] === 'redis'),
+    ).toBe(true);
+    // No span holds a secret or the prompt's text: the cookie, the statements' values, the path's id.
+    const signed = decodeURIComponent((user.client.sessionCookie ?? '').split('=')[1] ?? '');
+    const sessionId = signed.slice('s:'.length, signed.lastIndexOf('.'));
+    expect(sessionId).toHaveLength(32);
+    const recorded = JSON.stringify(spans.map((span) => span.attributes));
+    expect(recorded).not.toContain(sessionId);
+    expect(recorded).not.toContain('After the edit');
+    expect(request?.attributes['url.path']).toBe('/api/prompts/:id');
+    // Nothing of this trace was recorded by a process that was not part of it.
+    expect(new Set(spans.map((span) => span.service))).toEqual(new Set(['gateway', 'library', 'sharing']));
+  });
+
+  it("follows a checkout into billing and its Stripe calls, and Stripe's webhook through the job queue", async () => {
+    const traceId = hex(16);
+    const checkout = await sendInTrace(traceId, hex(8), 'POST', '/api/create-subscription', {
+      priceId: 'price_pro_monthly',
+    });
+    expect(checkout.status).toBe(200);
+    const { url } = (await checkout.json()) as { url: string };
+    // The calls to Stripe's API (the sandbox here) that billing made while handling the request.
+    const stripeCalls = (spans: ReceivedSpan[]) =>
+      spans
+        .filter(
+          (span) =>
+            span.service === 'billing' && span.kind === SpanKinds.client && span.attributes['url.full'],
+        )
+        .map(
+          (span) =>
+            `${span.attributes['http.request.method']} ${new URL(String(span.attributes['url.full'])).pathname}`,
+        );
+    const spans = await eventually(
+      async () => spansOf(traceId),
+      (found) => stripeCalls(found).includes('POST /v1/checkout/sessions'),
+      20_000,
+    );
+    const handling = find(spans, { service: 'billing', kind: SpanKinds.server });
+    expect(handling?.name).toMatch(/^billing\./);
+    expect(stripeCalls(spans)).toEqual(
+      expect.arrayContaining(['POST /v1/customers', 'POST /v1/checkout/sessions']),
+    );
+
+    // Stripe's webhook brings no trace: the gateway starts one, which follows the event into the
+    // queue and the job that applies it, with the job's queries.
+    await pay(stack, new URL(url).pathname.split('/').pop()!);
+    const applied = await eventually(
+      async () => {
+        const webhooks = receiver.spans().filter((span) => span.name === 'POST /api/webhooks/stripe');
+        return webhooks.map((webhook) => spansOf(webhook.traceId));
+      },
+      (traces) =>
+        traces.some((trace) =>
+          trace.some(
+            (span) =>
+              span.service === 'billing' &&
+              span.kind === SpanKinds.consumer &&
+              trace.some(
+                (query) =>
+                  query.parentSpanId === span.spanId && query.attributes['db.system.name'] === 'postgresql',
+              ),
+          ),
+        ),
+      20_000,
+    );
+    const trace = applied.find((spans) => spans.some((span) => span.kind === SpanKinds.consumer)) ?? [];
+    const queued = trace.find((span) => span.service === 'billing' && span.kind === SpanKinds.producer);
+    const job = trace.find((span) => span.service === 'billing' && span.kind === SpanKinds.consumer);
+    expect(queued).toBeDefined();
+    expect(job?.name).toContain('stripe-events');
+    // The queue's Redis commands are in the trace too.
+    expect(
+      trace.some((span) => span.service === 'billing' && span.attributes['db.system.name'] === 'redis'),
+    ).toBe(true);
+  });
+
+  it('writes the trace id into the log line of the request', async () => {
+    const traceId = hex(16);
+    const response = await sendInTrace(traceId, hex(8), 'POST', '/api/prompts', {
+      title: 'Logged',
+      content: 'In the log',
+      categoryId: null,
+    });
+    expect(response.status).toBe(201);
+    const line = await eventually(
+      async () =>
+        gateway
+          .output()
+          .split('\n')
+          .find((entry) => entry.includes('"request completed"') && entry.includes(traceId)),
+      (found) => found !== undefined,
+    );
+    expect(JSON.parse(line ?? '{}')).toMatchObject({
+      trace_id: traceId,
+      req: { method: 'POST', url: '/api/prompts', id: response.headers.get('x-request-id') },
+    });
+  });
+
+  it('starts a trace of its own for a request that brings none', async () => {
+    const before = new Set(receiver.spans().map((span) => span.traceId));
+    const response = await user.client.get('/api/categories');
+    expect(response.status).toBe(200);
+    const requests = await eventually(
+      async () =>
+        receiver.spans().filter((span) => span.name === 'GET /api/categories' && !before.has(span.traceId)),
+      (found) => found.length > 0,
+    );
+    expect(requests[0]).toMatchObject({ service: 'gateway', kind: SpanKinds.server, parentSpanId: '' });
+  });
+});
