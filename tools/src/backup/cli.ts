@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultUrls } from '../infra/urls';
+import { defaultUrls, localNamespace } from '../infra/urls';
 import { formatSeconds, repoRoot } from '../run/exec';
 import { backUpDatabase, restoreDatabase } from './database-backup';
 
@@ -12,7 +12,7 @@ DATABASE_URL, REDIS_URL and APP_NAMESPACE are read as npm start reads them.`;
 
 /** `npm run backup` and `npm run restore`, for the installation `npm start` runs on this machine. */
 export async function runBackupCommand(command: string, args: string[]): Promise<number> {
-  const namespace = process.env.APP_NAMESPACE ?? 'promptlib';
+  const namespace = localNamespace();
   const defaults = defaultUrls(namespace);
   const databaseUrl = process.env.DATABASE_URL ?? defaults.postgres;
   const redisUrl = process.env.REDIS_URL ?? defaults.redis;

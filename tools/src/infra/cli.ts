@@ -6,6 +6,7 @@ import { provisionInfra, stopServers } from './bootstrap';
 import { defaultDataDir } from './data-dir';
 import { errorMessage } from './errors';
 import { mergeStarted, readStartedFile, writeStartedFile } from './started-file';
+import { localNamespace } from './urls';
 
 const USAGE = 'usage: cli.js up [--namespace NS] [--data-dir DIR] [--json] | cli.js stop [--data-dir DIR]';
 
@@ -37,7 +38,7 @@ async function main(argv: string[]): Promise<void> {
     throw new Error(`unexpected argument "${extra[0]}"; ${USAGE}`);
   }
   if (command === 'up') {
-    await up(values.namespace ?? (process.env.APP_NAMESPACE || 'promptlib'), dataDir, values.json);
+    await up(values.namespace ?? localNamespace(), dataDir, values.json);
   } else if (command === 'stop') {
     await stop(dataDir);
   } else {

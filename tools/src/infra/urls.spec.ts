@@ -3,12 +3,21 @@ import {
   databaseNameOf,
   defaultUrls,
   isLocalHost,
+  localNamespace,
   listenAddress,
   maintenanceUrl,
   natsConnectParts,
   parseServiceUrl,
   redactUrl,
 } from './urls';
+
+describe('localNamespace', () => {
+  it('is APP_NAMESPACE when set, and the default when unset or empty', () => {
+    expect(localNamespace({ APP_NAMESPACE: 'staging' })).toBe('staging');
+    expect(localNamespace({})).toBe('promptlib');
+    expect(localNamespace({ APP_NAMESPACE: '' })).toBe('promptlib');
+  });
+});
 
 describe('defaultUrls', () => {
   it('points every service at this machine and names the database after the namespace', () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_NAMESPACE } from '@promptlib/proto';
 import type { InfraKind } from './types';
 
 export type ServiceTarget = {
@@ -29,6 +30,11 @@ export function assertNamespace(namespace: string): void {
       `Invalid namespace "${namespace}": use 1-40 lowercase letters, digits or "_", starting with a letter.`,
     );
   }
+}
+
+/** The installation this machine's commands act on (`npm start`, `npm run backup`, `npm run infra`). */
+export function localNamespace(env: NodeJS.ProcessEnv = process.env): string {
+  return env.APP_NAMESPACE || DEFAULT_NAMESPACE;
 }
 
 export function defaultUrls(namespace: string): Record<InfraKind, string> {

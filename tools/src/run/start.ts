@@ -2,6 +2,7 @@ import { freePorts } from '@promptlib/platform/testing';
 import { isRedisProcess, isServiceName, STREAM_KEEPER } from '@promptlib/proto';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
 import { startNginx, type RunningNginx } from '../infra/nginx';
+import { localNamespace } from '../infra/urls';
 import { apps, natsUserEnv } from './apps';
 import { provideGoogle } from './google-access';
 import { databaseLoginsFor, redisUsersFor, runMigrateSteps } from './migrate-step';
@@ -16,7 +17,7 @@ import { startApp, stopApps, waitForReady, type RunningApp } from './supervisor'
  * PORT, as a Kubernetes Service would put them.
  */
 export async function startAll(args: string[] = []): Promise<void> {
-  const namespace = process.env.APP_NAMESPACE ?? 'promptlib';
+  const namespace = localNamespace();
   let infra: ProvisionedInfra | undefined;
   let closeStripe: (() => Promise<void>) | undefined;
   let closeGoogle: (() => Promise<void>) | undefined;
