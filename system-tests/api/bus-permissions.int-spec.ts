@@ -11,7 +11,13 @@ import {
   type ShareLink,
   type SharedPrompt,
 } from '@promptlib/proto';
-import { eventually, postgresAnswer, PrivateNatsServer, redisAnswer } from '@promptlib/platform/testing';
+import {
+  eventually,
+  permissionViolations,
+  postgresAnswer,
+  PrivateNatsServer,
+  redisAnswer,
+} from '@promptlib/platform/testing';
 import { runMigrateSteps, type DatabaseLogins, type RedisUsers } from '@promptlib/tools/testing';
 import Redis from 'ioredis';
 import { connect, headers, type NatsConnection } from 'nats';
@@ -101,21 +107,6 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
     await nats?.remove();
   }, 30_000);
 
-  /** How many permission violations the server reported to this connection while `act` ran. */
-  async function violations(connection: NatsConnection, act: () => void): Promise<number> {
-    let count = 0;
-    const watching = (async () => {
-      for await (const status of connection.status()) {
-        if (String(status.data).includes('PERMISSIONS_VIOLATION')) count += 1;
-      }
-    })();
-    act();
-    await connection.flush();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    void watching;
-    return count;
-  }
-
   it('runs the whole product through it: sign up, create, share, a public read, paying in the sandbox', async () => {
     const began = Date.now();
     const user = await newLibraryUser(gateway.url, 'bus');
@@ -177,41 +168,55 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
   it('lets the gateway neither publish an event nor answer or read a service’s subjects', async () => {
     const asGateway = await connectAs('gateway');
     const ns = stack.namespace;
-    expect(await violations(asGateway, () => asGateway.publish(`${ns}.events.tier.changed`, '{}'))).toBe(1);
-    expect(await violations(asGateway, () => asGateway.subscribe(`${ns}.library.prompts.list`))).toBe(1);
-    expect(await violations(asGateway, () => asGateway.subscribe(`${ns}.events.>`))).toBe(1);
     expect(
-      await violations(asGateway, () =>
+      await permissionViolations(asGateway, () => asGateway.publish(`${ns}.events.tier.changed`, '{}')),
+    ).toBe(1);
+    expect(
+      await permissionViolations(asGateway, () => asGateway.subscribe(`${ns}.library.prompts.list`)),
+    ).toBe(1);
+    expect(await permissionViolations(asGateway, () => asGateway.subscribe(`${ns}.events.>`))).toBe(1);
+    expect(
+      await permissionViolations(asGateway, () =>
         asGateway.publish(`$JS.API.STREAM.DELETE.${ns.toUpperCase()}_EVENTS`),
       ),
     ).toBe(1);
     // It reads the stream for the live feeds, acknowledging nothing: a service's events stay its own.
     expect(
-      await violations(asGateway, () => asGateway.publish(`$JS.ACK.${ns.toUpperCase()}_EVENTS.x.1.1.1.1.0`)),
+      await permissionViolations(asGateway, () =>
+        asGateway.publish(`$JS.ACK.${ns.toUpperCase()}_EVENTS.x.1.1.1.1.0`),
+      ),
     ).toBe(1);
   });
 
   it('lets a service answer only its own subjects, request only what it needs, publish only its events', async () => {
     const asSharing = await connectAs('sharing');
     const ns = stack.namespace;
-    expect(await violations(asSharing, () => asSharing.subscribe(`${ns}.library.prompts.list`))).toBe(1);
-    expect(await violations(asSharing, () => asSharing.publish(`${ns}.library.prompts.delete`, '{}'))).toBe(
-      1,
-    );
-    expect(await violations(asSharing, () => asSharing.publish(`${ns}.events.tier.changed`, '{}'))).toBe(1);
-    expect(await violations(asSharing, () => asSharing.publish(`${ns}.library.prompts.get`, '{}'))).toBe(0);
+    expect(
+      await permissionViolations(asSharing, () => asSharing.subscribe(`${ns}.library.prompts.list`)),
+    ).toBe(1);
+    expect(
+      await permissionViolations(asSharing, () => asSharing.publish(`${ns}.library.prompts.delete`, '{}')),
+    ).toBe(1);
+    expect(
+      await permissionViolations(asSharing, () => asSharing.publish(`${ns}.events.tier.changed`, '{}')),
+    ).toBe(1);
+    expect(
+      await permissionViolations(asSharing, () => asSharing.publish(`${ns}.library.prompts.get`, '{}')),
+    ).toBe(0);
     const asLibrary = await connectAs('library');
-    expect(await violations(asLibrary, () => asLibrary.publish(`${ns}.events.tier.changed`, '{}'))).toBe(1);
-    expect(await violations(asLibrary, () => asLibrary.subscribe(`${ns}.billing.>`))).toBe(1);
+    expect(
+      await permissionViolations(asLibrary, () => asLibrary.publish(`${ns}.events.tier.changed`, '{}')),
+    ).toBe(1);
+    expect(await permissionViolations(asLibrary, () => asLibrary.subscribe(`${ns}.billing.>`))).toBe(1);
   });
 
   it('keeps each process’s replies its own: sharing cannot read what the gateway or library asked for', async () => {
     const asSharing = await connectAs('sharing');
     for (const inbox of ['_INBOX.>', '_INBOX_gateway.>', '_INBOX_library.>', '>']) {
-      expect(await violations(asSharing, () => asSharing.subscribe(inbox))).toBe(1);
+      expect(await permissionViolations(asSharing, () => asSharing.subscribe(inbox))).toBe(1);
     }
     // Its own replies still come: the request it needs is answered.
-    expect(await violations(asSharing, () => asSharing.subscribe('_INBOX_sharing.x.>'))).toBe(0);
+    expect(await permissionViolations(asSharing, () => asSharing.subscribe('_INBOX_sharing.x.>'))).toBe(0);
   });
 
   it('lets no app add a stream that copies others’ messages, or change the events stream: only the migrate step', async () => {
@@ -229,26 +234,34 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
     }
     // The stream's keeper does nothing but keep it: it neither reads nor sends the apps' messages.
     const asKeeper = await connectAs(STREAM_KEEPER);
-    expect(await violations(asKeeper, () => asKeeper.subscribe(`${ns}.auth.>`))).toBe(1);
-    expect(await violations(asKeeper, () => asKeeper.publish(`${ns}.events.tier.changed`, '{}'))).toBe(1);
-    expect(await violations(asKeeper, () => asKeeper.publish(`${ns}.library.prompts.list`, '{}'))).toBe(1);
+    expect(await permissionViolations(asKeeper, () => asKeeper.subscribe(`${ns}.auth.>`))).toBe(1);
+    expect(
+      await permissionViolations(asKeeper, () => asKeeper.publish(`${ns}.events.tier.changed`, '{}')),
+    ).toBe(1);
+    expect(
+      await permissionViolations(asKeeper, () => asKeeper.publish(`${ns}.library.prompts.list`, '{}')),
+    ).toBe(1);
   });
 
   it('gives each service its own durable consumer and no other’s: neither sharing nor the gateway can take library’s events', async () => {
     const events = eventsStream(stack.namespace).name;
     const next = `$JS.API.CONSUMER.MSG.NEXT.${events}.library`;
     const asSharing = await connectAs('sharing');
-    expect(await violations(asSharing, () => asSharing.publish(next, '{"batch":1}'))).toBe(1);
-    expect(await violations(asSharing, () => asSharing.publish(`$JS.ACK.${events}.library.1.1.1.1.0`))).toBe(
-      1,
-    );
+    expect(await permissionViolations(asSharing, () => asSharing.publish(next, '{"batch":1}'))).toBe(1);
     expect(
-      await violations(asSharing, () => asSharing.publish(`$JS.API.CONSUMER.DELETE.${events}.library`)),
+      await permissionViolations(asSharing, () => asSharing.publish(`$JS.ACK.${events}.library.1.1.1.1.0`)),
+    ).toBe(1);
+    expect(
+      await permissionViolations(asSharing, () =>
+        asSharing.publish(`$JS.API.CONSUMER.DELETE.${events}.library`),
+      ),
     ).toBe(1);
     const asGateway = await connectAs('gateway');
-    expect(await violations(asGateway, () => asGateway.publish(next, '{"batch":1}'))).toBe(1);
+    expect(await permissionViolations(asGateway, () => asGateway.publish(next, '{"batch":1}'))).toBe(1);
     expect(
-      await violations(asGateway, () => asGateway.publish(`$JS.API.CONSUMER.DELETE.${events}.billing`)),
+      await permissionViolations(asGateway, () =>
+        asGateway.publish(`$JS.API.CONSUMER.DELETE.${events}.billing`),
+      ),
     ).toBe(1);
     // Its own it reads as always.
     const manager = await asSharing.jetstreamManager();
@@ -277,7 +290,9 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
   it('no longer lets the gateway ask auth for a user by id, which the API never does', async () => {
     const asGateway = await connectAs('gateway');
     expect(
-      await violations(asGateway, () => asGateway.publish(`${stack.namespace}.auth.users.get`, '{}')),
+      await permissionViolations(asGateway, () =>
+        asGateway.publish(`${stack.namespace}.auth.users.get`, '{}'),
+      ),
     ).toBe(1);
   });
 
