@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import {
@@ -111,6 +111,8 @@ export async function measureRun(
       await cdp.send('Profiler.start');
       const result = await work();
       const { profile: taken } = await cdp.send('Profiler.stop');
+      // A folder that does not exist yet is made, not an error after a whole run.
+      mkdirSync(profile.dir, { recursive: true });
       writeFileSync(
         join(profile.dir, `dashboard-run${profile.run}-${phase}.cpuprofile`),
         JSON.stringify(taken),
