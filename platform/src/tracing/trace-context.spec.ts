@@ -17,7 +17,7 @@ import {
   linksTo,
   traceFields,
 } from './trace-context';
-import { tracingRequested } from './start-tracing';
+import { redisCommandOnly, tracingRequested } from './start-tracing';
 
 /** A logger like every process's, writing its lines here. */
 function capturedLogger() {
@@ -39,6 +39,15 @@ describe('tracingRequested', () => {
     expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://collector:4318' })).toBe(false);
     expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(true);
     expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otlp.example.com' })).toBe(true);
+  });
+});
+
+describe('redisCommandOnly', () => {
+  it("records a Redis command's name and how many arguments it had, never the keys or values", () => {
+    expect(redisCommandOnly('getex', ['promptlib:sess:secret-session-id', 'PX', 1000])).toBe(
+      'getex [3 arguments]',
+    );
+    expect(redisCommandOnly('ping', [])).toBe('ping [0 arguments]');
   });
 });
 
