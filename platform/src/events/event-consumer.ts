@@ -20,7 +20,7 @@ import { latest, withTimeout } from '../health/scrape-reads';
 import { BackgroundLoop } from '../lifecycle/background-loop';
 import { isNatsReady } from '../nats/connect';
 import { backoffDelay } from '../outbox/backoff';
-import { SpanKind, extractTraceContext, inSpan, linksTo } from '../tracing/trace-context';
+import { SpanKind, extractTraceContext, inSpan, linksTo, natsSpanAttributes } from '../tracing/trace-context';
 import { ensureDurableConsumer } from './durable-consumer';
 import { parseEvent } from './parse-event';
 
@@ -283,8 +283,7 @@ export class EventConsumer {
       parent: writer,
       links: linksTo(writer),
       attributes: {
-        'messaging.system': 'nats',
-        'messaging.destination.name': type,
+        ...natsSpanAttributes(type),
         'messaging.consumer.group.name': this.durable,
         'messaging.message.id': envelope.id,
       },

@@ -9,7 +9,7 @@ import {
 import type { Msg, NatsConnection, Subscription, SubscriptionOptions } from 'nats';
 import { Counter, type Registry } from 'prom-client';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SpanKind, extractTraceContext, inSpan } from '../tracing/trace-context';
+import { SpanKind, extractTraceContext, inSpan, natsSpanAttributes } from '../tracing/trace-context';
 
 export type NamespacedNatsServerOptions = {
   namespace: string;
@@ -112,6 +112,6 @@ export function handlerSpan(subject: string, message: Msg) {
   return {
     kind: SpanKind.SERVER,
     parent: extractTraceContext(message.headers),
-    attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+    attributes: natsSpanAttributes(subject),
   };
 }

@@ -14,7 +14,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { headers, type MsgHdrs, type NatsConnection } from 'nats';
 import { ServiceCallError, isServiceError } from '../errors/service-error';
-import { SpanKind, inSpan, injectTraceContext } from '../tracing/trace-context';
+import { SpanKind, inSpan, injectTraceContext, natsSpanAttributes } from '../tracing/trace-context';
 import { ReplyInbox } from './reply-inbox';
 
 export type RequestOptions = { requestId?: string; timeoutMs?: number };
@@ -130,7 +130,7 @@ export class ServiceClient {
 function requestSpan(subject: string) {
   return {
     kind: SpanKind.CLIENT,
-    attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+    attributes: natsSpanAttributes(subject),
   };
 }
 

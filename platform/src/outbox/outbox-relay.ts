@@ -1,10 +1,16 @@
 import { eventsStream, namespaced } from '@promptlib/proto';
-import { headers, type JetStreamClient, type NatsConnection, type PubAck } from 'nats';
+import { headers, type JetStreamClient, type MsgHdrs, type NatsConnection, type PubAck } from 'nats';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { Db } from '../database/db';
 import { BackgroundLoop } from '../lifecycle/background-loop';
-import { SpanKind, contextOfTraceparent, inSpan, injectTraceContext } from '../tracing/trace-context';
+import {
+  SpanKind,
+  contextOfTraceparent,
+  inSpan,
+  injectTraceContext,
+  natsSpanAttributes,
+} from '../tracing/trace-context';
 import { backoffDelay } from './backoff';
 import type { OutboxMessage } from './outbox-message.entity';
 import { OutboxRepository } from './outbox.repository';
@@ -156,7 +162,7 @@ export class OutboxRelay {
    */
   private publish(row: OutboxMessage): Promise<PubAck> {
     const subject = namespaced(this.namespace, row.subject);
-    const send = (messageHeaders?: ReturnType<typeof headers>) =>
+    const send = (messageHeaders?: MsgHdrs) =>
       this.jetstream.publish(subject, JSON.stringify(row.payload), {
         msgID: row.id,
         expect: { streamName: this.streamName },
@@ -164,16 +170,16 @@ export class OutboxRelay {
         ...(messageHeaders ? { headers: messageHeaders } : {}),
       });
     if (!row.traceContext) return send();
-    const attributes = { 'messaging.system': 'nats', 'messaging.destination.name': row.subject };
-    return inSpan(
-      `publish ${row.subject}`,
-      { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(row.traceContext), attributes },
-      () => {
-        const messageHeaders = headers();
-        injectTraceContext(messageHeaders);
-        return send(messageHeaders);
-      },
-    );
+    const span = {
+      kind: SpanKind.PRODUCER,
+      parent: contextOfTraceparent(row.traceContext),
+      attributes: natsSpanAttributes(row.subject),
+    };
+    return inSpan(`publish ${row.subject}`, span, () => {
+      const messageHeaders = headers();
+      injectTraceContext(messageHeaders);
+      return send(messageHeaders);
+    });
   }
 }
 

@@ -55,6 +55,11 @@ export function contextOfTraceparent(traceparent: string | null | undefined): Co
   return propagation.extract(ROOT_CONTEXT, { [TRACEPARENT_HEADER]: traceparent });
 }
 
+/** What a span of a NATS message records of it: the messaging system and the subject (un-namespaced). */
+export function natsSpanAttributes(subject: string): Record<string, string> {
+  return { 'messaging.system': 'nats', 'messaging.destination.name': subject };
+}
+
 export type SpanOptions = {
   kind: SpanKind;
   attributes?: Record<string, string | number | boolean>;

@@ -141,7 +141,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
         // Three lanes from the start, side by side: each waits on processes, pages and events for
         // about a quarter of its time, which the others fill (on a quiet machine the integration
         // step took 231 s and the browser step 252 s one after the other). The system tests' API
-        // files, the longest project, in one; the packages' tests, the failover harness and two of
+        // files, the longest project, in one; the packages' tests, the failover harness and three of
         // the system tests' files in another; the browser tests in the third.
         title: 'Integration and browser tests',
         run: async (failed) => {
