@@ -3,6 +3,9 @@ module.exports = {
   testMatch: ['<rootDir>/api/**/*.int-spec.ts'],
   // Each file starts its own processes; two files at once would only compete for the two cores.
   maxWorkers: 1,
+  // In this one process, a connection or an app's pipe a failed file left open would hold the run
+  // open forever (jest.base.js's integration settings say more).
+  forceExit: true,
   // Tests start and stop processes and wait for events between them: seconds each, more when loaded.
   testTimeout: 30_000,
 };

@@ -1,7 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FailureNotes, namesFailure, nxArgs, runTogether, type FailedCommand } from './exec';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FailureNotes, namesFailure, nxArgs, runTogether, TIMED_OUT, type FailedCommand } from './exec';
 
 const node = (script: string): [string, string[]] => [process.execPath, ['-e', script]];
 
@@ -105,6 +106,58 @@ describe('runTogether', () => {
   });
 });
 
+describe('runTogether’s time limit', () => {
+  beforeEach(() => {
+    jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('stops a command that outlives it, with everything it started, and fails it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hung-'));
+    const pidFile = join(dir, 'grandchild');
+    // A command that starts a process of its own (as jest starts the apps) and never ends.
+    const hung = node(
+      `const { spawn } = require('child_process');
+       const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'inherit' });
+       require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
+       setInterval(() => {}, 1000);`,
+    );
+    const failed: FailedCommand[] = [];
+    const began = Date.now();
+    const code = await runTogether(
+      [
+        { label: 'hung', commands: [hung, node('console.log("after")')], timeLimitMs: 1_000 },
+        { label: 'other', commands: [node('console.log("beside")')] },
+      ],
+      process.env,
+      failed,
+    );
+    expect(code).toBe(TIMED_OUT);
+    expect(Date.now() - began).toBeLessThan(10_000);
+    expect(failed).toEqual([
+      expect.objectContaining({
+        label: 'hung',
+        code: TIMED_OUT,
+        failures: [expect.stringMatching(/was still running after 0\.0 min and was stopped$/)],
+      }),
+    ]);
+    // Ended, and reaped once its parent had gone (until then it is a zombie that signal 0 still finds).
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    const alive = () => {
+      try {
+        process.kill(grandchild, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const until = Date.now() + 5_000;
+    while (alive() && Date.now() < until) await sleep(50);
+    expect(alive()).toBe(false);
+  });
+});
+
 describe('namesFailure', () => {
   it('knows the failure lines of jest and vitest, and nothing else', () => {
     expect(namesFailure(' FAIL  test/x.int-spec.ts (5 s)')).toBe(true);
@@ -163,11 +216,11 @@ describe('nxArgs', () => {
       'run',
       'a:test',
       '--excludeTaskDependencies',
-      '--outputStyle=static',
+      '--outputStyle=stream-without-prefixes',
       '--',
       '--testPathIgnorePatterns',
       'api/x\\.',
     ]);
-    expect(nxArgs(['run', 'a:test'])[1]).toEqual(['run', 'a:test', '--outputStyle=static']);
+    expect(nxArgs(['run', 'a:test'])[1]).toEqual(['run', 'a:test', '--outputStyle=stream-without-prefixes']);
   });
 });

@@ -78,31 +78,86 @@ export function labelled(label: string, line: string): string {
   return `[${label.padEnd(LABEL_WIDTH)}] ${line}`;
 }
 
+// A command that runs longer than this has hung (the longest, the system tests' lane, takes about
+// 7 minutes on a quiet 2-core machine and 20 on a slow one): it is stopped and fails, so the run
+// ends red with the output that shows how far it got instead of running into CI's own limit.
+export const COMMAND_TIME_LIMIT_MS = 40 * 60_000;
+// What a stopped command's group is given to end before it is killed.
+const STOP_GRACE_MS = 10_000;
+// The exit code of a command stopped at its time limit, as timeout(1) answers.
+export const TIMED_OUT = 124;
+
 /**
  * Runs one command with each line of its output prefixed with its label, so it stays readable
  * beside others running at the same time; resolves to its exit code (never throws on failure).
+ *
+ * The command runs in a process group of its own, so that everything it starts (nx, jest, the apps
+ * a test starts) is stopped with it at its time limit. Ctrl-C reaches only the terminal's group, so
+ * it is passed on to the command's group while it runs.
  */
 export function runLabelled(
   { label, command: [command, args], env: extra }: LabelledCommand,
   env: NodeJS.ProcessEnv,
   failed: FailedCommand[] = [],
+  timeLimitMs = COMMAND_TIME_LIMIT_MS,
 ): Promise<number> {
   return new Promise<number>((resolve) => {
     const prefix = labelled(label, '');
+    const shown = [command.split('/').pop() ?? command, ...args].join(' ');
     const notes = new FailureNotes();
     const keep = (line: string) => notes.add(line);
-    const finish = (code: number) => {
-      if (code !== 0) {
-        const shown = [command.split('/').pop() ?? command, ...args].join(' ');
-        failed.push({ label, command: shown, code, failures: notes.lines });
-      }
-      resolve(code);
-    };
     const child = spawn(command, args, {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...env, ...extra },
+      detached: true,
     });
+    const signalGroup = (signal: NodeJS.Signals) => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, signal);
+      } catch {
+        // The group has ended already.
+      }
+    };
+    const passOn = (signal: NodeJS.Signals) => {
+      signalGroup(signal);
+      stopPassingOn();
+      // Without a listener left, the signal does to this process what it would have done.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    const stopPassingOn = () => {
+      process.removeListener('SIGINT', passOn);
+      process.removeListener('SIGTERM', passOn);
+    };
+    process.once('SIGINT', passOn);
+    process.once('SIGTERM', passOn);
+
+    let timedOut = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    const limitTimer = setTimeout(() => {
+      timedOut = true;
+      const minutes = (timeLimitMs / 60_000).toFixed(1);
+      notes.add(`✕ ${shown} was still running after ${minutes} min and was stopped`);
+      process.stderr.write(`${prefix}✖ still running after ${minutes} min: stopped as hung\n`);
+      signalGroup('SIGTERM');
+      killTimer = setTimeout(() => {
+        signalGroup('SIGKILL');
+        // A process that left the group may still hold the output open; the command is over anyway.
+        setTimeout(() => finish(TIMED_OUT), 1_000);
+      }, STOP_GRACE_MS);
+    }, timeLimitMs);
+
+    let finished = false;
+    const finish = (exitCode: number) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(limitTimer);
+      clearTimeout(killTimer);
+      stopPassingOn();
+      const code = timedOut ? TIMED_OUT : exitCode;
+      if (code !== 0) failed.push({ label, command: shown, code, failures: notes.lines });
+      resolve(code);
+    };
     eachLine(child.stdout, (line) => {
       keep(line);
       process.stdout.write(`${prefix}${line}\n`);
@@ -119,8 +174,8 @@ export function runLabelled(
   });
 }
 
-/** Commands run one after another under one label, beside other lanes. */
-export type Lane = { label: string; commands: Array<[string, string[]]> };
+/** Commands run one after another under one label, beside other lanes; each may run `timeLimitMs`. */
+export type Lane = { label: string; commands: Array<[string, string[]]>; timeLimitMs?: number };
 
 /**
  * Runs lanes at the same time, each line of their output prefixed with its lane's label, and
@@ -134,10 +189,11 @@ export async function runTogether(
   failed: FailedCommand[] = [],
 ): Promise<number> {
   const codes = await Promise.all(
-    lanes.map(async ({ label, commands }) => {
+    lanes.map(async ({ label, commands, timeLimitMs }) => {
       const began = Date.now();
       const laneCodes: number[] = [];
-      for (const command of commands) laneCodes.push(await runLabelled({ label, command }, env, failed));
+      for (const command of commands)
+        laneCodes.push(await runLabelled({ label, command }, env, failed, timeLimitMs));
       const code = laneCodes.find((failed) => failed !== 0) ?? 0;
       // Each lane's length, to see which one the step waits for.
       const done = `${code === 0 ? '✔' : '✖'} lane done in ${formatSeconds(Date.now() - began)}`;
@@ -149,11 +205,15 @@ export async function runTogether(
 }
 
 // With CI set, Nx caches into the run's own empty directory (tools/bin/prepare.mjs), so nothing an
-// earlier run cached counts.
+// earlier run cached counts. Output is streamed as it comes: nx's "static" style holds a task's
+// output until it ends, so a task that hangs would show nothing of how far it got. The lanes'
+// labels say where a line comes from, and FailureNotes reads lines without nx's project prefix.
 /** nx with `args`, and `forwarded` passed on to the target's own command (after `--`, nx's options before). */
+const OUTPUT_STREAMED = '--outputStyle=stream-without-prefixes';
+
 export function nxArgs(args: string[], forwarded: string[] = []): [string, string[]] {
   const passedOn = forwarded.length > 0 ? ['--', ...forwarded] : [];
-  return [join(repoRoot, 'node_modules', '.bin', 'nx'), [...args, '--outputStyle=static', ...passedOn]];
+  return [join(repoRoot, 'node_modules', '.bin', 'nx'), [...args, OUTPUT_STREAMED, ...passedOn]];
 }
 
 export const nxEnv = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
