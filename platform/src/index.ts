@@ -38,6 +38,7 @@ export * from './service/service-config';
 export * from './service/service-definition';
 export * from './service/service-infrastructure.module';
 export * from './events/event-consumer';
+export * from './events/dead-letters';
 export * from './events/parse-event';
 export * from './nats/handles.decorator';
 export * from './nats/raw-responder';

@@ -1,7 +1,7 @@
-import { eventsStream } from '@promptlib/proto';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { removeEventStreams } from '../testing/event-streams';
 import { postgresAnswer } from '../testing/store-answers';
 import { assertServiceLogin } from '../src/database/database-logins';
 import { createDataSource } from '../src/database/create-data-source';
@@ -97,7 +97,7 @@ describe('database logins: the owner migrates, each service uses only its own ro
     for (const login of logins) await admin.query(`DROP ROLE IF EXISTS "${login}"`);
     await admin.end();
     const nats = await connect({ servers: NATS_URL });
-    await (await nats.jetstreamManager()).streams.delete(eventsStream(namespace).name).catch(() => undefined);
+    await removeEventStreams(nats, namespace);
     await nats.close();
   });
 

@@ -12,6 +12,7 @@ import { connect, Events, type ConsumerInfo, type JetStreamManager, type NatsCon
 import { Registry } from 'prom-client';
 import { EventConsumer, type EventConsumerOptions } from '../src/events/event-consumer';
 import { ensureEventsStream } from '../src/nats/events-stream';
+import { removeEventStreams } from '../testing/event-streams';
 import { PrivateNatsServer } from '../testing/private-nats-server';
 import { waitUntil } from '../testing/wait';
 import { captureLogger, type LogLine } from './support/capture-logger';
@@ -46,7 +47,7 @@ describe('EventConsumer', () => {
 
   afterEach(async () => {
     await Promise.all(consumers.splice(0).map((consumer) => consumer.stop()));
-    await manager.streams.delete(eventsStream(namespace).name);
+    await removeEventStreams(nats, namespace);
   });
 
   afterAll(async () => {

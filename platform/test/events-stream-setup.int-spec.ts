@@ -1,6 +1,14 @@
-import { durableName, earlierDurableName, eventsStream, namespaced } from '@promptlib/proto';
+import {
+  DEAD_LETTERS_MAX_BYTES,
+  deadLettersStream,
+  durableName,
+  earlierDurableName,
+  eventsStream,
+  namespaced,
+} from '@promptlib/proto';
 import { AckPolicy, connect, DeliverPolicy, type NatsConnection } from 'nats';
 import { setUpEventsStream } from '../src/nats/events-stream';
+import { removeEventStreams } from '../testing/event-streams';
 import { captureLogger } from './support/capture-logger';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -13,12 +21,26 @@ describe('the migrate step on NATS', () => {
 
   beforeAll(async () => {
     nats = await connect({ servers: NATS_URL });
-    await (await nats.jetstreamManager()).streams.delete(stream).catch(() => false);
+    await removeEventStreams(nats, namespace);
   });
 
   afterAll(async () => {
-    await (await nats.jetstreamManager()).streams.delete(stream).catch(() => false);
+    await removeEventStreams(nats, namespace);
     await nats.close();
+  });
+
+  it('makes the dead letters’ stream beside the events stream, as proto defines it', async () => {
+    const { logger } = captureLogger('migrate');
+    await setUpEventsStream({ NATS_URL }, namespace, LIMITS, logger);
+    const definition = deadLettersStream(namespace);
+    const { config } = await (await nats.jetstreamManager()).streams.info(definition.name);
+    expect(config).toMatchObject({
+      subjects: definition.subjects,
+      max_bytes: DEAD_LETTERS_MAX_BYTES,
+      max_age: definition.maxAgeNanos,
+      max_msg_size: definition.maxMessageBytes,
+      discard: 'new',
+    });
   });
 
   it('moves a durable from its earlier name to its service’s, going on after the last event it acknowledged', async () => {

@@ -4,6 +4,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DEFAULT_EVENTS_MAX_BYTES, eventsStream, subjects, type EventEnvelope } from '@promptlib/proto';
 import Redis from 'ioredis';
 import { DiscardPolicy, connect, type NatsConnection } from 'nats';
+import { removeEventStreams } from '../testing/event-streams';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import {
@@ -57,10 +58,7 @@ describe('two namespaces on the same NATS, Redis and Postgres', () => {
 
   afterAll(async () => {
     await Promise.all(responders.map((responder) => responder.close()));
-    const manager = await nats.jetstreamManager();
-    for (const namespace of [nsA, nsB, nsC]) {
-      await manager.streams.delete(eventsStream(namespace).name).catch(() => undefined);
-    }
+    for (const namespace of [nsA, nsB, nsC]) await removeEventStreams(nats, namespace);
     await nats.close();
   });
 

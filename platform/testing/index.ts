@@ -1,5 +1,6 @@
 // Helpers for the test suites of every package; production code never imports them (the module
 // boundary check refuses it) and the production build (dist/) does not contain them.
+export * from './event-streams';
 export * from './nats-permissions';
 export * from './ports';
 export * from './private-nats-server';

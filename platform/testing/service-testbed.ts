@@ -1,6 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
-import { eventsStream } from '@promptlib/proto';
 import { connect, type NatsConnection } from 'nats';
+import { removeEventStreams } from './event-streams';
 import { Client, type QueryResultRow } from 'pg';
 import {
   ServiceClient,
@@ -87,8 +87,7 @@ export async function startServiceTestbed<C extends ServiceProcessConfig>(
     close: async () => {
       await health?.close();
       await app.close();
-      const manager = await nats.jetstreamManager();
-      await manager.streams.delete(eventsStream(namespace).name).catch(() => undefined);
+      await removeEventStreams(nats, namespace);
       await nats.close();
       await runOnce(onServer('postgres'), dropDatabase);
     },

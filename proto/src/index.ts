@@ -6,6 +6,7 @@ export * from './contracts';
 export * from './error-codes';
 export * from './errors';
 export * from './events';
+export * from './dead-letters';
 export * from './library';
 export * from './live';
 export * from './prompt-cards';

@@ -1,4 +1,4 @@
-import { openEventsStream } from '@promptlib/platform';
+import { openEventsStream, readDeadLetters } from '@promptlib/platform';
 import {
   DEFAULT_EVENTS_MAX_BYTES,
   eventsStream,
@@ -243,6 +243,32 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
     ).toBe(1);
   });
 
+  it('lets each service put events in its own dead letters only, and no other process any', async () => {
+    const ns = stack.namespace;
+    const deadLetter = (service: string) => `${ns}.deadletters.${service}.events.user.deleted`;
+    const asSharing = await connectAs('sharing');
+    expect(await permissionViolations(asSharing, () => asSharing.publish(deadLetter('sharing'), '{}'))).toBe(
+      0,
+    );
+    expect(await permissionViolations(asSharing, () => asSharing.publish(deadLetter('library'), '{}'))).toBe(
+      1,
+    );
+    for (const user of ['gateway', 'auth'] as const) {
+      const connection = await connectAs(user);
+      expect(await permissionViolations(connection, () => connection.publish(deadLetter(user), '{}'))).toBe(
+        1,
+      );
+      expect(
+        await permissionViolations(connection, () => connection.publish(deadLetter('billing'), '{}')),
+      ).toBe(1);
+    }
+    // The migrate step made the stream they go to.
+    const manager = await (await connectAs(STREAM_KEEPER)).jetstreamManager();
+    expect((await manager.streams.info(`${ns.toUpperCase()}_DEAD_LETTERS`)).config.subjects).toEqual([
+      `${ns}.deadletters.>`,
+    ]);
+  });
+
   it('gives each service its own durable consumer and no other’s: neither sharing nor the gateway can take library’s events', async () => {
     const events = eventsStream(stack.namespace).name;
     const next = `$JS.API.CONSUMER.MSG.NEXT.${events}.library`;
@@ -296,7 +322,7 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
     ).toBe(1);
   });
 
-  it('terminates a tier event whose data is malformed, even from the one process allowed to publish it', async () => {
+  it('gives up a tier event whose data is malformed, even from the one process allowed to publish it', async () => {
     const [victim, witness] = [
       await newLibraryUser(gateway.url, 'forged'),
       await newLibraryUser(gateway.url, 'witness'),
@@ -325,6 +351,20 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
       (limits) => limits.isPro,
     );
     expect((await limitsOf(victim)).isPro).toBe(false);
+    // Given up at once, it waits in library's dead letters, saying why, for an operator to drop.
+    const admin = await connectAs('admin');
+    const letters = await eventually(
+      () => readDeadLetters(admin, stack.namespace, 'library'),
+      (found) => found.length === 1,
+    );
+    expect(letters).toEqual([
+      expect.objectContaining({
+        type: 'events.tier.changed',
+        reason: 'malformed',
+        error: expect.stringMatching(/^Off the contract of events\.tier\.changed: data\.isPro: /),
+        deliveries: 1,
+      }),
+    ]);
   });
 
   const asServiceLogin = (service: ServiceName, sql: string) =>

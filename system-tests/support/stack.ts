@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { connect } from 'nats';
 import { Client } from 'pg';
-import { freePort } from '@promptlib/platform/testing';
+import { freePort, removeEventStreams } from '@promptlib/platform/testing';
 import { redisProcesses, serviceNames } from '@promptlib/proto';
 import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/sandboxes';
 import { startApp, type AppProcess } from './processes';
@@ -177,8 +177,7 @@ async function removeNamespace(namespace: string, env: Record<string, string>): 
     await admin.end();
   }
   const nats = await connect({ servers: env.NATS_URL });
-  const manager = await nats.jetstreamManager();
-  await manager.streams.delete(`${namespace.toUpperCase()}_EVENTS`).catch(() => undefined);
+  await removeEventStreams(nats, namespace);
   await nats.close();
   const redis = new Redis(env.REDIS_URL);
   const keys = await redis.keys(`${namespace}:*`);

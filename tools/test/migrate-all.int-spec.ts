@@ -1,4 +1,4 @@
-import { makeTestCertificates, PrivateNatsServer } from '@promptlib/platform/testing';
+import { makeTestCertificates, PrivateNatsServer, removeEventStreams } from '@promptlib/platform/testing';
 import { serviceDatabaseUrlVariable } from '@promptlib/platform';
 import { busAccess, eventsStream, serviceNames, STREAM_KEEPER } from '@promptlib/proto';
 import { connect, type ConnectionOptions } from 'nats';
@@ -81,7 +81,7 @@ describe('npm run migrate', () => {
         await client.query(`DROP ROLE IF EXISTS "${namespace}_${login}"`);
     });
     const nats = await connect({ servers: NATS_URL });
-    await (await nats.jetstreamManager()).streams.delete(eventsStream(namespace).name).catch(() => false);
+    await removeEventStreams(nats, namespace);
     await nats.close();
     await production?.remove();
     rmSync(certificates, { recursive: true, force: true });

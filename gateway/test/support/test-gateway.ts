@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createLogger } from '@promptlib/platform';
 import { connect } from 'nats';
+import { removeEventStreams } from '@promptlib/platform/testing';
 import Redis from 'ioredis';
 import { createGatewayApp } from '../../src/bootstrap';
 import { loadGatewayConfig, type GatewayConfig } from '../../src/config/gateway-config';
@@ -31,12 +32,11 @@ export async function createTestGateway(
   return createGatewayApp(config, createLogger('gateway-test', 'silent'), features);
 }
 
-/** Removes what a namespace left in NATS and Redis: its stream and its keys. */
+/** Removes what a namespace left in NATS and Redis: its streams and its keys. */
 export async function removeNamespaceData(config: GatewayConfig): Promise<void> {
   const nats = await connect({ servers: config.NATS_URL });
   try {
-    const manager = await nats.jetstreamManager();
-    await manager.streams.delete(`${config.APP_NAMESPACE.toUpperCase()}_EVENTS`).catch(() => undefined);
+    await removeEventStreams(nats, config.APP_NAMESPACE);
   } finally {
     await nats.close();
   }

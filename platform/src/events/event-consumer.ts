@@ -1,13 +1,21 @@
 import {
+  DEAD_LETTER_AFTER_DELIVERIES,
+  DEAD_LETTER_ERROR_CHARS,
+  deadLetterFilter,
+  deadLetterHeaders,
+  deadLettersStream,
+  deadLetterSubject,
   durableName,
   eventsStream,
   namespaced,
+  type DeadLetterReason,
   type EventEnvelope,
   type EventSubject,
   type ServiceName,
 } from '@promptlib/proto';
 import {
   ConsumerEvents,
+  headers as natsHeaders,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
@@ -38,6 +46,14 @@ export type EventConsumerOptions = {
   metrics: Registry;
   ackWaitMs?: number;
   maxRedeliveryDelayMs?: number;
+  /**
+   * Whether everything the service depends on is up (its readiness). A handler that fails while
+   * it is not (Postgres away, say) is not at fault: that delivery never counts toward giving the
+   * event up. Without it, every failure counts.
+   */
+  dependenciesReady?: () => Promise<boolean>;
+  /** Deliveries after which a failing event is given up (DEAD_LETTER_AFTER_DELIVERIES). */
+  deadLetterAfter?: number;
 };
 
 type AnyEventHandler = (event: EventEnvelope) => Promise<void>;
@@ -52,12 +68,18 @@ const ACK_FLUSH_TIMEOUT_MS = 2_000;
 // A scrape must not wait for a NATS that is away; the gauge then keeps its last reading.
 const LAG_READ_TIMEOUT_MS = 1_000;
 
+// The trace headers a dead letter keeps, so a replayed event joins the trace that wrote it.
+const TRACE_HEADERS = ['traceparent', 'tracestate'];
+
 /**
  * A service's durable pull consumer on the namespace's EVENTS stream, shared by its replicas. Each
  * replica handles one event at a time and acks it only after its handler succeeded, so delivery is
- * at least once: handlers must be idempotent and ignore versions they already hold. An event whose
- * envelope or data is off its type's schema (eventDataSchemas) never reaches a handler: it is
- * logged and terminated, so it is not redelivered and holds up nothing behind it.
+ * at least once: handlers must be idempotent and ignore versions they already hold. A failed
+ * handling is retried, backing off. Events that can never be applied go to the service's dead
+ * letters (deadLettersStream) and are terminated, so they hold up nothing behind them and an
+ * operator can replay them once the cause is fixed: an event whose envelope or data is off its
+ * type's schema (eventDataSchemas) at once, without reaching a handler; one whose handler failed
+ * `deadLetterAfter` times while the service's dependencies were up.
  */
 export class EventConsumer {
   private readonly connection: NatsConnection;
@@ -70,6 +92,10 @@ export class EventConsumer {
   private readonly logger: Logger;
   private readonly ackWaitMs: number;
   private readonly maxRedeliveryDelayMs: number;
+  private readonly namespace: string;
+  private readonly service: ServiceName;
+  private readonly dependenciesReady: () => Promise<boolean>;
+  private readonly deadLetterAfter: number;
 
   private readonly loop: BackgroundLoop;
   private manager: JetStreamManager | undefined;
@@ -92,7 +118,12 @@ export class EventConsumer {
     this.logger = options.logger.child({ component: 'event-consumer', durable: this.durable });
     this.ackWaitMs = options.ackWaitMs ?? 30_000;
     this.maxRedeliveryDelayMs = options.maxRedeliveryDelayMs ?? 10_000;
+    this.namespace = options.namespace;
+    this.service = options.service;
+    this.dependenciesReady = options.dependenciesReady ?? (() => Promise.resolve(true));
+    this.deadLetterAfter = options.deadLetterAfter ?? DEAD_LETTER_AFTER_DELIVERIES;
     this.reportLag(options.metrics);
+    this.reportDeadLetters(options.metrics);
     this.loop = new BackgroundLoop({
       step: () => this.consumeUntilLost(),
       // Once the connection's owner drains or closes it, there is nothing left to consume.
@@ -149,6 +180,30 @@ export class EventConsumer {
       collect: async () => {
         const lag = await withTimeout(readLag(), LAG_READ_TIMEOUT_MS).catch(() => undefined);
         if (lag !== undefined) gauge.set({ consumer: this.durable }, lag);
+      },
+    });
+  }
+
+  /**
+   * How many of this service's events wait in the dead letters, from the stream's count per subject:
+   * any at all is an alert, whichever replica is scraped.
+   */
+  private reportDeadLetters(registry: Registry): void {
+    const stream = deadLettersStream(this.namespace).name;
+    const filter = deadLetterFilter(this.namespace, this.service);
+    const readCount = latest(async () => {
+      if (!this.manager) return undefined;
+      const { state } = await this.manager.streams.info(stream, { subjects_filter: filter });
+      return Object.values(state.subjects ?? {}).reduce((sum, count) => sum + count, 0);
+    });
+    const gauge = new Gauge({
+      name: 'events_dead_letters',
+      help: 'Events this service gave up (off their contract, or failing every retry) that wait in the dead letters for a replay',
+      labelNames: ['consumer'],
+      registers: [registry],
+      collect: async () => {
+        const count = await withTimeout(readCount(), LAG_READ_TIMEOUT_MS).catch(() => undefined);
+        if (count !== undefined) gauge.set({ consumer: this.durable }, count);
       },
     });
   }
@@ -263,10 +318,15 @@ export class EventConsumer {
     if ('malformed' in parsed) {
       // Retrying cannot fix it, and no handler may see it: of another type, or data off its contract.
       const { eventId, fields } = parsed.malformed;
+      const fieldList = Object.entries(fields)
+        .map(([field, problem]) => `${field}: ${problem}`)
+        .join('; ');
       this.logger.warn(
         { subject: message.subject, streamSequence: message.info.streamSequence, eventId, fields },
         'Event is malformed; terminating it',
       );
+      // Where it cannot be kept, it still goes: it holds nothing a handler could ever apply.
+      await this.giveUp(message, type, 'malformed', `Off the contract of ${type}: ${fieldList}`);
       message.term();
       return;
     }
@@ -293,6 +353,13 @@ export class EventConsumer {
       message.ack();
     } catch (error) {
       const attempt = message.info.redeliveryCount;
+      if (attempt >= this.deadLetterAfter && (await this.dependenciesReady().catch(() => false))) {
+        const reason = `${(error as Error)?.message ?? String(error)}`;
+        if (await this.giveUp(message, type, 'failed', reason)) {
+          message.term();
+          return;
+        }
+      }
       const delayMs = backoffDelay(attempt, FIRST_REDELIVERY_MS, this.maxRedeliveryDelayMs);
       this.logger.warn(
         { err: error, eventId: envelope.id, type: envelope.type, attempt, delayMs },
@@ -301,6 +368,41 @@ export class EventConsumer {
       message.nak(delayMs);
     } finally {
       clearInterval(progress);
+    }
+  }
+
+  /**
+   * Puts the event in the service's dead letters with why, under an id of its stream sequence (a
+   * second try after a lost answer is dropped as a duplicate); answers whether it is there.
+   */
+  private async giveUp(
+    message: JsMsg,
+    type: EventSubject,
+    reason: DeadLetterReason,
+    error: string,
+  ): Promise<boolean> {
+    const headers = natsHeaders();
+    for (const name of TRACE_HEADERS) {
+      const value = message.headers?.get(name);
+      if (value) headers.set(name, value);
+    }
+    headers.set(deadLetterHeaders.reason, reason);
+    // A header is one line.
+    headers.set(deadLetterHeaders.error, error.replace(/\s+/g, ' ').slice(0, DEAD_LETTER_ERROR_CHARS));
+    headers.set(deadLetterHeaders.deliveries, String(message.info.redeliveryCount));
+    headers.set(deadLetterHeaders.eventSequence, String(message.info.streamSequence));
+    const where = { type, streamSequence: message.info.streamSequence, reason };
+    try {
+      await this.jetstream.publish(deadLetterSubject(this.namespace, this.service, type), message.data, {
+        headers,
+        msgID: `${this.durable}.${message.info.streamSequence}`,
+        expect: { streamName: deadLettersStream(this.namespace).name },
+      });
+      this.logger.error({ ...where, error }, 'Event given up: it waits in the dead letters for a replay');
+      return true;
+    } catch (publishError) {
+      this.logger.error({ ...where, err: publishError }, 'Event could not be put in the dead letters');
+      return false;
     }
   }
 }

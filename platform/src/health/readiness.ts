@@ -24,6 +24,11 @@ export class Readiness {
     return this.shuttingDown;
   }
 
+  /** Whether every dependency is up and no shutdown has begun. */
+  async isReady(): Promise<boolean> {
+    return (await this.report()).ready;
+  }
+
   async report(): Promise<ReadinessReport> {
     const results = await Promise.all(
       this.checks.map(

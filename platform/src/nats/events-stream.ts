@@ -1,4 +1,11 @@
-import { durableName, earlierDurableName, eventsStream, serviceNames, STREAM_KEEPER } from '@promptlib/proto';
+import {
+  deadLettersStream,
+  durableName,
+  earlierDurableName,
+  eventsStream,
+  serviceNames,
+  STREAM_KEEPER,
+} from '@promptlib/proto';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -17,10 +24,10 @@ import type { NatsAccess } from './nats-access';
 /** What a deployment sets about its stream: its byte limit, from EVENTS_MAX_BYTES. */
 export type EventsStreamLimits = { maxBytes: number };
 
-/** The stream's settings this deployment asks for, beside its name. */
-type StreamSettings = Omit<Partial<StreamConfig>, 'name'>;
+/** A stream's settings this deployment asks for, beside its name; its byte limit always. */
+type StreamSettings = Omit<Partial<StreamConfig>, 'name'> & { max_bytes: number };
 
-/** This process's NATS user may not create or change the stream: only the migrate step may. */
+/** This process's NATS user may not create or change a stream (events, dead letters): only the migrate step may. */
 export class EventsStreamRefused extends Error {
   constructor(
     readonly stream: string,
@@ -28,8 +35,8 @@ export class EventsStreamRefused extends Error {
   ) {
     super(
       exists
-        ? `The events stream ${stream} differs from this deployment's settings, and only the migrate step may change it`
-        : `The events stream ${stream} does not exist, and only the migrate step may create it: run it first (npm run migrate, the chart's migration job)`,
+        ? `The stream ${stream} differs from this deployment's settings, and only the migrate step may change it`
+        : `The stream ${stream} does not exist, and only the migrate step may create it: run it first (npm run migrate, the chart's migration job)`,
     );
   }
 }
@@ -51,7 +58,7 @@ export async function ensureEventsStream(
   limits: EventsStreamLimits,
 ): Promise<StreamConfig> {
   const definition = eventsStream(namespace);
-  const settings: StreamSettings = {
+  const settings = {
     subjects: definition.subjects,
     storage: StorageType.File,
     retention: RetentionPolicy.Limits,
@@ -61,35 +68,65 @@ export async function ensureEventsStream(
     max_msg_size: definition.maxMessageBytes,
     duplicate_window: definition.duplicateWindowNanos,
   };
+  return ensureStream(connection, definition.name, settings);
+}
+
+/**
+ * Creates the namespace's dead letters' stream (see deadLettersStream), or brings it to its
+ * definition; as ensureEventsStream does, and only its keeper may.
+ */
+export async function ensureDeadLettersStream(
+  connection: NatsConnection,
+  namespace: string,
+): Promise<StreamConfig> {
+  const definition = deadLettersStream(namespace);
+  return ensureStream(connection, definition.name, {
+    subjects: definition.subjects,
+    storage: StorageType.File,
+    retention: RetentionPolicy.Limits,
+    discard: DiscardPolicy.New,
+    max_age: definition.maxAgeNanos,
+    max_bytes: definition.maxBytes,
+    max_msg_size: definition.maxMessageBytes,
+    duplicate_window: definition.duplicateWindowNanos,
+  });
+}
+
+async function ensureStream(
+  connection: NatsConnection,
+  name: string,
+  settings: StreamSettings,
+): Promise<StreamConfig> {
   const manager = await connection.jetstreamManager();
   let current: StreamInfo;
   try {
-    current = await manager.streams.info(definition.name);
+    current = await manager.streams.info(name);
   } catch (error) {
     if (!isStreamNotFound(error)) throw error;
     try {
-      return (await manager.streams.add({ name: definition.name, ...settings })).config;
+      return (await manager.streams.add({ name, ...settings })).config;
     } catch (addError) {
-      if (isPermissionViolation(addError)) throw new EventsStreamRefused(definition.name, false);
+      if (isPermissionViolation(addError)) throw new EventsStreamRefused(name, false);
       // Another process created it between our lookup and our add: go on as if it had been there.
       if (!/already in use/i.test((addError as Error).message)) throw addError;
-      current = await manager.streams.info(definition.name);
+      current = await manager.streams.info(name);
     }
   }
-  const wanted = { ...settings, max_bytes: Math.max(limits.maxBytes, current.state.bytes) };
+  const wanted = { ...settings, max_bytes: Math.max(settings.max_bytes, current.state.bytes) };
   if (holds(current.config, wanted)) return current.config;
   try {
-    return (await manager.streams.update(definition.name, wanted)).config;
+    return (await manager.streams.update(name, wanted)).config;
   } catch (error) {
-    if (isPermissionViolation(error)) throw new EventsStreamRefused(definition.name, true);
+    if (isPermissionViolation(error)) throw new EventsStreamRefused(name, true);
     throw error;
   }
 }
 
 /**
- * The stream as an app finds it at boot. Where its user may (a developer's server, where an app
- * without credentials is its admin) it ensures the stream itself; in a deployment the migrate step
- * has, and an app whose settings differ from the stream's says so and goes on with the stream's.
+ * The streams as an app finds them at boot: the events stream (whose config it answers) and the
+ * dead letters'. Where its user may (a developer's server, where an app without credentials is its
+ * admin) it ensures them itself; in a deployment the migrate step has, and an app whose settings
+ * differ from a stream's says so and goes on with the stream's.
  */
 export async function openEventsStream(
   connection: NatsConnection,
@@ -97,8 +134,20 @@ export async function openEventsStream(
   limits: EventsStreamLimits,
   logger: Logger,
 ): Promise<StreamConfig> {
+  const events = await asTheStreamIs(connection, logger, () =>
+    ensureEventsStream(connection, namespace, limits),
+  );
+  await asTheStreamIs(connection, logger, () => ensureDeadLettersStream(connection, namespace));
+  return events;
+}
+
+async function asTheStreamIs(
+  connection: NatsConnection,
+  logger: Logger,
+  ensure: () => Promise<StreamConfig>,
+): Promise<StreamConfig> {
   try {
-    return await ensureEventsStream(connection, namespace, limits);
+    return await ensure();
   } catch (error) {
     if (!(error instanceof EventsStreamRefused) || !error.exists) throw error;
     logger.warn({ stream: error.stream }, error.message);
@@ -108,8 +157,8 @@ export async function openEventsStream(
 }
 
 /**
- * The migrate step's part on NATS: connects as the stream's keeper, ensures the stream, and
- * disconnects.
+ * The migrate step's part on NATS: connects as the streams' keeper, ensures the events and dead
+ * letters' streams, and disconnects.
  */
 export async function setUpEventsStream(
   access: NatsAccess,
@@ -120,8 +169,12 @@ export async function setUpEventsStream(
   const connection = await connectNats(access, STREAM_KEEPER, `${namespace}-${STREAM_KEEPER}`, logger);
   try {
     const config = await ensureEventsStream(connection, namespace, limits);
+    const deadLetters = await ensureDeadLettersStream(connection, namespace);
     await moveEarlierDurables(await connection.jetstreamManager(), namespace, logger);
-    logger.info({ stream: config.name, maxBytes: config.max_bytes }, 'Events stream is ready');
+    logger.info(
+      { stream: config.name, maxBytes: config.max_bytes, deadLetters: deadLetters.name },
+      'Events stream is ready',
+    );
     return config;
   } finally {
     await connection.close();

@@ -65,6 +65,16 @@ describe('the NATS server config', () => {
     expect(permissionsOf('sharing').publishDenied).toEqual([]);
   });
 
+  it('lets each consuming service put events in its own dead letters only, and no one else any', () => {
+    const deadLetters = (process: BusProcess) =>
+      permissionsOf(process).publish.filter((subject) => subject.includes('deadletters'));
+    expect(deadLetters('library')).toEqual(['*.deadletters.library.>']);
+    expect(deadLetters('sharing')).toEqual(['*.deadletters.sharing.>']);
+    expect(deadLetters('billing')).toEqual(['*.deadletters.billing.>']);
+    expect(deadLetters('auth')).toEqual([]);
+    expect(deadLetters('gateway')).toEqual([]);
+  });
+
   it.each(Object.keys(busAccess) as BusProcess[])(
     'grants %s exactly the requests its code makes, and no other',
     (process) => {

@@ -1,5 +1,6 @@
 import {
   busAccess,
+  deadLetterFilter,
   durableName,
   inboxPrefix,
   STREAM_KEEPER,
@@ -34,9 +35,12 @@ const consumerSubjects = (consumer: string) => [
   `$JS.API.CONSUMER.DELETE.*.${consumer}`,
 ];
 // A service's durable pull consumer is its own by name: no other's can it read or acknowledge.
+// The events it gives up go to its own dead letters, under its own token: it can neither forge
+// another service's nor read any (it has no consumer on that stream).
 const consuming = (service: ServiceName) => [
   ...consumerSubjects(durableName(service)).filter((subject) => !subject.includes('.DELETE.')),
   `$JS.ACK.*.${durableName(service)}.>`,
+  deadLetterFilter('*', service),
 ];
 // Ordered consumers, read and never acknowledged: made, asked for messages, and deleted or made
 // again as their readers resume. Their names are the client's own, so any name is allowed but the

@@ -4,7 +4,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { EventConsumer, METRICS, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
+import { EventConsumer, METRICS, NATS_CONNECTION, Readiness, ROOT_LOGGER } from '@promptlib/platform';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -25,6 +25,7 @@ export class LibraryEvents implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(NATS_CONNECTION) connection: NatsConnection,
     @Inject(ROOT_LOGGER) logger: Logger,
     @Inject(METRICS) metrics: Registry,
+    readiness: Readiness,
     @Inject(LIBRARY_CONFIG) config: LibraryConfig,
     categories: CategoriesService,
     tiers: TiersService,
@@ -36,6 +37,8 @@ export class LibraryEvents implements OnApplicationBootstrap, BeforeApplicationS
       service: 'library',
       logger,
       metrics,
+      // A handler that fails while Postgres (or NATS) is away is not at fault: it never gives up then.
+      dependenciesReady: () => readiness.isReady(),
       handlers: {
         'events.user.registered': async (event) => {
           // Redelivered after the account was deleted: nothing may be made for it again.

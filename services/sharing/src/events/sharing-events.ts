@@ -4,7 +4,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { EventConsumer, METRICS, NATS_CONNECTION, ROOT_LOGGER } from '@promptlib/platform';
+import { EventConsumer, METRICS, NATS_CONNECTION, Readiness, ROOT_LOGGER } from '@promptlib/platform';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -27,6 +27,7 @@ export class SharingEvents implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(NATS_CONNECTION) connection: NatsConnection,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     @Inject(METRICS) metrics: Registry,
+    readiness: Readiness,
     @Inject(SHARING_CONFIG) config: SharingConfig,
     promptTexts: PromptTextsService,
     accounts: AccountsService,
@@ -37,6 +38,8 @@ export class SharingEvents implements OnApplicationBootstrap, BeforeApplicationS
       service: 'sharing',
       logger,
       metrics,
+      // A handler that fails while Postgres (or NATS) is away is not at fault: it never gives up then.
+      dependenciesReady: () => readiness.isReady(),
       handlers: {
         'events.prompt.updated': ({ data }) => promptTexts.promptUpdated(data),
         'events.prompt.deleted': ({ data }) => promptTexts.promptDeleted(data),
