@@ -17,6 +17,9 @@ export function OpenInMenu({ title, onPick }: Props) {
   const { t } = useTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu is in the tree only from its opening to the end of its closing transition: every card
+  // has this button, and a closed menu still cost each card's render its Menu and Popover.
+  const [mounted, setMounted] = useState(false);
   return (
     <>
       <IconButton
@@ -26,23 +29,34 @@ export function OpenInMenu({ title, onPick }: Props) {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setMounted(true);
+        }}
       >
         <OpenInNew fontSize="small" />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {assistants.map((assistant) => (
-          <MenuItem
-            key={assistant.id}
-            onClick={() => {
-              setAnchor(null);
-              onPick(assistant);
-            }}
-          >
-            {assistant.name}
-          </MenuItem>
-        ))}
-      </Menu>
+      {mounted && (
+        <Menu
+          id={menuId}
+          anchorEl={anchor}
+          open={anchor !== null}
+          onClose={() => setAnchor(null)}
+          slotProps={{ transition: { onExited: () => setMounted(false) } }}
+        >
+          {assistants.map((assistant) => (
+            <MenuItem
+              key={assistant.id}
+              onClick={() => {
+                setAnchor(null);
+                onPick(assistant);
+              }}
+            >
+              {assistant.name}
+            </MenuItem>
+          ))}
+        </Menu>
+      )}
     </>
   );
 }
