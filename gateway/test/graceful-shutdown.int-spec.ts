@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { loadGatewayConfig } from '../src/config/gateway-config';
 import { freePort, waitUntil } from '@promptlib/platform/testing';
 import { spawnTypeScript, type TypeScriptProcess } from './support/processes';
@@ -16,9 +17,12 @@ describe('gateway graceful shutdown', () => {
   });
 
   /** The gateway with its slow probe route, ready; its API and its health port. */
-  async function startSlowGateway(env: Record<string, string> = {}) {
+  async function startSlowGateway(
+    env: Record<string, string> = {},
+    fixture = 'test/fixtures/slow-gateway.ts',
+  ) {
     const [port, healthPort] = [await freePort(), await freePort()];
-    const started = spawnTypeScript('test/fixtures/slow-gateway.ts', {
+    const started = spawnTypeScript(fixture, {
       PORT: String(port),
       HEALTH_PORT: String(healthPort),
       APP_NAMESPACE: namespace,
@@ -87,5 +91,36 @@ describe('gateway graceful shutdown', () => {
 
     expect(await gateway.exited).toBe(0);
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DELAY_MS);
+  }, 60_000);
+
+  it('serves and stops within its grace while the trace collector takes connections and never answers', async () => {
+    // A collector that is there and hangs: the worst for a shutdown, which would wait on the export.
+    const sockets = new Set<Socket>();
+    const collector = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = collector.address() as AddressInfo;
+      const { gateway, base } = await startSlowGateway(
+        { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_BSP_SCHEDULE_DELAY: '100' },
+        'test/fixtures/traced-slow-gateway.ts',
+      );
+      for (let request = 0; request < 20; request += 1) {
+        expect((await fetch(`${base}/api/test-probe/slow?ms=10`)).status).toBe(200);
+      }
+      // The spans went for export, and found no answer.
+      await waitUntil(() => sockets.size > 0, 5_000, 'an export to the collector');
+
+      const signalledAt = Date.now();
+      gateway.child.kill('SIGTERM');
+      expect(await gateway.exited).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(GRACE_MS);
+      expect(gateway.output()).not.toMatch(/exceeded its grace period/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => collector.close(resolve));
+    }
   }, 60_000);
 });
