@@ -1,14 +1,19 @@
 import { eventually } from '@promptlib/platform/testing';
+import type { GoogleSignInResponse } from '@promptlib/proto';
+import { startGoogleSandbox, type RunningGoogleSandbox } from '@promptlib/sandboxes';
 import { randomBytes } from 'node:crypto';
+import { ApiClient } from '../support/api-client';
 import { pay } from '../support/billing-api';
 import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { SpanKinds, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+const GOOGLE_CLIENT_ID = 'promptlib-tracing-client';
 
 describe('traces across every hop', () => {
   let receiver: OtlpReceiver;
+  let google: RunningGoogleSandbox;
   let stack: Stack;
   let gateway: Gateway;
   let user: LibraryUser;
@@ -17,10 +22,16 @@ describe('traces across every hop', () => {
     receiver = await startOtlpReceiver();
     // Each process exports what it recorded every 100 ms instead of every 5 s.
     const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100' };
+    google = await startGoogleSandbox({ clientId: GOOGLE_CLIENT_ID });
     stack = await startStack('tracing', ['auth', 'library', 'sharing'], {
-      services: tracing,
+      services: {
+        ...tracing,
+        GOOGLE_CLIENT_ID,
+        GOOGLE_ISSUER: google.issuer,
+        GOOGLE_JWKS_URL: google.jwksUrl,
+      },
       // The request log is written at info.
-      gateway: { ...tracing, LOG_LEVEL: 'info' },
+      gateway: { ...tracing, LOG_LEVEL: 'info', GOOGLE_CLIENT_ID, GOOGLE_AUTH_URL: google.authorizationUrl },
     });
     gateway = await stack.startGateway();
     // Stripe's webhooks come to the gateway, as to the public URL.
@@ -32,6 +43,7 @@ describe('traces across every hop', () => {
   afterAll(async () => {
     await stack?.stop();
     await receiver?.close();
+    await google?.close();
   }, 30_000);
 
   /** Sends a request as part of the caller's trace `traceId`, as a browser or proxy with tracing would. */
@@ -219,5 +231,45 @@ describe('traces across every hop', () => {
       (found) => found.length > 0,
     );
     expect(requests[0]).toMatchObject({ service: 'gateway', kind: SpanKinds.server, parentSpanId: '' });
+  });
+
+  it('follows a Google sign-in into auth and its read of Google’s signing keys (fetch)', async () => {
+    const traceId = hex(16);
+    const client = new ApiClient(gateway.url);
+    const identity = { sub: `sub-${hex(4)}`, email: `${hex(4)}@example.com`, name: 'Traced Person' };
+    const { nonce } = (await client.post<{ nonce: string }>('/api/google-auth/nonce')).body;
+    const signedIn = await client.post<GoogleSignInResponse>(
+      '/api/google-auth',
+      {
+        googleId: identity.sub,
+        displayName: identity.name,
+        email: identity.email,
+        photoURL: null,
+        idToken: await google.signIdToken(identity, { nonce }),
+      },
+      { headers: { traceparent: `00-${traceId}-${hex(8)}-01` } },
+    );
+    expect(signedIn.status).toBe(200);
+
+    const keysUrl = new URL(google.jwksUrl);
+    const spans = await eventually(
+      async () => spansOf(traceId),
+      (found) => found.some((span) => span.attributes['url.full'] === keysUrl.href),
+    );
+    const handling = find(spans, { service: 'auth', kind: SpanKinds.server });
+    expect(handling?.name).toMatch(/auth\.users\.googleSignIn$/);
+    const keysRead = spans.find(
+      (span) =>
+        span.service === 'auth' &&
+        span.kind === SpanKinds.client &&
+        span.attributes['url.full'] === keysUrl.href,
+    );
+    expect(keysRead).toMatchObject({ attributes: { 'http.request.method': 'GET' } });
+    // Within the sign-in's handling, in the caller's trace.
+    const ancestors = new Set<string>();
+    for (let span = keysRead; span; span = spans.find((each) => each.spanId === span?.parentSpanId)) {
+      ancestors.add(span.spanId);
+    }
+    expect(ancestors.has(handling!.spanId)).toBe(true);
   });
 });

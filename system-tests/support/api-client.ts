@@ -1,6 +1,9 @@
 /** What a test sees of one HTTP answer. */
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers; setCookie: string[] };
 
+/** `allowServerError`: a 5xx is what the test expects; `headers`: sent besides the client's own. */
+type SendOptions = { allowServerError?: boolean; headers?: Record<string, string> };
+
 /**
  * A browser-like caller: keeps the session cookie it is given, sends its Origin on every call, and
  * sends JSON with its content type. Every answer of 500 or more fails the test unless expected.
@@ -29,21 +32,12 @@ export class ApiClient {
     return this.send<T>('GET', path, undefined, options);
   }
 
-  post<T = unknown>(
-    path: string,
-    body?: unknown,
-    options: { allowServerError?: boolean } = {},
-  ): Promise<ApiResponse<T>> {
+  post<T = unknown>(path: string, body?: unknown, options: SendOptions = {}): Promise<ApiResponse<T>> {
     return this.send<T>('POST', path, body, options);
   }
 
-  async send<T>(
-    method: string,
-    path: string,
-    body: unknown,
-    options: { allowServerError?: boolean },
-  ): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { Origin: this.origin };
+  async send<T>(method: string, path: string, body: unknown, options: SendOptions): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { Origin: this.origin, ...options.headers };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const cookies = [...this.otherCookies.values(), ...(this.cookie ? [this.cookie] : [])];
     if (cookies.length > 0) headers.Cookie = cookies.join('; ');

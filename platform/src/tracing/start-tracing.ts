@@ -2,6 +2,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
@@ -54,6 +55,8 @@ export function startTracing(app: string, env: NodeJS.ProcessEnv = process.env):
       // A command's name only: our keys carry session ids and API key hashes, which a trace
       // backend must never hold.
       new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: redisCommandOnly }),
+      // fetch(), which Node runs on undici rather than http: auth's read of Google's signing keys.
+      new UndiciInstrumentation({ requireParentforSpans: true }),
     ],
   });
   onTracesFlush(() => provider.forceFlush());
