@@ -1,4 +1,10 @@
-import { EVENTS_MAX_MESSAGE_BYTES, eventSubjects, eventsStream, type EventSubject } from './events';
+import {
+  EVENTS_MAX_MESSAGE_BYTES,
+  eventSubjects,
+  eventsStream,
+  type EventsStreamDefinition,
+  type EventSubject,
+} from './events';
 import { isServiceName, namespaced, type ServiceName } from './namespace';
 
 /**
@@ -36,30 +42,16 @@ export const DEAD_LETTER_ERROR_CHARS = 500;
  * holds nothing of a deleted user longer than the events stream does. Its messages are the events'
  * own bytes, plus headers of at most a few KiB.
  */
-export type DeadLettersStreamDefinition = {
-  name: string;
-  subjects: string[];
-  storage: 'file';
-  retention: 'limits';
-  discard: 'new';
-  maxAgeNanos: number;
-  maxBytes: number;
-  maxMessageBytes: number;
-  duplicateWindowNanos: number;
-};
+export type DeadLettersStreamDefinition = EventsStreamDefinition & { maxBytes: number };
 
 export function deadLettersStream(namespace: string): DeadLettersStreamDefinition {
-  const events = eventsStream(namespace);
+  // As the events stream in all but name, subjects, size and room for the headers.
   return {
+    ...eventsStream(namespace),
     name: `${namespace.toUpperCase()}_DEAD_LETTERS`,
     subjects: [namespaced(namespace, 'deadletters.>')],
-    storage: 'file',
-    retention: 'limits',
-    discard: 'new',
-    maxAgeNanos: events.maxAgeNanos,
     maxBytes: DEAD_LETTERS_MAX_BYTES,
     maxMessageBytes: EVENTS_MAX_MESSAGE_BYTES + 8 * 1024,
-    duplicateWindowNanos: events.duplicateWindowNanos,
   };
 }
 

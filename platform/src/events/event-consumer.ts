@@ -165,21 +165,12 @@ export class EventConsumer {
    * replica that is stuck (or a handler that fails every time) shows, whichever replica is scraped.
    */
   private reportLag(registry: Registry): void {
-    const readLag = latest(async () => {
-      if (!this.manager) return undefined;
-      const info = await this.manager.consumers.info(this.streamName, this.durable);
-      return info.num_pending + info.num_ack_pending;
-    });
-    // Labelled by the durable, so nothing is reported before the first reading (an unlabelled
-    // gauge would show 0, a lag of nothing, while NATS cannot be asked).
-    const gauge = new Gauge({
+    this.durableGauge(registry, {
       name: 'events_consumer_pending_events',
       help: "Events this service's durable consumer has yet to handle: not delivered yet, or delivered and not acknowledged",
-      labelNames: ['consumer'],
-      registers: [registry],
-      collect: async () => {
-        const lag = await withTimeout(readLag(), LAG_READ_TIMEOUT_MS).catch(() => undefined);
-        if (lag !== undefined) gauge.set({ consumer: this.durable }, lag);
+      read: async (manager) => {
+        const info = await manager.consumers.info(this.streamName, this.durable);
+        return info.num_pending + info.num_ack_pending;
       },
     });
   }
@@ -191,19 +182,34 @@ export class EventConsumer {
   private reportDeadLetters(registry: Registry): void {
     const stream = deadLettersStream(this.namespace).name;
     const filter = deadLetterFilter(this.namespace, this.service);
-    const readCount = latest(async () => {
-      if (!this.manager) return undefined;
-      const { state } = await this.manager.streams.info(stream, { subjects_filter: filter });
-      return Object.values(state.subjects ?? {}).reduce((sum, count) => sum + count, 0);
-    });
-    const gauge = new Gauge({
+    this.durableGauge(registry, {
       name: 'events_dead_letters',
       help: 'Events this service gave up (off their contract, or failing every retry) that wait in the dead letters for a replay',
+      read: async (manager) => {
+        const { state } = await manager.streams.info(stream, { subjects_filter: filter });
+        return Object.values(state.subjects ?? {}).reduce((sum, count) => sum + count, 0);
+      },
+    });
+  }
+
+  /**
+   * A gauge labelled by the durable and read from NATS at scrape time, at most one read in flight.
+   * Nothing is reported before the first reading (an unlabelled gauge would show 0 while NATS
+   * cannot be asked), and a read NATS does not answer in time keeps the last one.
+   */
+  private durableGauge(
+    registry: Registry,
+    gauge: { name: string; help: string; read: (manager: JetStreamManager) => Promise<number> },
+  ): void {
+    const read = latest(async () => (this.manager ? gauge.read(this.manager) : undefined));
+    const metric = new Gauge({
+      name: gauge.name,
+      help: gauge.help,
       labelNames: ['consumer'],
       registers: [registry],
       collect: async () => {
-        const count = await withTimeout(readCount(), LAG_READ_TIMEOUT_MS).catch(() => undefined);
-        if (count !== undefined) gauge.set({ consumer: this.durable }, count);
+        const value = await withTimeout(read(), LAG_READ_TIMEOUT_MS).catch(() => undefined);
+        if (value !== undefined) metric.set({ consumer: this.durable }, value);
       },
     });
   }

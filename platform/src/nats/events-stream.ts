@@ -5,6 +5,7 @@ import {
   eventsStream,
   serviceNames,
   STREAM_KEEPER,
+  type EventsStreamDefinition,
 } from '@promptlib/proto';
 import {
   AckPolicy,
@@ -58,17 +59,7 @@ export async function ensureEventsStream(
   limits: EventsStreamLimits,
 ): Promise<StreamConfig> {
   const definition = eventsStream(namespace);
-  const settings = {
-    subjects: definition.subjects,
-    storage: StorageType.File,
-    retention: RetentionPolicy.Limits,
-    discard: DiscardPolicy.New,
-    max_age: definition.maxAgeNanos,
-    max_bytes: limits.maxBytes,
-    max_msg_size: definition.maxMessageBytes,
-    duplicate_window: definition.duplicateWindowNanos,
-  };
-  return ensureStream(connection, definition.name, settings);
+  return ensureStream(connection, definition.name, settingsOf(definition, limits.maxBytes));
 }
 
 /**
@@ -80,16 +71,21 @@ export async function ensureDeadLettersStream(
   namespace: string,
 ): Promise<StreamConfig> {
   const definition = deadLettersStream(namespace);
-  return ensureStream(connection, definition.name, {
+  return ensureStream(connection, definition.name, settingsOf(definition, definition.maxBytes));
+}
+
+/** A stream's proto definition as NATS's config: file storage, kept by limits, new refused when full. */
+function settingsOf(definition: EventsStreamDefinition, maxBytes: number): StreamSettings {
+  return {
     subjects: definition.subjects,
     storage: StorageType.File,
     retention: RetentionPolicy.Limits,
     discard: DiscardPolicy.New,
     max_age: definition.maxAgeNanos,
-    max_bytes: definition.maxBytes,
+    max_bytes: maxBytes,
     max_msg_size: definition.maxMessageBytes,
     duplicate_window: definition.duplicateWindowNanos,
-  });
+  };
 }
 
 async function ensureStream(
