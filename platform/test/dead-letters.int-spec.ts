@@ -16,18 +16,12 @@ import { ensureDeadLettersStream, ensureEventsStream } from '../src/nats/events-
 import { removeEventStreams } from '../testing/event-streams';
 import { eventually, waitUntil } from '../testing/wait';
 import { captureLogger, type LogLine } from './support/capture-logger';
+import { registered } from './support/envelopes';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const BASE_NAMESPACE = process.env.APP_NAMESPACE ?? 'plt_local';
 // Small test namespaces: NATS sets a stream's byte limit aside on its store.
 const EVENTS_BYTES = 8 * 1024 * 1024;
-
-const registered = (userId: number): EventEnvelope<'events.user.registered'> => ({
-  id: randomUUID(),
-  type: 'events.user.registered',
-  occurredAt: new Date().toISOString(),
-  data: { userId, username: `user${userId}` },
-});
 
 describe('dead letters', () => {
   let nats: NatsConnection;

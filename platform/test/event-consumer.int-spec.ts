@@ -3,7 +3,6 @@ import {
   durableName,
   eventsStream,
   namespaced,
-  type EventData,
   type EventEnvelope,
   type EventSubject,
 } from '@promptlib/proto';
@@ -16,18 +15,12 @@ import { removeEventStreams } from '../testing/event-streams';
 import { PrivateNatsServer } from '../testing/private-nats-server';
 import { waitUntil } from '../testing/wait';
 import { captureLogger, type LogLine } from './support/capture-logger';
+import { envelope, registered } from './support/envelopes';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const BASE_NAMESPACE = process.env.APP_NAMESPACE ?? 'plt_local';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function envelope<S extends EventSubject>(type: S, data: EventData[S]): EventEnvelope<S> {
-  return { id: randomUUID(), type, occurredAt: new Date().toISOString(), data };
-}
-
-const registered = (userId: number) =>
-  envelope('events.user.registered', { userId, username: `user${userId}` });
 
 describe('EventConsumer', () => {
   let nats: NatsConnection;
