@@ -365,8 +365,15 @@ export function skaffoldProblems(
   return problems;
 }
 
-/** The shell script the backup CronJob's container runs (values: backup.enabled). */
+/**
+ * The shell script the backup CronJob's dump runs (values: backup.enabled): its container, or its
+ * init container when a copy to an object store follows.
+ */
 export function backupScript(objects: K8sObject[]): string {
   const [cronJob] = ofKind(objects, 'CronJob');
-  return cronJob.spec.jobTemplate.spec.template.spec.containers[0].command[2] as string;
+  const pod = cronJob.spec.jobTemplate.spec.template.spec;
+  const all = [...(pod.initContainers ?? []), ...pod.containers] as { name: string; command: string[] }[];
+  const dump = all.find((container) => container.name === 'backup');
+  if (!dump) throw new Error('The backup CronJob has no container named backup');
+  return dump.command[2];
 }

@@ -377,12 +377,15 @@ describe('the chart checks fail on a broken copy', () => {
       publicUrl: 'prompts.example.com',
       apps: { gateway: { replicas: 0 } },
       stripe: { priceMonthly: '' },
+      backup: { objectStore: { url: 'https://promptlib-backups', endpoint: 'minio:9000' } },
     });
     expect(valuesProblems(bad)).toEqual(
       expect.arrayContaining([
         '/publicUrl must match pattern "^https?://[^/:]+/?$"',
         '/apps/gateway/replicas must be >= 1',
         '/stripe/priceMonthly must NOT have fewer than 1 characters',
+        expect.stringMatching(/^\/backup\/objectStore\/url must match pattern/),
+        expect.stringMatching(/^\/backup\/objectStore\/endpoint must match pattern/),
       ]),
     );
   });
