@@ -139,14 +139,12 @@ export function PromptGrid({
       {items.map((row) => (
         <Box
           key={row.key}
-          // Each row's offset is its own: as a style of the element, not in sx, where every offset
-          // scrolled past made emotion write and insert one more CSS class.
-          style={{ transform: `translateY(${row.start}px)` }}
           sx={{
             position: 'absolute',
             top: 0,
             left: 0,
             width: '100%',
+            transform: `translateY(${row.start}px)`,
             display: 'grid',
             gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
             gap: `${gap}px`,

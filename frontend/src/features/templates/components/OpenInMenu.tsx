@@ -17,9 +17,6 @@ export function OpenInMenu({ title, onPick }: Props) {
   const { t } = useTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // The menu is in the tree only from its opening to the end of its closing transition: every card
-  // has this button, and a closed menu still cost each card's render its Menu and Popover.
-  const [mounted, setMounted] = useState(false);
   return (
     <>
       <IconButton
@@ -29,34 +26,23 @@ export function OpenInMenu({ title, onPick }: Props) {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
-        onClick={(event) => {
-          setAnchor(event.currentTarget);
-          setMounted(true);
-        }}
+        onClick={(event) => setAnchor(event.currentTarget)}
       >
         <OpenInNew fontSize="small" />
       </IconButton>
-      {mounted && (
-        <Menu
-          id={menuId}
-          anchorEl={anchor}
-          open={anchor !== null}
-          onClose={() => setAnchor(null)}
-          slotProps={{ transition: { onExited: () => setMounted(false) } }}
-        >
-          {assistants.map((assistant) => (
-            <MenuItem
-              key={assistant.id}
-              onClick={() => {
-                setAnchor(null);
-                onPick(assistant);
-              }}
-            >
-              {assistant.name}
-            </MenuItem>
-          ))}
-        </Menu>
-      )}
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {assistants.map((assistant) => (
+          <MenuItem
+            key={assistant.id}
+            onClick={() => {
+              setAnchor(null);
+              onPick(assistant);
+            }}
+          >
+            {assistant.name}
+          </MenuItem>
+        ))}
+      </Menu>
     </>
   );
 }
