@@ -249,4 +249,28 @@ describe('dead letters', () => {
       expect.objectContaining({ level: 'error', msg: 'Event could not be put in the dead letters' }),
     );
   });
+
+  it('still terminates an event off its contract that the dead letters cannot take: no handler could apply it', async () => {
+    await manager.streams.delete(deadLettersStream(namespace).name);
+    const handled: unknown[] = [];
+    const { consumer, lines } = newConsumer({
+      handlers: { 'events.user.registered': async (event) => void handled.push(event) },
+    });
+    await consumer.start();
+    await publishRaw('events.user.registered', 'not json at all');
+    const fine = registered(2);
+    await publish(fine);
+    await waitUntil(() => handled.length === 1, 5_000, 'the valid event after the malformed one');
+    await waitUntil(durableSettled, 5_000, 'both events settled');
+    const info = await manager.consumers.info(eventsStream(namespace).name, durableName('library'));
+    expect(info.num_redelivered).toBe(0);
+    expect(handled).toEqual([fine]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        msg: 'Event could not be put in the dead letters',
+        reason: 'malformed',
+      }),
+    );
+  });
 });

@@ -9,6 +9,7 @@ import {
   type ServiceName,
 } from '@promptlib/proto';
 import { headers as natsHeaders, type MsgHdrs, type NatsConnection } from 'nats';
+import { extractTraceContext, injectTraceContext } from '../tracing/trace-context';
 
 /** An event a service gave up, as it waits in the dead letters. */
 export type DeadLetter = {
@@ -59,24 +60,22 @@ export async function readDeadLetters(
  * Puts dead letters back in the events stream under a new message id, then removes them from the
  * dead letters. Every service that handles the event's type reads it again: handlers are idempotent
  * and ignore versions they already hold, so only the one that gave it up changes anything. One that
- * fails again comes back to the dead letters after its retries. Answers the letters replayed.
+ * fails again comes back to the dead letters after its retries.
  */
 export async function replayDeadLetters(
   connection: NatsConnection,
   namespace: string,
   letters: DeadLetter[],
-): Promise<DeadLetter[]> {
+): Promise<void> {
   const stream = deadLettersStream(namespace).name;
   const manager = await connection.jetstreamManager();
   const jetstream = connection.jetstream();
   for (const letter of letters) {
+    // Read again rather than taken from the listing: a letter dropped meanwhile is refused, not sent.
     const stored = await manager.streams.getMessage(stream, { seq: letter.sequence });
     const headers = natsHeaders();
     // The writer's trace, so the replayed handling joins the trace that wrote the event.
-    for (const name of ['traceparent', 'tracestate']) {
-      const value = stored.header?.get(name);
-      if (value) headers.set(name, value);
-    }
+    injectTraceContext(headers, extractTraceContext(stored.header));
     await jetstream.publish(namespaced(namespace, letter.type), stored.data, {
       headers,
       // The original id may still be in the stream's duplicate window; a second replay of the same
@@ -86,7 +85,6 @@ export async function replayDeadLetters(
     });
     await manager.streams.deleteMessage(stream, letter.sequence);
   }
-  return letters;
 }
 
 /** Removes dead letters for good: events that must never be applied (forged, or overtaken). */
@@ -95,10 +93,9 @@ export async function dropDeadLetters(
   namespace: string,
   letters: DeadLetter[],
 ): Promise<void> {
+  const stream = deadLettersStream(namespace).name;
   const manager = await connection.jetstreamManager();
-  for (const letter of letters) {
-    await manager.streams.deleteMessage(deadLettersStream(namespace).name, letter.sequence);
-  }
+  for (const letter of letters) await manager.streams.deleteMessage(stream, letter.sequence);
 }
 
 function deadLetterOf(

@@ -28,7 +28,14 @@ import { latest, withTimeout } from '../health/scrape-reads';
 import { BackgroundLoop } from '../lifecycle/background-loop';
 import { isNatsReady } from '../nats/connect';
 import { backoffDelay } from '../outbox/backoff';
-import { SpanKind, extractTraceContext, inSpan, linksTo, natsSpanAttributes } from '../tracing/trace-context';
+import {
+  SpanKind,
+  extractTraceContext,
+  injectTraceContext,
+  inSpan,
+  linksTo,
+  natsSpanAttributes,
+} from '../tracing/trace-context';
 import { ensureDurableConsumer } from './durable-consumer';
 import { parseEvent } from './parse-event';
 
@@ -67,9 +74,6 @@ const MAX_RECOVERY_MS = 10_000;
 const ACK_FLUSH_TIMEOUT_MS = 2_000;
 // A scrape must not wait for a NATS that is away; the gauge then keeps its last reading.
 const LAG_READ_TIMEOUT_MS = 1_000;
-
-// The trace headers a dead letter keeps, so a replayed event joins the trace that wrote it.
-const TRACE_HEADERS = ['traceparent', 'tracestate'];
 
 /**
  * A service's durable pull consumer on the namespace's EVENTS stream, shared by its replicas. Each
@@ -360,7 +364,7 @@ export class EventConsumer {
     } catch (error) {
       const attempt = message.info.redeliveryCount;
       if (attempt >= this.deadLetterAfter && (await this.dependenciesReady().catch(() => false))) {
-        const reason = `${(error as Error)?.message ?? String(error)}`;
+        const reason = error instanceof Error ? error.message : String(error);
         if (await this.giveUp(message, type, 'failed', reason)) {
           message.term();
           return;
@@ -388,10 +392,8 @@ export class EventConsumer {
     error: string,
   ): Promise<boolean> {
     const headers = natsHeaders();
-    for (const name of TRACE_HEADERS) {
-      const value = message.headers?.get(name);
-      if (value) headers.set(name, value);
-    }
+    // The writer's trace goes with it, so a replayed event joins the trace that wrote it.
+    injectTraceContext(headers, extractTraceContext(message.headers));
     headers.set(deadLetterHeaders.reason, reason);
     // A header is one line.
     headers.set(deadLetterHeaders.error, error.replace(/\s+/g, ' ').slice(0, DEAD_LETTER_ERROR_CHARS));
