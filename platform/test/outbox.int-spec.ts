@@ -249,7 +249,8 @@ describe('outbox', () => {
     await pause(100); // past the first, empty pass: now it sleeps for the poll interval
     let started = Date.now();
     await idle.stop();
-    expect(Date.now() - started).toBeLessThan(200);
+    // Far below the poll interval it would otherwise sleep out, with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(5_000);
 
     const written = await commitEvents(50);
     const busy = startRelay({ batchSize: 10 }).relay;

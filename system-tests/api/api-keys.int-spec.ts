@@ -1,10 +1,11 @@
 import type { ApiError, ApiKeySummary, CreatedApiKey, Prompt } from '@promptlib/proto';
 import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
-import { startStack, type Gateway, type Stack } from '../support/stack';
+import { joinSharedStack, type SharedStackInFile } from '../support/shared-stack';
+import type { Gateway, GatewayAddress } from '../support/stack';
 
 /** A program's call with a key: no cookie, no Origin, as a script or an AI client sends it. */
 async function withKey<T>(
-  gateway: Gateway,
+  gateway: GatewayAddress,
   key: string,
   method: string,
   path: string,
@@ -24,13 +25,13 @@ async function withKey<T>(
 }
 
 describe('personal API keys through the gateway', () => {
-  let stack: Stack;
-  let gateway: Gateway;
+  let stack: SharedStackInFile;
+  let gateway: GatewayAddress;
   let second: Gateway;
 
   beforeAll(async () => {
-    stack = await startStack('apikeys', ['auth', 'library']);
-    gateway = await stack.startGateway();
+    stack = joinSharedStack();
+    gateway = stack.gateway;
     // The second replica gives each key a small allowance, for a test to reach it.
     second = await stack.startGateway({ RATE_LIMIT_REQUESTS_PER_API_KEY: '40/1m' });
   }, 90_000);

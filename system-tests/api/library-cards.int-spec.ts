@@ -11,12 +11,13 @@ import {
 import { cardListReference, cardsPage, everyCardsPage, type CardListQuery } from '../support/card-list';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { seedPrompts } from '../support/seed';
-import { startStack, type Gateway, type Stack } from '../support/stack';
+import { joinSharedStack, type SharedStackInFile } from '../support/shared-stack';
+import type { GatewayAddress } from '../support/stack';
 import { makePro } from '../support/tiers';
 
 describe('the dashboard’s list, page by page (GET /api/prompts/cards and /counts)', () => {
-  let stack: Stack;
-  let gateway: Gateway;
+  let stack: SharedStackInFile;
+  let gateway: GatewayAddress;
   let owner: LibraryUser;
   let stranger: LibraryUser;
   let research: Category;
@@ -24,8 +25,8 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
   let usedInOrder: number[] = [];
 
   beforeAll(async () => {
-    stack = await startStack('cards', ['auth', 'library']);
-    gateway = await stack.startGateway();
+    stack = joinSharedStack();
+    gateway = stack.gateway;
     [owner, stranger] = await Promise.all([
       newLibraryUser(gateway.url, 'cards'),
       newLibraryUser(gateway.url, 'other'),

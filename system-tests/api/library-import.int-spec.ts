@@ -11,7 +11,8 @@ import { eventually } from '@promptlib/platform/testing';
 import { ApiClient } from '../support/api-client';
 import { streamEvents } from '../support/events';
 import { limitsOf, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
-import { startStack, type Gateway, type Stack } from '../support/stack';
+import { joinSharedStack, type SharedStackInFile } from '../support/shared-stack';
+import type { GatewayAddress } from '../support/stack';
 import { makeFree, makePro } from '../support/tiers';
 
 type Item = {
@@ -30,12 +31,12 @@ const item = (n: number, fields: Partial<Item> = {}): Item => ({
 });
 
 describe('importing a library file page by page', () => {
-  let stack: Stack;
-  let gateway: Gateway;
+  let stack: SharedStackInFile;
+  let gateway: GatewayAddress;
 
   beforeAll(async () => {
-    stack = await startStack('libimport', ['auth', 'library', 'sharing']);
-    gateway = await stack.startGateway();
+    stack = joinSharedStack();
+    gateway = stack.gateway;
   }, 90_000);
 
   afterAll(async () => {

@@ -22,7 +22,8 @@ import {
 } from '@promptlib/proto';
 import fc from 'fast-check';
 import { newLibraryUser, type LibraryUser } from '../support/library-api';
-import { startStack, type Gateway, type Stack } from '../support/stack';
+import { joinSharedStack, type SharedStackInFile } from '../support/shared-stack';
+import type { GatewayAddress } from '../support/stack';
 import { makePro } from '../support/tiers';
 
 // Each run makes a few accounts and imports a library of up to 8 prompts with their histories.
@@ -37,12 +38,12 @@ const DAY_MS = 86_400_000;
  * cut into pages and written by the code the SPA runs; the library is read as its export reads it.
  */
 describe('a library file round trip', () => {
-  let stack: Stack;
-  let gateway: Gateway;
+  let stack: SharedStackInFile;
+  let gateway: GatewayAddress;
 
   beforeAll(async () => {
-    stack = await startStack('roundtrip', ['auth', 'library']);
-    gateway = await stack.startGateway();
+    stack = joinSharedStack();
+    gateway = stack.gateway;
   }, 90_000);
 
   afterAll(async () => {

@@ -8,16 +8,17 @@ import type {
   TagSummary,
 } from '@promptlib/proto';
 import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
-import { startStack, type Gateway, type Stack } from '../support/stack';
+import { joinSharedStack, type SharedStackInFile } from '../support/shared-stack';
+import type { GatewayAddress } from '../support/stack';
 import { makePro } from '../support/tiers';
 
 describe('tags through the gateway', () => {
-  let stack: Stack;
-  let gateway: Gateway;
+  let stack: SharedStackInFile;
+  let gateway: GatewayAddress;
 
   beforeAll(async () => {
-    stack = await startStack('libtags', ['auth', 'library']);
-    gateway = await stack.startGateway();
+    stack = joinSharedStack();
+    gateway = stack.gateway;
   }, 90_000);
 
   afterAll(async () => {

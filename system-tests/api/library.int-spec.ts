@@ -10,19 +10,20 @@ import {
   promptBody,
   type LibraryUser,
 } from '../support/library-api';
-import { startStack, type Gateway, type Stack } from '../support/stack';
+import { joinSharedStack, type SharedStackInFile } from '../support/shared-stack';
+import type { GatewayAddress } from '../support/stack';
 
 const GENERAL_PROTECTED =
   'The General category cannot be deleted as it serves as the default category for prompts.';
 
 describe('the library through the gateway', () => {
-  let stack: Stack;
-  let gateway: Gateway;
+  let stack: SharedStackInFile;
+  let gateway: GatewayAddress;
   let tierVersion = 0;
 
   beforeAll(async () => {
-    stack = await startStack('lib', ['auth', 'library']);
-    gateway = await stack.startGateway();
+    stack = joinSharedStack();
+    gateway = stack.gateway;
   }, 90_000);
 
   afterAll(async () => {

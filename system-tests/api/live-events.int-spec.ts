@@ -3,20 +3,21 @@ import { ApiClient } from '../support/api-client';
 import { publishEvent } from '../support/events';
 import { FeedReader } from '../support/live-feed';
 import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
-import { startStack, type Gateway, type Stack } from '../support/stack';
+import { joinSharedStack, type SharedStackInFile } from '../support/shared-stack';
+import type { Gateway } from '../support/stack';
 import { makePro } from '../support/tiers';
 
 // One heartbeat a second, so the tests see comment lines and ended sign-ins without waiting 25 s.
 const GATEWAY_ENV = { LIVE_HEARTBEAT_SECONDS: '1' };
 
 describe('the live feed of a user’s changes (GET /api/events)', () => {
-  let stack: Stack;
+  let stack: SharedStackInFile;
   let first: Gateway;
   let second: Gateway;
   const feeds: FeedReader[] = [];
 
   beforeAll(async () => {
-    stack = await startStack('live', ['auth', 'library', 'sharing']);
+    stack = joinSharedStack();
     [first, second] = await Promise.all([stack.startGateway(GATEWAY_ENV), stack.startGateway(GATEWAY_ENV)]);
   }, 90_000);
 

@@ -4,20 +4,21 @@ import { PromptListChangedNotificationSchema } from '@modelcontextprotocol/sdk/t
 import { eventually } from '@promptlib/platform/testing';
 import type { CreatedApiKey, ImportResult, Prompt } from '@promptlib/proto';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
-import { startStack, type Gateway, type Stack } from '../support/stack';
+import { joinSharedStack, type SharedStackInFile } from '../support/shared-stack';
+import type { Gateway, GatewayAddress } from '../support/stack';
 import { makePro } from '../support/tiers';
 
 type TextContent = { type: 'text'; text: string };
 
 describe('the MCP server, with the official SDK’s client', () => {
-  let stack: Stack;
-  let gateway: Gateway;
+  let stack: SharedStackInFile;
+  let gateway: GatewayAddress;
   let second: Gateway;
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    stack = await startStack('mcp', ['auth', 'library']);
-    gateway = await stack.startGateway();
+    stack = joinSharedStack();
+    gateway = stack.gateway;
     second = await stack.startGateway();
   }, 90_000);
 
@@ -37,7 +38,7 @@ describe('the MCP server, with the official SDK’s client', () => {
   };
 
   /** A client as an AI app connects one; `replicas` answer its requests in turn. */
-  async function connect(key: string, replicas: Gateway[] = [gateway]): Promise<Client> {
+  async function connect(key: string, replicas: GatewayAddress[] = [gateway]): Promise<Client> {
     let turn = 0;
     const transport = new StreamableHTTPClientTransport(new URL(`${replicas[0]!.url}/mcp`), {
       requestInit: { headers: { Authorization: `Bearer ${key}` } },

@@ -19,7 +19,9 @@ export async function startApp(
   name: string,
   dir: string,
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  // An app starts in about 2 s of CPU; beside npm test's other lanes on a loaded machine, auth once
+  // took over 30 s to be ready.
+  timeoutMs = 60_000,
 ): Promise<AppProcess> {
   const healthPort = Number(env.HEALTH_PORT) || (await freePort());
   const child = spawn(process.execPath, [join(repoRoot, dir, 'dist', 'main.js')], {

@@ -1,2 +1,4 @@
 // jest.e2e.config.js's globalSetup: the browser tests' shared stack, started once per run.
-export { startSharedStack as default } from './shared-stack';
+import { startSharedStack } from './shared-stack';
+
+export default () => startSharedStack('e2e');

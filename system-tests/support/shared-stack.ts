@@ -1,27 +1,45 @@
-import { startStack, type Stack, type StackAddress } from './stack';
+import {
+  gatewayEnvOf,
+  startGatewayOn,
+  startStack,
+  type Gateway,
+  type Stack,
+  type StackAddress,
+} from './stack';
 
 /**
- * One stack for every browser test file that needs nothing but the default services: started once
- * for the whole run by jest's globalSetup, which hands its address to the test files' workers
- * through the environment. A file needing other services or settings starts a stack of its own.
+ * One stack for every test file of a run that needs nothing but the default services: started once
+ * by jest's globalSetup, which hands its address to the test files through the environment. The
+ * browser tests have one, the API tests another. A file needing other services, other settings for
+ * them, or a service stopped, starts a stack of its own; a file on the shared stack keeps to users
+ * of its own, and starts its own gateways for settings of its own.
  */
 export const SHARED_STACK_SERVICES = ['auth', 'library', 'sharing'] as const;
 
-const ADDRESS_VARIABLE = 'PROMPTLIB_SHARED_BROWSER_STACK';
+const ADDRESS_VARIABLE = 'PROMPTLIB_SHARED_STACK';
 
-export type SharedStack = StackAddress & { gatewayUrl: string };
+export type SharedStack = StackAddress & {
+  gatewayUrl: string;
+  /** What a gateway of the stack is started with, before a file's own settings. */
+  gatewayEnv: Record<string, string>;
+};
 
 // jest loads globalSetup and globalTeardown as modules of their own: the running stack is kept on
 // the global object they share.
-const running = globalThis as typeof globalThis & { sharedBrowserStack?: Stack };
+const running = globalThis as typeof globalThis & { sharedStack?: Stack };
 
 /** jest's globalSetup: the stack and its gateway, their address left in the environment. */
-export async function startSharedStack(): Promise<void> {
-  const stack = await startStack('e2e', [...SHARED_STACK_SERVICES]);
-  running.sharedBrowserStack = stack;
+export async function startSharedStack(suffix: string): Promise<void> {
+  const stack = await startStack(suffix, [...SHARED_STACK_SERVICES]);
+  running.sharedStack = stack;
   try {
     const gateway = await stack.startGateway();
-    const address: SharedStack = { namespace: stack.namespace, env: stack.env, gatewayUrl: gateway.url };
+    const address: SharedStack = {
+      namespace: stack.namespace,
+      env: stack.env,
+      gatewayUrl: gateway.url,
+      gatewayEnv: gatewayEnvOf(stack),
+    };
     process.env[ADDRESS_VARIABLE] = JSON.stringify(address);
   } catch (error) {
     await stopSharedStack();
@@ -31,13 +49,43 @@ export async function startSharedStack(): Promise<void> {
 
 /** jest's globalTeardown. */
 export async function stopSharedStack(): Promise<void> {
-  await running.sharedBrowserStack?.stop();
-  running.sharedBrowserStack = undefined;
+  await running.sharedStack?.stop();
+  running.sharedStack = undefined;
 }
 
 /** In a test file: the shared stack's address. */
 export function sharedStack(): SharedStack {
   const address = process.env[ADDRESS_VARIABLE];
-  if (!address) throw new Error(`${ADDRESS_VARIABLE} is not set: run browser tests with jest.e2e.config.js`);
+  if (!address) {
+    throw new Error(`${ADDRESS_VARIABLE} is not set: run the file with its folder's jest config`);
+  }
   return JSON.parse(address) as SharedStack;
+}
+
+export type SharedStackInFile = StackAddress & {
+  /** The shared stack's gateway. */
+  gateway: Pick<Gateway, 'url'>;
+  /** A gateway of the file's own on the shared services, `env` on top of the stack's settings. */
+  startGateway: (env?: Record<string, string>) => Promise<Gateway>;
+  /** Stops the gateways the file started; the services go on for the other files. */
+  stop: () => Promise<void>;
+};
+
+/** In an API test file: the shared stack, with what the file starts on it stopped by `stop`. */
+export function joinSharedStack(): SharedStackInFile {
+  const shared = sharedStack();
+  const gateways: Gateway[] = [];
+  return {
+    namespace: shared.namespace,
+    env: shared.env,
+    gateway: { url: shared.gatewayUrl },
+    startGateway: async (env = {}) => {
+      const gateway = await startGatewayOn(shared.gatewayEnv, env);
+      gateways.push(gateway);
+      return gateway;
+    },
+    stop: async () => {
+      await Promise.all(gateways.map((gateway) => gateway.stop()));
+    },
+  };
 }

@@ -115,21 +115,7 @@ export async function startStack(
       return service;
     },
     startGateway: async (extra = {}) => {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const app = await startApp('gateway', 'gateway', {
-        ...env,
-        ...access.envOf('gateway'),
-        PORT: String(port),
-        PUBLIC_URL: url,
-        RATE_LIMIT_LOGIN_PER_CLIENT: '1000/1m',
-        RATE_LIMIT_REGISTER_PER_CLIENT: '1000/1m',
-        RATE_LIMIT_WRITES_PER_USER: '10000/1m',
-        RATE_LIMIT_GOOGLE_AUTH_PER_CLIENT: '10000/1m',
-        ...options.gateway,
-        ...extra,
-      });
-      const gateway = { ...app, url };
+      const gateway = await startGatewayOn(gatewayEnvOf(stack), { ...options.gateway, ...extra });
       stack.gateways.push(gateway);
       return gateway;
     },
@@ -147,6 +133,30 @@ export async function startStack(
     throw failure.reason;
   }
   return stack;
+}
+
+/** What every gateway of `stack` is started with: the stack's stores and the gateway's own logins. */
+export function gatewayEnvOf(stack: Pick<Stack, 'env' | 'access'>): Record<string, string> {
+  return {
+    ...stack.env,
+    ...stack.access.envOf('gateway'),
+    // A test signs up and writes far more often than a person: the limits are tested on their own.
+    RATE_LIMIT_LOGIN_PER_CLIENT: '1000/1m',
+    RATE_LIMIT_REGISTER_PER_CLIENT: '1000/1m',
+    RATE_LIMIT_WRITES_PER_USER: '10000/1m',
+    RATE_LIMIT_GOOGLE_AUTH_PER_CLIENT: '10000/1m',
+  };
+}
+
+/** A gateway on a free port, started with `env` and then `extra` (which may set its own PORT). */
+export async function startGatewayOn(
+  env: Record<string, string>,
+  extra: Record<string, string>,
+): Promise<Gateway> {
+  const port = extra.PORT ?? String(await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const app = await startApp('gateway', 'gateway', { ...env, PORT: port, PUBLIC_URL: url, ...extra });
+  return { ...app, url };
 }
 
 async function createDatabase(name: string): Promise<void> {

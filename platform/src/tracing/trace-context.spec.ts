@@ -17,7 +17,8 @@ import {
   linksTo,
   traceFields,
 } from './trace-context';
-import { redisCommandOnly, tracingRequested } from './start-tracing';
+import { tracingRequested } from './start-tracing';
+import { redisCommandOnly } from './tracing-sdk';
 
 /** A logger like every process's, writing its lines here. */
 function capturedLogger() {

@@ -2,16 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ensureChromium } from '../browser/ensure-chromium';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
-import {
-  formatSeconds,
-  nxArgs,
-  nxEnv,
-  repoRoot,
-  runCommand,
-  runTogether,
-  type FailedCommand,
-  type Lane,
-} from './exec';
+import { formatSeconds, nxArgs, nxEnv, repoRoot, runTogether, type FailedCommand, type Lane } from './exec';
 import { removeNamespace } from './namespace-cleanup';
 import { smokeTestStart } from './smoke-start';
 import { startTestBus, TEST_BUS_PASSWORDS, type TestBus } from './test-bus';
@@ -54,7 +45,18 @@ async function browserLane(
 ): Promise<{ lane: Lane; env: Record<string, string> } | null> {
   try {
     const browsers = await ensureChromium((line) => console.log(`[browser] ${line}`), env);
-    return { lane: { label: 'browser', commands: [builtAlready(['run-many', '-t', 'e2e'])] }, env: browsers };
+    return {
+      lane: {
+        label: 'browser',
+        commands: [
+          builtAlready(['run-many', '-t', 'e2e']),
+          // The shortest lane: the load mix's smoke run fills its end while the other two finish
+          // (its figures are printed, never asserted, and read as a loaded machine's).
+          ['env', ['BENCH_SECONDS=10', 'npm', 'run', '-s', 'bench:mix']],
+        ],
+      },
+      env: browsers,
+    };
   } catch (error) {
     console.error(`✖ ${(error as Error).message}`);
     return null;
@@ -92,20 +94,24 @@ export async function runAllSuites(startedAt: number): Promise<number> {
     };
     const steps: Step[] = [
       {
-        // Checks that read the sources and nothing else, side by side: none waits for another, and
-        // format, boundaries and the deploy checks each keep only part of a core busy (120 s one
-        // after another on a fresh machine, 63 s side by side). The Node packages are type-checked
+        // Checks that read the sources and nothing else, and the unit tests, which need no service
+        // and no build, side by side: none waits for another, and most keep only part of a core
+        // busy (format, boundaries, the deploy checks; 120 s one after another on a fresh machine,
+        // 63 s side by side, before the unit tests joined them). The Node packages are type-checked
         // as one program (tsconfig.node.json), which reads the types of their libraries once
-        // instead of once per package (55 s → 36 s for that lane).
-        title: 'Static checks',
-        run: (failed) =>
-          runTogether(
+        // instead of once per package (55 s → 36 s for that lane). One ESLint for the whole
+        // repository: one per package spent most of its time loading the same plugins and parsers
+        // (69 CPU-s against 21 CPU-s). One jest runs every package's specs as its projects, beside
+        // the web app's vitest: a runner per package spent most of its time starting (80 CPU-s →
+        // 56); `npm run test:unit` keeps nx's per-package runs, which it caches.
+        title: 'Static checks and unit tests',
+        run: (failed) => {
+          const { jestProjects, otherPackages } = unitTestRunners();
+          return runTogether(
             [
               { label: 'format', commands: [['npx', ['prettier', '--check', '.', '--log-level', 'warn']]] },
               {
                 label: 'lint',
-                // One ESLint for the whole repository: one per package spent most of its time
-                // loading the same plugins and parsers (69 CPU-s against 21 CPU-s).
                 commands: [
                   ['npm', ['run', '-s', 'lint']],
                   ['npm', ['run', '-s', 'check:boundaries']],
@@ -117,21 +123,6 @@ export async function runAllSuites(startedAt: number): Promise<number> {
                 commands: [builtAlready(['run-many', '-t', 'typecheck', `--projects=${CHECKED_APART}`])],
               },
               { label: 'deploy', commands: [builtAlready(['run', `${SYSTEM_TESTS}:test:deploy`])] },
-            ],
-            testEnv,
-            failed,
-          ),
-      },
-      {
-        // Unit tests need no service and no build: they fail in seconds where a rule broke. One
-        // jest runs every package's specs as its projects, beside the web app's vitest: a runner
-        // per package spent most of its time starting (80 CPU-s → 56). `npm run test:unit` keeps
-        // nx's per-package runs, which it caches.
-        title: 'Unit tests',
-        run: (failed) => {
-          const { jestProjects, otherPackages } = unitTestRunners();
-          return runTogether(
-            [
               { label: 'jest', commands: [[jestBin, ['--projects', ...jestProjects, '--maxWorkers=2']]] },
               ...otherPackages.map((name): Lane => ({
                 label: name.replace('@promptlib/', ''),
@@ -184,11 +175,6 @@ export async function runAllSuites(startedAt: number): Promise<number> {
           );
           return browser ? code : 1;
         },
-      },
-      {
-        // Figures printed, never asserted: only a harness that cannot run fails this step.
-        title: 'Load mix smoke (npm run bench:mix, 10 s)',
-        run: () => runCommand('npm', ['run', '-s', 'bench:mix'], { ...testEnv, BENCH_SECONDS: '10' }),
       },
       {
         title: 'npm start smoke test',
