@@ -41,8 +41,10 @@ const integration = {
   ...shared,
   testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
   // Tests start processes and servers and wait on relays, sweeps and queues: under a second each
-  // alone, but starting a Node process took over 5 s beside npm test's other lanes on a loaded machine.
-  testTimeout: 20_000,
+  // alone, but starting a Node process took over 5 s beside npm test's other lanes on a loaded
+  // machine. Timeouts here catch a hang, not slowness: on a machine where every file took three to
+  // five times its usual time, the tighter ones (this was 20 s) failed tests that were only slow.
+  testTimeout: 60_000,
   // Every suite stops what it starts, but one that fails midway can leave a connection or a child
   // process's pipe open. Jest, running the files in its own process (one worker, as on two cores),
   // then waited for it forever instead of ending the run: it exits once every result is in.

@@ -73,7 +73,8 @@ export default defineConfig({
     // (jsdom and MUI), so on two cores they took 72 s alone instead of 45 s.
     maxWorkers: '100%',
     // A dialog test types and waits for MUI's transitions: under a second alone, but over 5 s was
-    // seen beside the integration tests that `npm test` runs on the same two cores.
-    testTimeout: 20_000,
+    // seen beside the integration tests that `npm test` runs on the same two cores, and over 20 s
+    // on a machine whose files were read from disk again and again.
+    testTimeout: 60_000,
   },
 });

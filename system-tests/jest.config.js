@@ -11,5 +11,5 @@ module.exports = {
   // open forever (jest.base.js's integration settings say more).
   forceExit: true,
   // Tests start and stop processes and wait for events between them: seconds each, more when loaded.
-  testTimeout: 30_000,
+  testTimeout: 90_000,
 };

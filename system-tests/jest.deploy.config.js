@@ -3,5 +3,5 @@
 module.exports = {
   ...require('../jest.base.js').shared,
   testMatch: ['<rootDir>/deploy/**/*.spec.ts'],
-  testTimeout: 30_000,
+  testTimeout: 90_000,
 };

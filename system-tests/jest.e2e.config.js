@@ -8,6 +8,7 @@ module.exports = {
   // Two files at a time: a browser test mostly waits (for pages, toasts, events), so two of them on
   // two cores take about 70 % of the time one after the other take (measured: 221 s against 316 s).
   maxWorkers: 2,
-  // A page load, an axe scan and a Chromium start each take seconds on a busy machine.
-  testTimeout: 60_000,
+  // A page load, an axe scan and a Chromium start each take seconds on a busy machine, and a test's
+  // time grew three to five times on a slow one: the timeouts (this and each test's) catch a hang.
+  testTimeout: 180_000,
 };

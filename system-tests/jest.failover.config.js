@@ -6,5 +6,5 @@ module.exports = {
   // open forever (jest.base.js's integration settings say more).
   forceExit: true,
   // The harness's phases run for seconds each, replicas start and stop between them.
-  testTimeout: 30_000,
+  testTimeout: 90_000,
 };

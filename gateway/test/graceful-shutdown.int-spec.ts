@@ -34,7 +34,7 @@ describe('gateway graceful shutdown', () => {
     const base = `http://127.0.0.1:${port}`;
     await waitUntil(
       async () => (await fetch(`${base}/api/ready`)).ok,
-      30_000,
+      90_000,
       `the gateway to be ready\n${started.output()}`,
     );
     return { gateway: started, base, health: `http://127.0.0.1:${healthPort}` };
@@ -71,7 +71,7 @@ describe('gateway graceful shutdown', () => {
     expect(code).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(GRACE_MS);
     expect(gateway.output()).not.toMatch(/exceeded its grace period/);
-  }, 60_000);
+  }, 180_000);
 
   it('with SHUTDOWN_DELAY_MS, stays up unready and serving new requests for the delay, then drains and exits 0', async () => {
     const DELAY_MS = 1_500;
@@ -91,7 +91,7 @@ describe('gateway graceful shutdown', () => {
 
     expect(await gateway.exited).toBe(0);
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DELAY_MS);
-  }, 60_000);
+  }, 180_000);
 
   it('serves and stops within its grace while the trace collector takes connections and never answers', async () => {
     // A collector that is there and hangs: the worst for a shutdown, which would wait on the export.
@@ -122,5 +122,5 @@ describe('gateway graceful shutdown', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => collector.close(resolve));
     }
-  }, 60_000);
+  }, 180_000);
 });

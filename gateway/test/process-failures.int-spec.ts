@@ -35,7 +35,7 @@ describe('gateway process failures', () => {
     const running = gateway;
     await waitUntil(
       async () => (await fetch(`${base}/api/ready`)).ok,
-      30_000,
+      90_000,
       `the gateway to be ready\n${running.output()}`,
     );
 
@@ -72,5 +72,5 @@ describe('gateway process failures', () => {
       }),
     );
     expect(running.output()).not.toMatch(/exceeded its grace period/);
-  }, 60_000);
+  }, 180_000);
 });

@@ -217,7 +217,7 @@ describe('the events stream at its limits', () => {
     expect(drained.outbox_oldest_event_age_seconds).toBe(0);
     expect(drained.events_stream_fill_ratio).toBeLessThan(0.05);
     expect(await fillers()).toBe(10);
-  }, 15_000);
+  }, 45_000);
 
   it('publishes the waiting events in order once the stream is purged', async () => {
     await fillStream();
@@ -230,7 +230,7 @@ describe('the events stream at its limits', () => {
     await streams.streams.purge(streamName, { filter: fillerSubject });
     await waitUntil(async () => (await outboxIds()).length === 0, 3_000, 'the outbox to drain');
     expect(await streamedIds()).toEqual(written.map((event) => event.id));
-  }, 15_000);
+  }, 45_000);
 
   it('never lowers the limit below what the stream holds, which would drop its oldest events', async () => {
     for (let index = 0; index < 3; index += 1) await jetstream.publish(fillerSubject, FILLER);
@@ -279,7 +279,7 @@ describe('the events stream at its limits', () => {
     startRelay();
     await waitUntil(async () => (await outboxIds()).length === 0, 3_000, 'the outbox to drain');
     expect(await streamedIds()).toEqual([largest.id]);
-  }, 15_000);
+  }, 45_000);
 
   const natsServerBinary = PrivateNatsServer.binary();
 

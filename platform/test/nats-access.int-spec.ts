@@ -57,7 +57,7 @@ describe('how a process reaches NATS: its own user, over TLS when a CA is given'
       10_000,
       'the TLS NATS server',
     );
-  }, 30_000);
+  }, 90_000);
 
   afterAll(() => {
     server?.kill('SIGTERM');

@@ -34,12 +34,12 @@ describe('deleting an account, across every service', () => {
     stack = await startStack('acctdel', ['auth', 'library', 'sharing', 'billing']);
     gateway = await stack.startGateway();
     redis = new Redis(stack.env.REDIS_URL);
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     redis?.disconnect();
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   /** The rows each table holds of the user, for those that hold any. */
   async function rowsOf(userId: number): Promise<Record<string, number>> {

@@ -34,11 +34,11 @@ describe('personal API keys through the gateway', () => {
     gateway = stack.gateway;
     // The second replica gives each key a small allowance, for a test to reach it.
     second = await stack.startGateway({ RATE_LIMIT_REQUESTS_PER_API_KEY: '40/1m' });
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   const createKey = async (user: LibraryUser, body: Record<string, unknown>) => {
     const res = await user.client.post<CreatedApiKey>('/api/api-keys', body);

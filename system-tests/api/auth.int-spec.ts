@@ -12,11 +12,11 @@ describe('accounts and sessions through the gateway', () => {
     stack = await startStack('auth', ['auth']);
     gateway = await stack.startGateway();
     secondGateway = await stack.startGateway();
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   async function registered(
     username = uniqueUsername(),
@@ -479,11 +479,11 @@ describe('login rate limits shared by gateway processes', () => {
     });
     first = await stack.startGateway();
     second = await stack.startGateway();
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   it('blocks a username after 3 failures spread over two gateways, even with the right password', async () => {
     const username = uniqueUsername('target');

@@ -28,7 +28,7 @@ describe('a backup of every service’s schema, restored', () => {
     stack = await startStack('backup', [...SERVICES]);
     gateway = await stack.startGateway();
     dir = await mkdtemp(join(tmpdir(), 'promptlib-backup-'));
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
@@ -96,7 +96,7 @@ describe('a backup of every service’s schema, restored', () => {
       (await again.post('/api/login', { username: seeded[0].user.username, password: STRONG_PASSWORD }))
         .status,
     ).toBe(200);
-  }, 120_000);
+  }, 360_000);
 
   it('has the chart’s CronJob make a dump of every schema, with the extension its indexes need', async () => {
     const values = join(dir, 'values.yaml');
@@ -123,5 +123,5 @@ describe('a backup of every service’s schema, restored', () => {
     const listed = spawnSync('pg_restore', ['--list', join(target, dump)], { encoding: 'utf8' }).stdout;
     for (const schema of serviceNames) expect(listed).toMatch(new RegExp(`SCHEMA - ${schema} `));
     expect(listed).toMatch(/EXTENSION - pg_trgm/);
-  }, 120_000);
+  }, 360_000);
 });

@@ -25,11 +25,11 @@ describe('Stripe webhooks through the gateway into billing', () => {
     // The sandbox sends its events to this gateway, as Stripe sends them to the public URL.
     await stack.startStripe(`${gateway.url}/api/webhooks/stripe`);
     await stack.startService('billing', { BILLING_SWEEP_INTERVAL_MS: '500' });
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   const newUser = () => newLibraryUser(gateway.url, 'hook');
 

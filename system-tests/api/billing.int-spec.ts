@@ -41,11 +41,11 @@ describe('billing through the gateway, against the Stripe sandbox', () => {
       services: { BILLING_SWEEP_INTERVAL_MS: '300', BILLING_RESYNC_AFTER_MS: '1000' },
     });
     gateway = await stack.startGateway();
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   const newUser = () => newLibraryUser(gateway.url, 'bill');
 

@@ -16,12 +16,12 @@ describe('NATS going away while a change is sent', () => {
     const bus = { NATS_URL: nats.url };
     stack = await startStack('busdown', ['auth', 'library'], { services: bus, gateway: bus });
     gateway = await stack.startGateway();
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
     await nats?.remove();
-  }, 30_000);
+  }, 90_000);
 
   /** How many prompt creations the library has taken from NATS and handled. */
   async function createsHandled(): Promise<number> {
@@ -73,5 +73,5 @@ describe('NATS going away while a change is sent', () => {
     );
     expect(created.status).toBe(201);
     expect(await createsHandled()).toBe(before + 1);
-  }, 60_000);
+  }, 180_000);
 });

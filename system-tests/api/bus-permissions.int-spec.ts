@@ -99,13 +99,13 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
     // Side by side, as a deployment starts them; each signs in to the stores as itself.
     await Promise.all(serviceNames.map((service) => stack.startService(service, credentials(service))));
     gateway = await stack.startGateway(credentials('gateway'));
-  }, 120_000);
+  }, 360_000);
 
   afterAll(async () => {
     await Promise.all(connections.map((connection) => connection.close().catch(() => undefined)));
     await stack?.stop();
     await nats?.remove();
-  }, 30_000);
+  }, 90_000);
 
   it('runs the whole product through it: sign up, create, share, a public read, paying in the sandbox', async () => {
     const began = Date.now();

@@ -374,7 +374,7 @@ describe('every JSON route of the gateway under generated input', () => {
     await setUpAttacker(config.prices.monthly);
     knownStrings = [...Object.values(config.prices), victim.username, attacker.username, STRONG_PASSWORD];
     victimBefore = await victimState();
-  }, 120_000);
+  }, 360_000);
 
   afterAll(async () => {
     const sorted = (counts: Record<string, number>) =>
@@ -393,7 +393,7 @@ describe('every JSON route of the gateway under generated input', () => {
     );
     await stack?.stop();
     await google?.close();
-  }, 30_000);
+  }, 90_000);
 
   /**
    * Every operation of the gateway's own OpenAPI document, so a route added later is fuzzed too;
@@ -1105,11 +1105,11 @@ describe('every JSON route of the gateway under generated input', () => {
 
   it('answers every generated request below 500, to a signed-in user aiming at another user', async () => {
     await fuzz('attacker', SEED);
-  }, 300_000);
+  }, 900_000);
 
   it('answers every generated request below 500, to a visitor with no session', async () => {
     await fuzz('stranger', SEED + 1);
-  }, 300_000);
+  }, 900_000);
 
   it('answers every generated request below 500, to a program with the attacker’s API key', async () => {
     const client = new ApiClient(gateway.url).useCookie(attacker.cookie);
@@ -1121,7 +1121,7 @@ describe('every JSON route of the gateway under generated input', () => {
     attacker.apiKey = created.body.key;
     // Fewer runs: a key reaches the same handlers as the session, behind one more check.
     await fuzz('program', SEED + 2, Math.ceil(RUNS / 10));
-  }, 300_000);
+  }, 900_000);
 
   it('answers every generated JSON-RPC message to the MCP server below 500, to a program with the attacker’s API key', async () => {
     expect(attacker.apiKey).toBeDefined();
@@ -1129,7 +1129,7 @@ describe('every JSON route of the gateway under generated input', () => {
     // Its GET is the stream of notifications, left after its first part as a live feed is.
     const notifications: Operation = { method: 'GET', path: '/mcp', query: {}, body: undefined };
     await fuzz('program', SEED + 3, Math.ceil(RUNS / 10), [mcpOperation(names), notifications]);
-  }, 300_000);
+  }, 900_000);
 
   it("leaves the victim's library, links, usage counts and checkout as they were, every process running", async () => {
     expect(await victimState()).toEqual(victimBefore);

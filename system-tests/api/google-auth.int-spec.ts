@@ -22,12 +22,12 @@ describe('Google sign-in with ID tokens from the Google sandbox', () => {
       gateway: { ...identity, GOOGLE_AUTH_URL: google.authorizationUrl },
     });
     gateway = await stack.startGateway();
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
     await google?.close();
-  }, 30_000);
+  }, 90_000);
 
   const person = (overrides: Partial<GoogleIdentity> = {}): GoogleIdentity => {
     const id = randomUUID().slice(0, 8);

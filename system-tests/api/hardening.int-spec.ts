@@ -22,12 +22,12 @@ describe('the API under hostile input and failing stores', () => {
     database.port = String(postgres.port);
     await stack.startService('library', { DATABASE_URL: database.toString() });
     gateway = await stack.startGateway();
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
     await postgres?.close();
-  }, 30_000);
+  }, 90_000);
 
   it('bounds what anonymous traffic stores: past the ceiling of new clients a minute, a new address waits, a known one goes on', async () => {
     const guarded = await stack.startGateway({ RATE_LIMIT_NEW_CLIENTS: '3/1m', TRUST_PROXY: 'loopback' });

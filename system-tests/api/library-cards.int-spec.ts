@@ -56,11 +56,11 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
     }
     // Copied one after another, older prompts last: "last used" orders these apart from "recent".
     for (const prompt of [mine[40], mine[7], mine[120], mine[2]]) await copy(prompt);
-  }, 120_000);
+  }, 360_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   async function everyCard(
     user: LibraryUser,
@@ -93,7 +93,7 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
         }
       }
     }
-  }, 120_000);
+  }, 360_000);
 
   it('answers cards with the start of the content, never the whole text', async () => {
     const all = await listPrompts(owner);
@@ -164,7 +164,7 @@ describe('the dashboard’s list, page by page (GET /api/prompts/cards and /coun
       const kept = cardListReference(before, { sort }, usedInOrder).filter((id) => !deleted.has(id));
       expect(listed.filter((id) => kept.includes(id))).toEqual(kept);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('counts all, favourites and each category, and the counts follow every kind of change', async () => {
     const counts = async () => (await owner.client.get<PromptCounts>('/api/prompts/counts')).body;

@@ -37,11 +37,11 @@ describe('importing a library file page by page', () => {
   beforeAll(async () => {
     stack = joinSharedStack();
     gateway = stack.gateway;
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   const importPage = (user: LibraryUser, page: unknown) =>
     user.client.post<ImportResult>('/api/prompts/import', page);

@@ -44,11 +44,11 @@ describe('a library file round trip', () => {
   beforeAll(async () => {
     stack = joinSharedStack();
     gateway = stack.gateway;
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   async function freshPro(prefix: string): Promise<LibraryUser> {
     const user = await newLibraryUser(gateway.url, prefix);
@@ -108,7 +108,7 @@ describe('a library file round trip', () => {
       }),
       options(),
     );
-  }, 300_000);
+  }, 900_000);
 
   it('imports any CSV export into a fresh account that exports it again as the same file', async () => {
     await fc.assert(
@@ -124,7 +124,7 @@ describe('a library file round trip', () => {
       }),
       options(),
     );
-  }, 300_000);
+  }, 900_000);
 
   it('imports any Markdown export into a fresh account that exports it again as the same files', async () => {
     await fc.assert(
@@ -141,7 +141,7 @@ describe('a library file round trip', () => {
       }),
       options(),
     );
-  }, 300_000);
+  }, 900_000);
 });
 
 const exportName = (extension: string) => `prompt-library-2025-01-01.${extension}`;

@@ -39,11 +39,11 @@ describe('a large library, Pro quotas and the write limit', () => {
       (limits) => limits.isPro,
     );
     await seedPrompts(stack, big.id, big.general.id, LIBRARY_SIZE);
-  }, 120_000);
+  }, 360_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   it('returns all 5,000 prompts (500 to 5,000 characters each) complete and newest first', async () => {
     const expected = await databaseQuery<{ id: number; length: number }>(
@@ -57,7 +57,7 @@ describe('a large library, Pro quotas and the write limit', () => {
     expect(prompts.map((prompt) => prompt.content.length)).toEqual(expected.map((row) => row.length));
     expect(Math.min(...expected.map((row) => row.length))).toBeGreaterThanOrEqual(500);
     expect(Math.max(...expected.map((row) => row.length))).toBeLessThanOrEqual(5_000);
-  }, 60_000);
+  }, 180_000);
 
   // A rare text is paged among its matches, found once; a common one (past the count's cap) walks
   // the sort's index: both give SPEC's list, each card once, with the count the first page says.
@@ -81,7 +81,7 @@ describe('a large library, Pro quotas and the write limit', () => {
         });
       }
     }
-  }, 60_000);
+  }, 180_000);
 
   it('holds a Pro user to the prompt and category quotas', async () => {
     await createPrompt(big);
@@ -144,5 +144,5 @@ describe('a large library, Pro quotas and the write limit', () => {
       // Should it ever complete, it must at least not be a valid but shorter list.
       expect((JSON.parse(text) as Prompt[]).length).toBe(LIBRARY_SIZE + 2);
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -19,11 +19,11 @@ describe('tags through the gateway', () => {
   beforeAll(async () => {
     stack = joinSharedStack();
     gateway = stack.gateway;
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   const tagsOf = async (user: LibraryUser) => (await user.client.get<TagSummary[]>('/api/tags')).body;
   const cardsOf = async (user: LibraryUser, query: string) =>

@@ -32,11 +32,11 @@ describe('a prompt’s version history', () => {
       gateway: { RATE_LIMIT_WRITES_PER_USER: '1000/1m' },
     });
     gateway = await stack.startGateway();
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   const versionsOf = async (user: LibraryUser, promptId: number) => {
     const res = await user.client.get<PromptVersion[]>(`/api/prompts/${promptId}/versions`);

@@ -24,11 +24,11 @@ describe('the library through the gateway', () => {
   beforeAll(async () => {
     stack = joinSharedStack();
     gateway = stack.gateway;
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   it('lets no cache keep a user’s data: every answer that carries it is no-store', async () => {
     const user = await newLibraryUser(gateway.url, 'nostore');

@@ -19,7 +19,7 @@ describe('the live feed of a user’s changes (GET /api/events)', () => {
   beforeAll(async () => {
     stack = joinSharedStack();
     [first, second] = await Promise.all([stack.startGateway(GATEWAY_ENV), stack.startGateway(GATEWAY_ENV)]);
-  }, 90_000);
+  }, 270_000);
 
   afterEach(() => {
     for (const feed of feeds.splice(0)) feed.close();
@@ -27,7 +27,7 @@ describe('the live feed of a user’s changes (GET /api/events)', () => {
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   async function feedOf(user: LibraryUser, gateway: Gateway, lastEventId?: string): Promise<FeedReader> {
     const feed = await FeedReader.open(gateway.url, { cookie: user.client.sessionCookie, lastEventId });
@@ -221,7 +221,7 @@ describe('the live feed of a user’s changes (GET /api/events)', () => {
     await resumed.until((open) => open.changes.length >= 1, 10_000, 'the missed prompt');
     expect(promptIdsOf(resumed, 'prompt.updated')).toEqual([missed.id]);
     await restarted.stop('SIGTERM');
-  }, 60_000);
+  }, 180_000);
 
   it('says reset for an id of another stream, and refuses an id that is not one of its own', async () => {
     const user = await newLibraryUser(first.url, 'live');

@@ -20,12 +20,12 @@ describe('the MCP server, with the official SDK’s client', () => {
     stack = joinSharedStack();
     gateway = stack.gateway;
     second = await stack.startGateway();
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   const keyFor = async (user: LibraryUser, scope: 'read' | 'write', expiresAt?: string) => {
     const res = await user.client.post<CreatedApiKey>('/api/api-keys', {

@@ -25,11 +25,11 @@ describe('share links through the gateway', () => {
       gateway: { TRUST_PROXY: 'loopback', RATE_LIMIT_SHARED_READS_PER_CLIENT: '1000/1m' },
     });
     gateway = await stack.startGateway();
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   /** A public read with no cookie, from the visitor at `client`. */
   async function visit(shareId: string, client = '203.0.113.1', signal?: AbortSignal) {
@@ -320,7 +320,7 @@ describe('share links through the gateway', () => {
     const after = await metrics();
     expect(after.hit - before.hit).toBe(5);
     expect(after.miss).toBe(before.miss);
-  }, 90_000);
+  }, 270_000);
 
   it('escapes a title with markup in the page and its preview tags', async () => {
     const owner = await newLibraryUser(gateway.url, 'preview');

@@ -38,13 +38,13 @@ describe('traces across every hop', () => {
     await stack.startStripe(`${gateway.url}/api/webhooks/stripe`);
     await stack.startService('billing');
     user = await newLibraryUser(gateway.url, 'traced');
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await stack?.stop();
     await receiver?.close();
     await google?.close();
-  }, 30_000);
+  }, 90_000);
 
   /** Sends a request as part of the caller's trace `traceId`, as a browser or proxy with tracing would. */
   const sendInTrace = (traceId: string, callerSpanId: string, method: string, path: string, body: unknown) =>

@@ -34,11 +34,11 @@ describe('the SPA files the gateway serves', () => {
     gateway = await stack.startGateway();
     const page = await rawGet(`${gateway.url}/auth`, { 'Accept-Encoding': 'identity' });
     entry = /<script type="module" crossorigin src="\/assets\/([^"]+\.js)"/.exec(page.body.toString())![1]!;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
 
   it('has a smaller gzip of the same bytes beside every script of the build but the tiniest', () => {
     const names = readdirSync(assetsDir);

@@ -93,7 +93,7 @@ describe('the app shell in a real browser', () => {
       // The refused file and React's report of the error it caught; nothing went uncaught.
       const expected = /ERR_FAILED|Failed to fetch dynamically imported module/;
       expect(opened.problems().filter((problem) => !expected.test(problem))).toEqual([]);
-    }, 60_000);
+    }, 180_000);
 
     it('sends a signed-in user from /auth to /', async () => {
       const page = await newPage();

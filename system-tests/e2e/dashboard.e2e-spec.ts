@@ -374,7 +374,7 @@ describe('the library dashboard in a real browser', () => {
       (text) => text === oldest.content,
     );
     expect(clipboard).toBe(oldest.content);
-  }, 120_000);
+  }, 360_000);
 
   it('offers a failed next page again, and says so when a prompt cannot be read whole to edit it', async () => {
     const user = await newLibraryUser(gateway.url, 'flaky');

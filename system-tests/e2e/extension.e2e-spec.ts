@@ -63,7 +63,7 @@ describe('the browser extension, loaded into Chromium', () => {
       scope: 'write',
     });
     key = made.body.key;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await extension?.close();
@@ -263,7 +263,7 @@ describe('the browser extension in a German browser', () => {
   beforeAll(async () => {
     pages = await serveTestPages({ '/textarea.html': PAGES['/textarea.html'] });
     extension = await launchWithExtension({ language: 'de-DE' });
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await extension?.close();

@@ -10,11 +10,11 @@ describe('the browser harness against the page the gateway serves', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-  }, 90_000);
+  }, 270_000);
 
   afterAll(async () => {
     await browser?.close();
-  }, 30_000);
+  }, 90_000);
 
   it('loads / titled Prompt Library without console errors or CSP violations', async () => {
     const { context, page, problems } = await openPage(browser);

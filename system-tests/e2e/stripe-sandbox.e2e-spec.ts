@@ -30,7 +30,7 @@ describe('the Stripe sandbox’s hosted checkout page in a browser', () => {
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     browser = await launchBrowser();
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -221,7 +221,7 @@ describe('exporting and importing a library in a real browser', () => {
     expect((await listPrompts(user)).map((prompt) => prompt.title).sort()).toEqual(
       ['Act number 1', 'Act number 2', 'Act number 3', 'Act number 4', 'Act number 5'].sort(),
     );
-  }, 180_000);
+  }, 540_000);
 
   it('puts a free account’s imported prompts of other categories into General, as create does, and says so first', async () => {
     const user = await newLibraryUser(gateway.url, 'xgeneral');

@@ -33,5 +33,5 @@ describe('two replicas of everything under load', () => {
     expect(report.consistency.tierMismatches).toEqual([]);
     expect(report.consistency.promptsChecked).toBeGreaterThan(0);
     expect(report.consistency.tiersChecked).toBe(report.buyers);
-  }, 300_000);
+  }, 900_000);
 });

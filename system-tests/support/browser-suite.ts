@@ -55,10 +55,10 @@ export function browserSuite(
       await stack.startStripe(`${gateway.url}/api/webhooks/stripe`);
       await stack.startService('billing', { PUBLIC_URL: gateway.url });
     }
-  }, 90_000);
+  }, 270_000);
   afterAll(async () => {
     await stack?.stop();
-  }, 30_000);
+  }, 90_000);
   return pagesOn(
     () => stack!,
     () => gateway!,
@@ -87,7 +87,7 @@ function pagesOn<S extends StackAddress, G extends GatewayAddress>(
 
   beforeAll(async () => {
     browser = await launchBrowser();
-  }, 90_000);
+  }, 270_000);
 
   afterEach(async () => {
     for (const { context, problems } of opened.splice(0)) {
@@ -98,7 +98,7 @@ function pagesOn<S extends StackAddress, G extends GatewayAddress>(
 
   afterAll(async () => {
     await browser?.close();
-  }, 30_000);
+  }, 90_000);
 
   const track = (page: OpenedPage): OpenedPage => {
     opened.push(page);

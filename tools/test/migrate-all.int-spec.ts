@@ -72,7 +72,7 @@ describe('npm run migrate', () => {
       tls: { cert: tls.cert, key: tls.key },
     });
     await production.start();
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await admin('postgres', async (client) => {
@@ -168,5 +168,5 @@ describe('npm run migrate', () => {
         inboxPrefix: `_INBOX_${STREAM_KEEPER}`,
       }),
     ).toEqual(subjects);
-  }, 120_000);
+  }, 360_000);
 });

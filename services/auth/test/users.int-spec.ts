@@ -19,7 +19,7 @@ describe('auth service over NATS', () => {
   beforeAll(async () => {
     testbed = await startServiceTestbed({ ...authService, suffix: 'authsvc' });
     auth = testbed.client;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await testbed?.close();
@@ -128,7 +128,7 @@ describe('auth service over NATS', () => {
     await waitUntil(async () => (await outboxSize()) === 0, 10_000, 'the outbox to drain');
     const events = await registeredEvents(user.id);
     expect(events).toHaveLength(1);
-  }, 30_000);
+  }, 90_000);
 
   it('gives the users of before the key their names fold to, the older account first on a clash', async () => {
     const dataSource = testbed.app.get<DataSource>(DATA_SOURCE);

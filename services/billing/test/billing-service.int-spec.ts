@@ -32,7 +32,7 @@ describe('billing service over NATS, against the Stripe sandbox', () => {
       BILLING_RESYNC_AFTER_MS: '1000',
     });
     ({ sandbox, testbed, billing, stripe } = setup);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await setup?.close();
@@ -227,7 +227,7 @@ describe('billing service when Stripe cannot be reached', () => {
         STRIPE_API_URL: 'http://127.0.0.1:9',
       },
     });
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await testbed?.close();
@@ -248,5 +248,5 @@ describe('billing service when Stripe cannot be reached', () => {
     for (const table of ['customers', 'checkout_sessions', 'subscriptions', 'outbox']) {
       expect(await testbed.query(`SELECT 1 FROM billing.${table}`)).toEqual([]);
     }
-  }, 40_000);
+  }, 120_000);
 });

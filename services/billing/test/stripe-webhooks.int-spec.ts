@@ -27,7 +27,7 @@ describe('Stripe webhooks into billing: verified, stored once, applied once', ()
   beforeAll(async () => {
     setup = await startBillingWithSandbox('billhook', { BILLING_SWEEP_INTERVAL_MS: '300' }, { health: true });
     ({ sandbox, testbed, billing, stripe } = setup);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await setup?.close();

@@ -22,7 +22,7 @@ describe('library service over NATS', () => {
   beforeAll(async () => {
     testbed = await startServiceTestbed({ ...libraryService, suffix: 'libsvc' });
     library = testbed.client;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await testbed?.close();
@@ -117,7 +117,7 @@ describe('library service over NATS', () => {
       1,
     ]);
     expect(new Set(announced.flat())).toEqual(new Set(deleted.deletedPromptIds));
-  }, 30_000);
+  }, 90_000);
 
   it('announces a star and tags changed alone as the prompt’s marks, read back from the database', async () => {
     const userId = (nextUserId += 1);

@@ -29,7 +29,7 @@ describe('sharing service over NATS', () => {
       },
     });
     sharing = testbed.client;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await testbed?.close();

@@ -1,4 +1,5 @@
 import type { Prompt, PromptCard, PromptCounts } from '@promptlib/proto';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, type AppStore } from '../../app/store';
 import { stubApi } from '../../shared/testing/render-with-app';
@@ -113,7 +114,7 @@ describe('changes made elsewhere, applied to what the tab has loaded', () => {
     expect(cards().map((card) => card.id)).toEqual([2, 1]);
     expect(cards()[0].title).toBe('Made on the phone');
     expect(titles()?.map(([id]) => id)).toEqual([2, 1]);
-    await vi.waitFor(() => expect(counts().all).toBe(2));
+    await waitFor(() => expect(counts().all).toBe(2));
     expect(counts().byCategory).toContainEqual({ categoryId: WORK, count: 1 });
     expect(calls.filter((call) => call === 'GET /api/prompts/counts')).toHaveLength(2);
   });
@@ -136,7 +137,7 @@ describe('changes made elsewhere, applied to what the tab has loaded', () => {
     await promptChangedElsewhere(cache(), changeOf(1));
     expect(cards().map((card) => [card.id, card.title])).toEqual([[1, 'Edited elsewhere']]);
     expect(titles()).toEqual([[1, 'Edited elsewhere', WORK, 0]]);
-    await vi.waitFor(() => expect(counts().byCategory).toEqual([{ categoryId: WORK, count: 1 }]));
+    await waitFor(() => expect(counts().byCategory).toEqual([{ categoryId: WORK, count: 1 }]));
   });
 
   it('takes a deleted prompt away, and a deletion this tab already shows changes nothing', async () => {
@@ -145,7 +146,7 @@ describe('changes made elsewhere, applied to what the tab has loaded', () => {
     promptDeletedElsewhere(cache(), 1);
     expect(cards()).toEqual([]);
     expect(titles()).toEqual([]);
-    await vi.waitFor(() => expect(counts().all).toBe(0));
+    await waitFor(() => expect(counts().all).toBe(0));
     calls.length = 0;
     promptDeletedElsewhere(cache(), 1);
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -177,7 +178,7 @@ describe('changes made elsewhere, applied to what the tab has loaded', () => {
     await promptMarkedElsewhere(cache(), { promptId: 1, isFavorite: 1, tags: ['ai'] });
     expect(cards()[0]).toMatchObject({ id: 1, isFavorite: 1, tags: ['ai'] });
     expect(favorites().map((card) => card.id)).toEqual([1]);
-    await vi.waitFor(() => expect(counts().favorites).toBe(1));
+    await waitFor(() => expect(counts().favorites).toBe(1));
     calls.length = 0;
     await promptMarkedElsewhere(cache(), { promptId: 1, isFavorite: 1, tags: ['ai'] });
     expect(calls).toEqual([]);
@@ -190,9 +191,9 @@ describe('changes made elsewhere, applied to what the tab has loaded', () => {
     calls.length = 0;
     server.set(1, prompt(1, { tags: ['final'] }));
     tagChangedElsewhere(cache(), { name: 'draft', newName: 'final' });
-    await vi.waitFor(() => expect(cards()[0].tags).toEqual(['final']));
+    await waitFor(() => expect(cards()[0].tags).toEqual(['final']));
     expect(calls).toContain('GET /api/tags');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(libraryApi.endpoints.getTags.select()(store.getState()).data).toEqual([
         { name: 'final', count: 1 },
       ]),
@@ -211,7 +212,7 @@ describe('changes made elsewhere, applied to what the tab has loaded', () => {
     expect(calls).toEqual([]);
     categoryUpdatedElsewhere(cache(), { categoryId: WORK, name: 'Work', position: 2 });
     categoryUpdatedElsewhere(cache(), { categoryId: WORK + 1, name: 'Home', position: 1 });
-    await vi.waitFor(() => expect(calls).toContain('GET /api/categories'));
+    await waitFor(() => expect(calls).toContain('GET /api/categories'));
     expect(calls.filter((call) => call === 'GET /api/categories')).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { LiveChange, Prompt } from '@promptlib/proto';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../app/store';
 import { stubApi } from '../../shared/testing/render-with-app';
@@ -46,9 +47,7 @@ describe('the live messages’ queue', () => {
 
     const apply = liveMessageQueue({ dispatch: store.dispatch, getState: store.getState });
     for (let id = 1; id <= 30; id += 1) apply({ kind: 'change', change: updated(id) });
-    await vi.waitFor(() =>
-      expect(calls.some((call) => call.startsWith('GET /api/prompts/cards'))).toBe(true),
-    );
+    await waitFor(() => expect(calls.some((call) => call.startsWith('GET /api/prompts/cards'))).toBe(true));
     // The first arrived alone and was read alone; the 29 after it waited together.
     expect(calls.filter((call) => /^GET \/api\/prompts\/\d+$/.test(call)).length).toBeLessThanOrEqual(1);
     subscription.unsubscribe();
@@ -64,7 +63,7 @@ describe('the live messages’ queue', () => {
     });
     const apply = liveMessageQueue({ dispatch: store.dispatch, getState: store.getState });
     for (const id of [3, 1, 2]) apply({ kind: 'change', change: updated(id) });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.filter((call) => /^GET \/api\/prompts\/\d+$/.test(call))).toHaveLength(3),
     );
     expect(calls.filter((call) => /^GET \/api\/prompts\/\d+$/.test(call))).toEqual([

@@ -1,4 +1,5 @@
 import type { SharedLink } from '@promptlib/proto';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, type AppStore } from '../../app/store';
 import { stubApi } from '../../shared/testing/render-with-app';
@@ -38,7 +39,7 @@ describe('a public link made or revoked elsewhere', () => {
       },
     ];
     shareChangedElsewhere(cache(), { promptId: 3, shareId: LINK });
-    await vi.waitFor(() => expect(shown()).toEqual(server));
+    await waitFor(() => expect(shown()).toEqual(server));
     expect(calls).toEqual(['GET /api/shares']);
   });
 

@@ -1,5 +1,5 @@
 import type { ApiKeySummary, CreatedApiKey } from '@promptlib/proto';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubApi } from '../../../shared/testing/render-with-app';
 import { attachToaster, type Notice } from '../../../shared/toasts/toast-bus';
@@ -174,7 +174,7 @@ describe('ApiKeysPage', () => {
     fireEvent.change(name, { target: { value: 'x'.repeat(61) } });
     expect(await within(dialog).findByText('Name must be at most 60 characters long')).toBeInTheDocument();
     fireEvent.change(name, { target: { value: '  Claude on my laptop ' } });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(within(dialog).queryByText('Name must be at most 60 characters long')).not.toBeInTheDocument(),
     );
     fireEvent.click(within(dialog).getByRole('radio', { name: /Read and write/ }));
@@ -192,7 +192,7 @@ describe('ApiKeysPage', () => {
     const post = calls.indexOf('POST /api/api-keys');
     expect(post).toBeGreaterThan(-1);
     fireEvent.click(within(shown).getByRole('button', { name: 'Done' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     const row = within(await screen.findByRole('listitem', { name: 'Claude on my laptop' }));
     expect(namesListed()).toEqual(['Claude on my laptop', 'Backup script']);
@@ -297,7 +297,7 @@ describe('ApiKeysPage', () => {
     await renderWithApp(<ApiKeysPage />);
 
     const create = await screen.findByRole('button', { name: 'Create key' });
-    await vi.waitFor(() => expect(create).toBeDisabled());
+    await waitFor(() => expect(create).toBeDisabled());
     const reason = 'You have 10 keys, the most an account can have. Revoke one to create another.';
     expect(screen.getByText(reason)).toBeInTheDocument();
     expect(create).toHaveAccessibleDescription(reason);
@@ -351,7 +351,7 @@ describe('ApiKeysPage', () => {
         name: 'Done',
       }),
     );
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(snippetOf('Cursor').textContent).toContain(`"Bearer ${secret}"`);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke "Laptop"' }));
@@ -362,11 +362,11 @@ describe('ApiKeysPage', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
 
     // The rest of the page is hidden from the accessibility tree while the question shows.
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('listitem', { name: 'Laptop' })).not.toBeInTheDocument();
     expect(namesListed()).toEqual(['Backup script']);
     // Its button went with it: the keyboard carries on from the list.
-    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Your keys' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your keys' })).toHaveFocus());
     expect(calls).toContain('DELETE /api/api-keys/11');
     expect(notices).toEqual([
       {
@@ -395,13 +395,13 @@ describe('ApiKeysPage', () => {
       }),
     );
 
-    await vi.waitFor(() => expect(notices).toHaveLength(1));
+    await waitFor(() => expect(notices).toHaveLength(1));
     expect(notices[0]).toMatchObject({
       title: 'Error',
       description: 'The service is temporarily unavailable. Please try again in a moment.',
       variant: 'error',
     });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(rowOf('Backup script')).toBeInTheDocument();
   });
 
@@ -409,7 +409,7 @@ describe('ApiKeysPage', () => {
     // The button is there, disabled, before the extension's word re-renders it: a click must wait for that.
     const enabledConnect = async (dialog: HTMLElement) => {
       const button = within(dialog).getByRole('button', { name: 'Connect' });
-      await vi.waitFor(() => expect(button).toBeEnabled(), { timeout: 5_000 });
+      await waitFor(() => expect(button).toBeEnabled(), { timeout: 5_000 });
       return button;
     };
     const extensionSays = (type: string, extra: object = {}) =>
@@ -437,16 +437,13 @@ describe('ApiKeysPage', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Connect the browser extension' });
       expect(within(dialog).getByRole('status')).toHaveTextContent(/Waiting for the extension/);
       expect(within(dialog).getByRole('button', { name: 'Connect' })).toBeDisabled();
-      await vi.waitFor(() => expect(asked).toBe(1), { timeout: 5_000 });
+      await waitFor(() => expect(asked).toBe(1), { timeout: 5_000 });
 
       extensionSays('prompt-library:extension-ready');
       fireEvent.click(await enabledConnect(dialog));
-      await vi.waitFor(
-        () => expect(posted).toEqual([{ type: 'prompt-library:extension-key', key: secret }]),
-        {
-          timeout: 5_000,
-        },
-      );
+      await waitFor(() => expect(posted).toEqual([{ type: 'prompt-library:extension-key', key: secret }]), {
+        timeout: 5_000,
+      });
       expect(calls).toContain('POST /api/api-keys');
       expect(screen.queryByText(secret)).toBeNull();
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubApi } from '../../../shared/testing/render-with-app';
 import { attachToaster, type Notice } from '../../../shared/toasts/toast-bus';
@@ -79,7 +79,7 @@ describe('SharedLinksDialog', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Stop sharing "Weekly summary"' }));
 
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Weekly summary' })).not.toBeInTheDocument(),
     );
     expect(rowOf('Release notes')).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('SharedLinksDialog', () => {
     await renderWithApp(<SharedLinksDialog onClose={vi.fn()} />, 'de');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Teilen von „Weekly summary“ beenden' }));
-    await vi.waitFor(() => expect(notices).toHaveLength(1));
+    await waitFor(() => expect(notices).toHaveLength(1));
     expect(notices[0]).toMatchObject({ title: 'Fehler', variant: 'error' });
     expect(notices[0].description).toMatch(/^Zu viele .+ in 1 Minute noch einmal\.$/);
     expect(rowOf('Weekly summary')).toBeInTheDocument();
