@@ -85,6 +85,8 @@ describe('traces across every hop', () => {
       (spans) =>
         consumed(spans) !== undefined &&
         find(spans, { service: 'gateway', kind: SpanKinds.server }) !== undefined &&
+        find(spans, { service: 'library', kind: SpanKinds.server }) !== undefined &&
+        find(spans, { service: 'library', kind: SpanKinds.producer }) !== undefined &&
         spans.some(
           (span) => span.service === 'library' && span.attributes['db.system.name'] === 'postgresql',
         ),
@@ -183,6 +185,11 @@ describe('traces across every hop', () => {
             (span) =>
               span.service === 'billing' &&
               span.kind === SpanKinds.consumer &&
+              trace.some((queued) => queued.service === 'billing' && queued.kind === SpanKinds.producer) &&
+              trace.some(
+                (command) =>
+                  command.service === 'billing' && command.attributes['db.system.name'] === 'redis',
+              ) &&
               trace.some(
                 (query) =>
                   query.parentSpanId === span.spanId && query.attributes['db.system.name'] === 'postgresql',
@@ -255,9 +262,13 @@ describe('traces across every hop', () => {
     expect(signedIn.status).toBe(200);
 
     const keysUrl = new URL(google.jwksUrl);
+    // auth's handler span ends after its read of the keys, and can come in a later export.
     const spans = await eventually(
       async () => spansOf(traceId),
-      (found) => found.some((span) => span.attributes['url.full'] === keysUrl.href),
+      (found) =>
+        found.some((span) => span.attributes['url.full'] === keysUrl.href) &&
+        find(found, { service: 'auth', kind: SpanKinds.server }) !== undefined,
+      20_000,
     );
     const handling = find(spans, { service: 'auth', kind: SpanKinds.server });
     expect(handling?.name).toMatch(/auth\.users\.googleSignIn$/);
