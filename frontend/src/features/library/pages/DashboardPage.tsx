@@ -35,7 +35,9 @@ import { usePromptMultiSelect } from '../hooks/usePromptMultiSelect';
 import { useWholePrompt } from '../hooks/useWholePrompt';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
+import { registerSearchPrefetcher } from '../../../shared/search-prefetch';
 import {
+  libraryApi,
   useCreatePromptMutation,
   useGetLimitsQuery,
   useGetTagsQuery,
@@ -107,6 +109,14 @@ export function DashboardPage() {
     [filter, tag, sort, search, general],
   );
   const list = usePromptCards(listArgs);
+  useEffect(
+    () =>
+      registerSearchPrefetcher((next) => {
+        const args = listArgsOf({ filter, tag, sort, search: next, general });
+        dispatch(libraryApi.util.prefetch('getPromptCards', args, {}));
+      }),
+    [dispatch, filter, tag, sort, general],
+  );
 
   const categoryName = useCallback(
     (key: number | 'temp-general' | null) => {

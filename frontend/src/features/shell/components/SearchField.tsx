@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { setSearch } from '../../../app/ui.slice';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { useDebouncedCallback } from '../../../shared/hooks/useDebouncedCallback';
+import { prefetchSearch } from '../../../shared/search-prefetch';
 
 type SearchState = { searchTyped: boolean };
 
@@ -32,6 +33,8 @@ export const SearchField = forwardRef<HTMLInputElement, { autoFocus?: boolean }>
     setText(stored);
   }
   const report = useDebouncedCallback((value: string) => {
+    // The request leaves now; the list's render of the new search joins it.
+    prefetchSearch(value);
     setReported(value);
     dispatch(setSearch(value));
   }, SEARCH_DEBOUNCE_MS);
