@@ -7,6 +7,10 @@ import { defineConfig } from 'vitest/config';
 
 // The contracts are compiled from source, as ES modules, so unused parts are left out of the bundle.
 const proto = fileURLToPath(new URL('../proto/src/index.ts', import.meta.url));
+// React Router's package exports name only its development build, whose warnings a production
+// bundle would carry; its production build is the same code with them switched off.
+const routerProductionBuild = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 // Zopfli writes standard gzip about 4 % smaller than zlib's best level; it is slow, so it runs once
 // at build time and the gateway serves the .gz files as they are.
@@ -20,7 +24,7 @@ async function zopfliGzip(input: InputType, options: ZopfliOptions): Promise<Buf
   return Buffer.from(await gzipAsync(bytes, options));
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     compression({
@@ -29,7 +33,17 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  resolve: { alias: { '@promptlib/proto': proto } },
+  resolve: {
+    alias: [
+      { find: '@promptlib/proto', replacement: proto },
+      ...(mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: routerProductionBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerProductionBuild('dom-export.mjs') },
+          ]
+        : []),
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -77,4 +91,4 @@ export default defineConfig({
     // on a machine whose files were read from disk again and again.
     testTimeout: 60_000,
   },
-});
+}));
