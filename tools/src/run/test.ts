@@ -10,8 +10,13 @@ import { unitTestRunners } from './workspace-packages';
 
 const SYSTEM_TESTS = '@promptlib/system-tests';
 // Checked with settings of their own (the DOM's, the extension API's types); every other package is in tsconfig.node.json.
-const CHECKED_APART = ['@promptlib/frontend', '@promptlib/extension', SYSTEM_TESTS].join(',');
-const tscBin = join(repoRoot, 'node_modules', '.bin', 'tsc');
+const CHECKED_APART = ['frontend', 'extension', 'system-tests'];
+// Types are checked by TypeScript 7, the native compiler: the same checks in about a third of the
+// CPU time of 5.9's (72 → 21 CPU-s for the four programs), on the step where every core is taken.
+// TypeScript 5.9 stays installed as `typescript` for the tools that use its API (ESLint's parser,
+// the dependency rules), which 7 does not offer.
+const tscScript = join(repoRoot, 'node_modules', 'typescript-native', 'bin', 'tsc');
+const tsc = (args: string[]): [string, string[]] => [process.execPath, [tscScript, ...args]];
 const jestBin = join(repoRoot, 'node_modules', '.bin', 'jest');
 
 // Every package is built before the suites run: nx must not build them again, least of all in two
@@ -117,10 +122,12 @@ export async function runAllSuites(startedAt: number): Promise<number> {
                   ['npm', ['run', '-s', 'check:boundaries']],
                 ],
               },
-              { label: 'tsc', commands: [[tscBin, ['-p', 'tsconfig.node.json']]] },
+              { label: 'tsc', commands: [tsc(['-p', 'tsconfig.node.json'])] },
               {
                 label: 'tsc web',
-                commands: [builtAlready(['run-many', '-t', 'typecheck', `--projects=${CHECKED_APART}`])],
+                commands: CHECKED_APART.map((folder) =>
+                  tsc(['-p', join(repoRoot, folder, 'tsconfig.json'), '--noEmit']),
+                ),
               },
               { label: 'deploy', commands: [builtAlready(['run', `${SYSTEM_TESTS}:test:deploy`])] },
               { label: 'jest', commands: [[jestBin, ['--projects', ...jestProjects, '--maxWorkers=2']]] },

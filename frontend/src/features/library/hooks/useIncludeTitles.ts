@@ -35,6 +35,6 @@ export function useIncludeTitles(template: ParsedTemplate): IncludeTitle {
     // Unread or unreadable, the index cannot tell a missing prompt from one not read yet.
     if (!titles) return () => undefined;
     const lookup = lookupOf(titles);
-    return (promptId) => lookup.get(promptId) ?? null;
+    return (promptId: number) => lookup.get(promptId) ?? null;
   }, [titles]);
 }
