@@ -1,6 +1,6 @@
 import type { Prompt } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
-import { seriousAccessibilityViolations } from '../support/browser';
+import { actAndSee, seriousAccessibilityViolations } from '../support/browser';
 import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, newLibraryUser, type LibraryUser } from '../support/library-api';
 import type { GatewayAddress } from '../support/stack';
@@ -56,8 +56,10 @@ describe('API keys in a real browser', () => {
     expect(key).toMatch(/^plk_[A-Za-z0-9_-]{43}$/);
     await shown.getByText('It will not be shown again', { exact: false }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await shown.getByRole('button', { name: 'Copy' }).click();
-    await shown.getByRole('button', { name: 'Copied' }).waitFor();
+    await actAndSee(
+      () => shown.getByRole('button', { name: 'Copy' }).click(),
+      shown.getByRole('button', { name: 'Copied' }),
+    );
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await shown.getByRole('button', { name: 'Done' }).click();
     await shown.waitFor({ state: 'detached' });

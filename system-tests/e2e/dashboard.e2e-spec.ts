@@ -1,7 +1,7 @@
 import type { Category, Prompt } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
 import { eventually } from '@promptlib/platform/testing';
-import { answerServiceUnavailable, seriousAccessibilityViolations } from '../support/browser';
+import { actAndSee, answerServiceUnavailable, seriousAccessibilityViolations } from '../support/browser';
 import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { seedPrompts } from '../support/seed';
@@ -72,8 +72,10 @@ describe('the library dashboard in a real browser', () => {
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       if (colorScheme === 'dark') continue;
 
-      await dialog.getByRole('button', { name: 'Copy' }).click();
-      await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+      await actAndSee(
+        () => dialog.getByRole('button', { name: 'Copy' }).click(),
+        dialog.getByRole('button', { name: 'Copied!' }),
+      );
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(long);
       await dialog.getByRole('button', { name: 'Edit' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit Prompt' });
@@ -249,9 +251,8 @@ describe('the library dashboard in a real browser', () => {
     await page.getByRole('button', { name: /All Prompts/ }).click();
     const card = cards(page).filter({ hasText: 'Copy me' });
     await card.getByText('Used 0 times').waitFor();
-    await card.getByRole('button', { name: 'Copy "Copy me"' }).click();
     const copied = card.getByRole('button', { name: 'Copied!' });
-    await copied.waitFor();
+    await actAndSee(() => card.getByRole('button', { name: 'Copy "Copy me"' }).click(), copied);
     // Green once its colour transition has run: an opaque background whose green channel leads.
     await copied.evaluate(
       (element) =>
@@ -668,8 +669,10 @@ describe('the library dashboard in a real browser', () => {
 
     // Recently used: the last copied first (Charlie, copied here after Bravo, though used less), the
     // never copied last; an order none of the others gives.
-    await page.getByRole('button', { name: 'Copy "Charlie"' }).click();
-    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    await actAndSee(
+      () => page.getByRole('button', { name: 'Copy "Charlie"' }).click(),
+      page.getByRole('button', { name: 'Copied!' }),
+    );
     await page.getByRole('combobox', { name: 'Sort by' }).click();
     await page.getByRole('option', { name: 'Recently Used' }).click();
     await page.waitForFunction(() => document.querySelector('article h3')?.textContent === 'Charlie');

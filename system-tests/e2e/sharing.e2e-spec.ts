@@ -1,6 +1,6 @@
 import type { Prompt } from '@promptlib/proto';
 import type { Page } from 'playwright-core';
-import { measureScripts, openPage, seriousAccessibilityViolations } from '../support/browser';
+import { actAndSee, measureScripts, openPage, seriousAccessibilityViolations } from '../support/browser';
 import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import { STRONG_PASSWORD, uniqueUsername } from '../support/api-client';
@@ -56,11 +56,10 @@ describe('sharing a prompt by link in a real browser', () => {
     expect(url).toMatch(new RegExp(`^${gateway.url}/shared/[A-Za-z0-9_-]{22}$`));
     const dialog = page.getByRole('dialog', { name: 'Share prompt' });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    // Each "Copied!" is watched for from before the click: it shows for 2 s, which a check made
-    // after the click returned missed on a loaded machine.
-    const linkCopied = dialog.getByRole('button', { name: 'Copied!' }).waitFor();
-    await dialog.getByRole('button', { name: 'Copy link' }).click();
-    await linkCopied;
+    await actAndSee(
+      () => dialog.getByRole('button', { name: 'Copy link' }).click(),
+      dialog.getByRole('button', { name: 'Copied!' }),
+    );
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -73,9 +72,10 @@ describe('sharing a prompt by link in a real browser', () => {
     expect(await guest.title()).toBe(`${prompt.title} · Prompt Library`);
     expect(await guest.getByRole('button', { name: 'Save to my library' }).count()).toBe(0);
     expect(await seriousAccessibilityViolations(guest)).toEqual([]);
-    const textCopied = guest.getByRole('button', { name: 'Copied!' }).waitFor();
-    await guest.getByRole('button', { name: 'Copy to Clipboard' }).click();
-    await textCopied;
+    await actAndSee(
+      () => guest.getByRole('button', { name: 'Copy to Clipboard' }).click(),
+      guest.getByRole('button', { name: 'Copied!' }),
+    );
     expect(await guest.evaluate(() => navigator.clipboard.readText())).toBe(prompt.content);
 
     // The owner sees the visit: one client, however often it loaded the page.
@@ -130,12 +130,10 @@ describe('sharing a prompt by link in a real browser', () => {
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       if (colorScheme === 'dark') continue;
 
-      const rowCopied = dialog
-        .getByRole('listitem', { name: 'Weekly summary' })
-        .getByRole('button', { name: 'Copied!' })
-        .waitFor();
-      await dialog.getByRole('button', { name: 'Copy the link to "Weekly summary"' }).click();
-      await rowCopied;
+      await actAndSee(
+        () => dialog.getByRole('button', { name: 'Copy the link to "Weekly summary"' }).click(),
+        dialog.getByRole('listitem', { name: 'Weekly summary' }).getByRole('button', { name: 'Copied!' }),
+      );
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(links[0]);
       expect(
         await dialog

@@ -1,7 +1,7 @@
 import type { Prompt } from '@promptlib/proto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { eventually } from '@promptlib/platform/testing';
-import { openPage, seriousAccessibilityViolations } from '../support/browser';
+import { actAndSee, openPage, seriousAccessibilityViolations } from '../support/browser';
 import { sharedBrowserSuite } from '../support/browser-suite';
 import { createPrompt, listPrompts, newLibraryUser, type LibraryUser } from '../support/library-api';
 import type { GatewayAddress } from '../support/stack';
@@ -96,11 +96,13 @@ describe('prompts with blanks and "open in" in a real browser', () => {
     await dialog.getByRole('region', { name: 'Preview' }).getByText(filled).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await actAndSee(
+      () => dialog.getByRole('button', { name: 'Copy' }).click(),
+      card.getByRole('button', { name: 'Copied!' }),
+    );
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(filled);
     await page.getByText('Copied to clipboard!').waitFor();
-    await card.getByRole('button', { name: 'Copied!' }).waitFor();
     await card.getByText('Used once').waitFor();
     expect(
       await eventually(
@@ -494,12 +496,14 @@ describe('prompts with blanks and "open in" in a real browser', () => {
       const dialog = await fillDialog(page, 'Shared email');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await dialog.getByRole('textbox', { name: 'name' }).fill('Lin');
-      await dialog.getByRole('button', { name: 'Copy' }).click();
+      await actAndSee(
+        () => dialog.getByRole('button', { name: 'Copy' }).click(),
+        page.getByRole('button', { name: 'Copied!' }),
+      );
       await dialog.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
         'Write a formal email to Lin about the launch. Sign it for Lin. Keep {{braces}}.',
       );
-      await page.getByRole('button', { name: 'Copied!' }).waitFor();
 
       await page.reload();
       await page.getByRole('button', { name: 'Copy to Clipboard' }).click();

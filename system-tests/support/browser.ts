@@ -6,6 +6,7 @@ import {
   type Browser,
   type BrowserContext,
   type ConsoleMessage,
+  type Locator,
   type Page,
   type Request,
   type Response,
@@ -112,6 +113,19 @@ function responseProblem(response: Response): string | null {
   // The page of a link that is gone is served with the 404 it is; the SPA shows 'Prompt Not Found'.
   if (status === 404 && pathname.startsWith('/shared/')) return null;
   return `HTTP ${status}: ${response.request().method()} ${response.url()}`;
+}
+
+/**
+ * Runs `act` (a click, usually) and waits for `passing` to show, watched for from before the act: a
+ * state that shows for a moment (the 2-second "Copied!") can come and go before a check begun
+ * after the act has returned, on a loaded machine.
+ */
+export async function actAndSee(act: () => Promise<unknown>, passing: Locator): Promise<void> {
+  const seen = passing.waitFor();
+  // Settled here too, so that an act which throws leaves no rejection unheard.
+  seen.catch(() => undefined);
+  await act();
+  await seen;
 }
 
 /** Answers a routed call as the gateway does while the service behind it is down. */
