@@ -23,6 +23,7 @@ import { useIncludeTitles } from '../hooks/useIncludeTitles';
 import { usePromptActions } from '../hooks/usePromptActions';
 import { promptDragSource } from './prompt-drag';
 import { CardRoot, cardClass } from './prompt-card.styles';
+import { cardLabels } from './prompt-card-labels';
 import { useToggleFavoriteMutation } from '../library.api';
 
 // The favourite button rests for 1 s after each use.
@@ -70,7 +71,8 @@ export const PromptCard = memo(function PromptCard({
   dense = false,
   selection,
 }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const labels = useMemo(() => cardLabels(t), [t, i18n.resolvedLanguage]);
   const notify = useNotify();
   const [toggleFavorite] = useToggleFavoriteMutation();
   const { copied, showCopied, clearCopied } = useCopiedFlag();
@@ -104,7 +106,7 @@ export const PromptCard = memo(function PromptCard({
     }
   };
 
-  const favoriteLabel = prompt.isFavorite === 1 ? t('library.favorite.remove') : t('library.favorite.add');
+  const favoriteLabel = prompt.isFavorite === 1 ? labels.favoriteRemove : labels.favoriteAdd;
 
   // Plain elements with the classes `CardRoot` styles (see prompt-card.styles): a list renders many
   // cards on every search, and the component library's buttons and chips cost much more each.
@@ -119,15 +121,15 @@ export const PromptCard = memo(function PromptCard({
       className={cardClass.checkbox}
       checked={selection.selected}
       onClick={(event) => selection.onToggle(prompt, event.shiftKey)}
-      slotProps={{ input: { 'aria-label': t('library.selection.checkbox', { title: prompt.title }) } }}
+      slotProps={{ input: { 'aria-label': labels.select(prompt.title) } }}
     />
   ) : null;
   const sharedMarker = shared ? (
     <span
       className={cardClass.shared}
       role="img"
-      aria-label={t('library.share.marker')}
-      title={t('library.share.marker')}
+      aria-label={labels.sharedMarker}
+      title={labels.sharedMarker}
     >
       <LinkIcon fontSize="small" />
     </span>
@@ -152,7 +154,7 @@ export const PromptCard = memo(function PromptCard({
     <button
       type="button"
       className={cardClass.preview}
-      aria-label={t('library.card.readNamed', { title: prompt.title })}
+      aria-label={labels.read(prompt.title)}
       onClick={() => onRead(prompt)}
     >
       <TemplateText template={template} includeTitle={includeTitle} />
@@ -166,19 +168,23 @@ export const PromptCard = memo(function PromptCard({
       color={copied ? 'success' : 'primary'}
       startIcon={copied ? <Check /> : <ContentCopy />}
       onClick={() => actions.copy(prompt, showCopied)}
-      aria-label={copied ? t('library.copy.copied') : t('library.copy.button', { title: prompt.title })}
+      aria-label={copied ? labels.copied : labels.copyNamed(prompt.title)}
     >
-      {copied ? t('library.copy.copied') : t('library.copy.label')}
+      {copied ? labels.copied : labels.copy}
     </Button>
   );
   const openIn = (
-    <OpenInMenu title={prompt.title} onPick={(assistant) => actions.openIn(prompt, assistant)} />
+    <OpenInMenu
+      label={labels.openIn}
+      name={labels.openInNamed(prompt.title)}
+      onPick={(assistant) => actions.openIn(prompt, assistant)}
+    />
   );
   const meta = t('library.card.meta', { count: prompt.usageCount, category: categoryName });
   const hiddenTags = prompt.tags.length - TAGS_SHOWN;
   const tags =
     prompt.tags.length === 0 ? null : (
-      <ul className={cardClass.tags} aria-label={t('library.tags.onCard')}>
+      <ul className={cardClass.tags} aria-label={labels.tags}>
         {prompt.tags.slice(0, TAGS_SHOWN).map((tag) => {
           const active = activeTag !== null && sameTag(tag, activeTag);
           return (
@@ -187,7 +193,7 @@ export const PromptCard = memo(function PromptCard({
                 type="button"
                 className={active ? `${cardClass.tagButton} ${cardClass.tagActive}` : cardClass.tagButton}
                 title={tag}
-                aria-label={t('library.tags.filterBy', { tag })}
+                aria-label={labels.filterByTag(tag)}
                 aria-pressed={active}
                 onClick={() => onTag(active ? null : tag)}
               >
@@ -218,36 +224,35 @@ export const PromptCard = memo(function PromptCard({
       {icon}
     </button>
   );
-  const named = { title: prompt.title };
   const itemButtons = (
     <>
       {itemButton(
-        t('library.card.edit'),
-        t('library.card.editNamed', named),
+        labels.edit,
+        labels.editNamed(prompt.title),
         () => onEdit(prompt),
         <EditOutlined fontSize="small" />,
       )}
       {itemButton(
-        t('library.card.history'),
-        t('library.card.historyNamed', named),
+        labels.history,
+        labels.historyNamed(prompt.title),
         () => onHistory(prompt),
         <History fontSize="small" />,
       )}
       {itemButton(
-        t('library.share.button'),
-        t('library.share.buttonNamed', named),
+        labels.share,
+        labels.shareNamed(prompt.title),
         () => onShare(prompt),
         <ShareOutlined fontSize="small" />,
       )}
       {itemButton(
-        t('library.card.duplicate'),
-        t('library.card.duplicateNamed', named),
+        labels.duplicate,
+        labels.duplicateNamed(prompt.title),
         () => onDuplicate(prompt),
         <LibraryAdd fontSize="small" />,
       )}
       {itemButton(
-        t('library.card.delete'),
-        t('library.card.deleteNamed', named),
+        labels.delete,
+        labels.deleteNamed(prompt.title),
         () => onDelete(prompt),
         <DeleteOutline fontSize="small" />,
       )}
