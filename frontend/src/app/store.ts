@@ -8,6 +8,10 @@ export function createStore() {
   const store = configureStore({
     reducer: { [baseApi.reducerPath]: baseApi.reducer, ui: uiSlice.reducer, library: librarySlice.reducer },
     middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+    // The API's answers reach the screen at the end of the task they arrive in, not at the next
+    // animation frame (the default): a list rendering for longer than a frame would otherwise
+    // start up to a frame late, and it did on every search.
+    enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
   });
   // Choices of this device, kept across reloads: the theme, the library's sort and view.
   const kept = { [DARK_MODE_KEY]: '', [SORT_KEY]: '', [VIEW_KEY]: '' };
