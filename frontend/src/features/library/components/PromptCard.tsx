@@ -23,7 +23,7 @@ import { useIncludeTitles } from '../hooks/useIncludeTitles';
 import { usePromptActions } from '../hooks/usePromptActions';
 import { promptDragSource } from './prompt-drag';
 import { CardRoot, cardClass } from './prompt-card.styles';
-import { cardLabels } from './prompt-card-labels';
+import { cardLabels, type NamedLabel } from './prompt-card-labels';
 import { useToggleFavoriteMutation } from '../library.api';
 
 // The favourite button rests for 1 s after each use.
@@ -219,45 +219,30 @@ export const PromptCard = memo(function PromptCard({
     </span>
   );
   // Native titles, not tooltips: cards are rendered often, and their buttons already have names.
-  const itemButton = (label: string, name: string, onClick: () => void, icon: ReactNode) => (
-    <button type="button" className={cardClass.iconButton} title={label} aria-label={name} onClick={onClick}>
+  const itemActions: [
+    label: string,
+    name: NamedLabel,
+    act: (prompt: PromptCardData) => void,
+    icon: ReactNode,
+  ][] = [
+    [labels.edit, labels.editNamed, onEdit, <EditOutlined fontSize="small" />],
+    [labels.history, labels.historyNamed, onHistory, <History fontSize="small" />],
+    [labels.share, labels.shareNamed, onShare, <ShareOutlined fontSize="small" />],
+    [labels.duplicate, labels.duplicateNamed, onDuplicate, <LibraryAdd fontSize="small" />],
+    [labels.delete, labels.deleteNamed, onDelete, <DeleteOutline fontSize="small" />],
+  ];
+  const itemButtons = itemActions.map(([label, name, act, icon]) => (
+    <button
+      key={label}
+      type="button"
+      className={cardClass.iconButton}
+      title={label}
+      aria-label={name(prompt.title)}
+      onClick={() => act(prompt)}
+    >
       {icon}
     </button>
-  );
-  const itemButtons = (
-    <>
-      {itemButton(
-        labels.edit,
-        labels.editNamed(prompt.title),
-        () => onEdit(prompt),
-        <EditOutlined fontSize="small" />,
-      )}
-      {itemButton(
-        labels.history,
-        labels.historyNamed(prompt.title),
-        () => onHistory(prompt),
-        <History fontSize="small" />,
-      )}
-      {itemButton(
-        labels.share,
-        labels.shareNamed(prompt.title),
-        () => onShare(prompt),
-        <ShareOutlined fontSize="small" />,
-      )}
-      {itemButton(
-        labels.duplicate,
-        labels.duplicateNamed(prompt.title),
-        () => onDuplicate(prompt),
-        <LibraryAdd fontSize="small" />,
-      )}
-      {itemButton(
-        labels.delete,
-        labels.deleteNamed(prompt.title),
-        () => onDelete(prompt),
-        <DeleteOutline fontSize="small" />,
-      )}
-    </>
-  );
+  ));
   const rootClass = [dense ? cardClass.dense : '', selection?.selected ? cardClass.selected : '']
     .filter(Boolean)
     .join(' ');
