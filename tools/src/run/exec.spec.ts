@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -106,7 +106,7 @@ describe('runTogether', () => {
   });
 });
 
-describe('runTogether’s time limit', () => {
+describe('runTogether stopping what it started', () => {
   beforeEach(() => {
     jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
     jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
@@ -114,15 +114,7 @@ describe('runTogether’s time limit', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('stops a command that outlives it, with everything it started, and fails it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hung-'));
-    const pidFile = join(dir, 'grandchild');
-    // A command that starts a process of its own (as jest starts the apps) and never ends.
-    const hung = node(
-      `const { spawn } = require('child_process');
-       const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'inherit' });
-       require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
-       setInterval(() => {}, 1000);`,
-    );
+    const { command: hung, grandchildGone } = neverEnding();
     const failed: FailedCommand[] = [];
     const began = Date.now();
     const code = await runTogether(
@@ -143,7 +135,48 @@ describe('runTogether’s time limit', () => {
         failures: [expect.stringMatching(/was still running after 0\.1 min and was stopped$/)],
       }),
     ]);
-    // Ended, and reaped once its parent had gone (until then it is a zombie that signal 0 still finds).
+    expect(await grandchildGone()).toBe(true);
+  }, 30_000);
+
+  it('passes Ctrl-C or SIGTERM on to the commands it runs, with what they started', async () => {
+    const { command, started, grandchildGone } = neverEnding();
+    // A listener of the test's own: with none left after runTogether's, it sends the signal on to
+    // its own process, here jest's worker, as an uncaught signal would end it.
+    const stayAlive = () => undefined;
+    process.on('SIGTERM', stayAlive);
+    try {
+      const failed: FailedCommand[] = [];
+      const running = runTogether([{ label: 'waits', commands: [command] }], process.env, failed);
+      await started();
+      process.emit('SIGTERM', 'SIGTERM');
+      expect(await running).not.toBe(0);
+      expect(failed).toEqual([expect.objectContaining({ label: 'waits' })]);
+      expect(await grandchildGone()).toBe(true);
+    } finally {
+      process.removeListener('SIGTERM', stayAlive);
+    }
+  }, 30_000);
+});
+
+/**
+ * A command that starts a process of its own (as jest starts the apps) and never ends; `started`
+ * settles once that process runs, `grandchildGone` tells whether it has ended and been reaped (a
+ * zombie, whose parent has not gone yet, still answers signal 0), waiting up to 5 s for it, and
+ * removes the command's file.
+ */
+function neverEnding() {
+  const dir = mkdtempSync(join(tmpdir(), 'hung-'));
+  const pidFile = join(dir, 'grandchild');
+  const command = node(
+    `const { spawn } = require('child_process');
+     const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'inherit' });
+     require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
+     setInterval(() => {}, 1000);`,
+  );
+  const started = async () => {
+    while (!existsSync(pidFile)) await sleep(50);
+  };
+  const grandchildGone = async () => {
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     const alive = () => {
       try {
@@ -155,9 +188,12 @@ describe('runTogether’s time limit', () => {
     };
     const until = Date.now() + 5_000;
     while (alive() && Date.now() < until) await sleep(50);
-    expect(alive()).toBe(false);
-  }, 30_000);
-});
+    const gone = !alive();
+    rmSync(dir, { recursive: true, force: true });
+    return gone;
+  };
+  return { command, started, grandchildGone };
+}
 
 describe('namesFailure', () => {
   it('knows the failure lines of jest and vitest, and nothing else', () => {
