@@ -84,7 +84,7 @@ const MAX_SCROLL_STEPS = 1_000;
 /**
  * One measurement in a fresh context (no cache, no state left by the previous run). With
  * `profile`, the page's CPU profiles of the load and of the searches are written there
- * (dashboard-run<n>-load.cpuprofile, …-searches…) for `npm run bench:profile -- <dir>` or DevTools;
+ * (dashboard-run<n>-load.cpuprofile, …-searches…, …-sorts…) for `npm run bench:profile -- <dir>` or DevTools;
  * the profiler slows the page, so those runs' figures are not the ones to quote.
  */
 export async function measureRun(
@@ -126,17 +126,7 @@ export async function measureRun(
 
     const searches = await profiled('searches', () => runSearches(page, plan));
 
-    const sorts: Timed[] = [];
-    for (const sort of plan.sorts) {
-      await page.getByRole('combobox', { name: 'Sort by' }).click();
-      const option = page.getByRole('option', { name: sort.option });
-      await option.waitFor();
-      await arm(page, { ...sort.shown, trigger: 'click' });
-      await option.click();
-      sorts.push(timed(sort.option, await reaction(page), 0));
-      await page.getByRole('listbox').waitFor({ state: 'hidden' });
-      await settle(page);
-    }
+    const sorts = await profiled('sorts', () => runSorts(page, plan));
 
     const scroll = await scrollToCard(page, cdp, plan.scroll);
     cards.push({ phase: `grid, card ${plan.scroll.position}`, count: scroll.cards });
@@ -249,6 +239,22 @@ async function jsHeapUsed(cdp: CDPSession): Promise<number> {
   const used = metrics.find((metric) => metric.name === 'JSHeapUsedSize');
   if (used === undefined) throw new Error('Performance.getMetrics gave no JSHeapUsedSize');
   return used.value;
+}
+
+/** Each sort of the plan chosen from the toolbar, timed from the click on its option to its first card. */
+async function runSorts(page: Page, plan: Plan): Promise<Timed[]> {
+  const sorts: Timed[] = [];
+  for (const sort of plan.sorts) {
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    const option = page.getByRole('option', { name: sort.option });
+    await option.waitFor();
+    await arm(page, { ...sort.shown, trigger: 'click' });
+    await option.click();
+    sorts.push(timed(sort.option, await reaction(page), 0));
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await settle(page);
+  }
+  return sorts;
 }
 
 function arm(page: Page, expected: Expectation): Promise<void> {

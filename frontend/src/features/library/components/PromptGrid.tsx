@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { styled, type Theme } from '@mui/material/styles';
 import type { PromptCard as PromptCardData } from '@promptlib/proto';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
@@ -38,9 +38,16 @@ type Props = {
 };
 
 const GAP = 16;
+
 // The next page is asked for while this many rows are still ahead: a few screens of scrolling,
 // so someone reading down the list never reaches the end of what is loaded.
 const ROWS_AHEAD = 24;
+
+// The list's height and a row's place and columns change with every scroll and layout, and go
+// inline: styled from props, each row's styles were serialised on every render, a class per offset.
+const GridList = styled('div')({ position: 'relative' });
+const GridRow = styled('div')({ position: 'absolute', top: 0, left: 0, width: '100%', display: 'grid' });
+const GridCell = styled('div')({ minWidth: 0 });
 
 /**
  * The cards, in rows of one, two or three depending on the screen and view. Only the rows near the
@@ -130,24 +137,19 @@ export function PromptGrid({
   }, [nearEnd, onLoadMore, rows.length]);
 
   return (
-    <Box
+    <GridList
       ref={listRef}
       role="list"
       aria-busy={hasMore && lastShown >= rows.length}
-      sx={{ position: 'relative', height: virtualizer.getTotalSize() }}
+      style={{ height: virtualizer.getTotalSize() }}
     >
       {items.map((row) => (
-        <Box
+        <GridRow
           key={row.key}
-          sx={{
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: '100%',
+          style={{
             transform: `translateY(${row.start}px)`,
-            display: 'grid',
             gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-            gap: `${gap}px`,
+            gap,
             height: rowHeight - gap,
           }}
         >
@@ -171,7 +173,7 @@ export function PromptGrid({
           ) : null}
           {/* Keyed by slot, not by prompt: a new search updates the mounted cards instead of rebuilding them. */}
           {(rows[row.index] ?? []).map((prompt, slot) => (
-            <Box role="listitem" key={slot} sx={{ minWidth: 0 }}>
+            <GridCell role="listitem" key={slot}>
               <PromptCard
                 prompt={prompt}
                 categoryName={categoryNameOf(prompt)}
@@ -191,10 +193,10 @@ export function PromptGrid({
                     : undefined
                 }
               />
-            </Box>
+            </GridCell>
           ))}
-        </Box>
+        </GridRow>
       ))}
-    </Box>
+    </GridList>
   );
 }
