@@ -18,17 +18,30 @@ export async function installPackages(
     );
   }
   log(`installing ${packages.join(', ')} with apt-get (${purpose})`);
+  const command = aptCommand(aptGet, await findExecutable('flock'));
   if (!updated) {
-    await runApt(aptGet, ['update']);
+    await runApt(command, ['update']);
     updated = true;
   }
-  await runApt(aptGet, ['install', '-y', '--no-install-recommends', ...packages]);
+  await runApt(command, ['install', '-y', '--no-install-recommends', ...packages]);
+}
+
+// Where our installs may overlap (npm test's lanes each install what they need, the chart renderer's
+// Go beside promtool), one waits for the other instead of failing on apt's lock: `flock` holds a
+// lock of ours around each call, and DPkg::Lock::Timeout waits out any other program's install.
+export const APT_LOCK_FILE = '/var/lock/promptlib-apt.lock';
+const DPKG_LOCK_WAIT_SECONDS = 600;
+
+/** The program and leading arguments that run apt-get, behind our lock where `flock` exists. */
+export function aptCommand(aptGet: string, flock: string | null): [string, string[]] {
+  const apt = [aptGet, '-o', `DPkg::Lock::Timeout=${DPKG_LOCK_WAIT_SECONDS}`];
+  return flock === null ? [apt[0], apt.slice(1)] : [flock, [APT_LOCK_FILE, ...apt]];
 }
 
 // apt's progress goes to our stderr so a caller's stdout (e.g. the CLI's --json) stays clean.
-function runApt(aptGet: string, args: string[]): Promise<void> {
+function runApt([program, leading]: [string, string[]], args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(aptGet, args, {
+    const child = spawn(program, [...leading, ...args], {
       stdio: ['ignore', 2, 2],
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
