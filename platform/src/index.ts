@@ -18,6 +18,7 @@ export * from './nats/service-client';
 export * from './redis/redis';
 export * from './redis/redis-users';
 export * from './database/create-data-source';
+export * from './database/connect-with-retry';
 export * from './database/run-migrations';
 export * from './database/database-logins';
 export * from './database/schema-name';

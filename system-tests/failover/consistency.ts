@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@promptlib/platform/testing';
 import type { FailoverStack } from './failover-stack';
 import type { UserRecord } from './steady-load';
 
@@ -53,96 +53,106 @@ export async function checkConsistency(
         );
       }
     }
-    // Views: each visitor once per link. A read answered while Redis was away is served from
-    // Postgres uncounted, by design: such a visitor may be missing, never counted twice.
     // A view is counted after the read answered: the list is read again until the counts settle.
-    const viewsDeadline = Date.now() + SETTLE_MS;
-    for (;;) {
-      const links = await fetchJson<{ shareId: string; views: number }[]>(
-        stack.url,
-        '/api/shares',
-        user.cookie,
-      );
-      const views = new Map(links.map((link) => [link.shareId, link.views]));
-      const checked: string[] = [];
-      const mismatches: string[] = [];
-      for (const shareId of user.shares.values()) {
-        const visits = user.visits.get(shareId) ?? [];
-        if (!views.has(shareId) || visits.length === 0) continue;
-        checked.push(shareId);
-        const all = new Set(visits.map((visit) => visit.client));
-        const surely = new Set(
-          visits
-            .filter((visit) => !redisDown.some((down) => visit.at >= down.from && visit.at <= down.to))
-            .map((visit) => visit.client),
+    const views = await eventually(
+      async () => {
+        const links = await fetchJson<{ shareId: string; views: number }[]>(
+          stack.url,
+          '/api/shares',
+          user.cookie,
         );
-        const counted = views.get(shareId) ?? 0;
-        if (counted < surely.size || counted > all.size) {
-          mismatches.push(
-            `share ${shareId} counts ${counted} views of ${all.size} visitors (${surely.size} while Redis was up)`,
-          );
-        }
-      }
-      if (mismatches.length === 0 || Date.now() > viewsDeadline) {
-        result.viewsChecked += checked.length;
-        result.viewMismatches.push(...mismatches);
-        break;
-      }
-      await sleep(250);
-    }
+        return viewMismatchesOf(user, new Map(links.map((link) => [link.shareId, link.views])), redisDown);
+      },
+      ({ mismatches }) => mismatches.length === 0,
+      SETTLE_MS,
+    );
+    result.viewsChecked += views.checked;
+    result.viewMismatches.push(...views.mismatches);
     for (const [id, shareId] of user.shares) {
       const content = library.get(id);
       if (content === undefined) continue;
       result.sharesChecked += 1;
-      const deadline = Date.now() + SETTLE_MS;
-      for (;;) {
-        const shared = await fetchJson<{ content?: string }>(stack.url, `/api/shared/${shareId}`).catch(
-          () => ({ content: undefined }),
+      const shared = await eventually(
+        () =>
+          fetchJson<{ content?: string }>(stack.url, `/api/shared/${shareId}`).catch(() => ({
+            content: undefined,
+          })),
+        (read) => read.content === content,
+        SETTLE_MS,
+      );
+      if (shared.content !== content) {
+        result.shareMismatches.push(
+          `share ${shareId} of prompt ${id} reads "${shared.content}", the library "${content}"`,
         );
-        if (shared.content === content) break;
-        if (Date.now() > deadline) {
-          result.shareMismatches.push(
-            `share ${shareId} of prompt ${id} reads "${shared.content}", the library "${content}"`,
-          );
-          break;
-        }
-        await sleep(250);
       }
     }
   }
-  const deadline = Date.now() + SETTLE_MS;
-  for (;;) {
-    const billing = await stack.query<{
-      user_id: number;
-      is_pro: boolean;
-      is_cancelled: boolean;
-      version: number;
-    }>('SELECT user_id, is_pro, is_cancelled, version FROM billing.user_tiers');
-    const library = new Map(
-      (
-        await stack.query<{ user_id: number; is_pro: boolean; is_cancelled: boolean; version: number }>(
-          'SELECT user_id, is_pro, is_cancelled, version FROM library.user_tiers',
-        )
-      ).map((row) => [row.user_id, row]),
+  const tiers = await eventually(
+    () => tierMismatchesOf(stack),
+    (read) => read.mismatches.length === 0,
+    SETTLE_MS,
+  );
+  result.tiersChecked = tiers.checked;
+  result.tierMismatches = tiers.mismatches;
+  return result;
+}
+
+type TierRow = { user_id: number; is_pro: boolean; is_cancelled: boolean; version: number };
+
+/** Users whose tier in library differs from billing's, of how many billing holds. */
+async function tierMismatchesOf(stack: FailoverStack): Promise<{ checked: number; mismatches: string[] }> {
+  const billing = await stack.query<TierRow>(
+    'SELECT user_id, is_pro, is_cancelled, version FROM billing.user_tiers',
+  );
+  const library = new Map(
+    (await stack.query<TierRow>('SELECT user_id, is_pro, is_cancelled, version FROM library.user_tiers')).map(
+      (row) => [row.user_id, row],
+    ),
+  );
+  const mismatches = billing.flatMap((row) => {
+    const seen = library.get(row.user_id);
+    const same =
+      seen &&
+      seen.is_pro === row.is_pro &&
+      seen.is_cancelled === row.is_cancelled &&
+      seen.version === row.version;
+    return same
+      ? []
+      : [`user ${row.user_id}: billing ${describe(row)}, library ${seen ? describe(seen) : 'nothing'}`];
+  });
+  return { checked: billing.length, mismatches };
+}
+
+/**
+ * The user's links whose view counts cannot be right: each visitor counts once per link, and a
+ * read answered while Redis was away is served from Postgres uncounted, by design, so such a
+ * visitor may be missing, never counted twice.
+ */
+function viewMismatchesOf(
+  user: UserRecord,
+  views: Map<string, number>,
+  redisDown: { from: number; to: number }[],
+): { checked: number; mismatches: string[] } {
+  let checked = 0;
+  const mismatches: string[] = [];
+  for (const shareId of user.shares.values()) {
+    const visits = user.visits.get(shareId) ?? [];
+    if (!views.has(shareId) || visits.length === 0) continue;
+    checked += 1;
+    const all = new Set(visits.map((visit) => visit.client));
+    const surely = new Set(
+      visits
+        .filter((visit) => !redisDown.some((down) => visit.at >= down.from && visit.at <= down.to))
+        .map((visit) => visit.client),
     );
-    const mismatches = billing.flatMap((row) => {
-      const seen = library.get(row.user_id);
-      const same =
-        seen &&
-        seen.is_pro === row.is_pro &&
-        seen.is_cancelled === row.is_cancelled &&
-        seen.version === row.version;
-      return same
-        ? []
-        : [`user ${row.user_id}: billing ${describe(row)}, library ${seen ? describe(seen) : 'nothing'}`];
-    });
-    result.tiersChecked = billing.length;
-    if (mismatches.length === 0 || Date.now() > deadline) {
-      result.tierMismatches = mismatches;
-      return result;
+    const counted = views.get(shareId) ?? 0;
+    if (counted < surely.size || counted > all.size) {
+      mismatches.push(
+        `share ${shareId} counts ${counted} views of ${all.size} visitors (${surely.size} while Redis was up)`,
+      );
     }
-    await sleep(250);
   }
+  return { checked, mismatches };
 }
 
 function describe(row: { is_pro: boolean; is_cancelled: boolean; version: number }): string {

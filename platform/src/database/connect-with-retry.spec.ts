@@ -1,4 +1,4 @@
-import { connectWithRetry } from './run-migrations';
+import { connectWithRetry } from './connect-with-retry';
 
 const logger = { warn: jest.fn() };
 
