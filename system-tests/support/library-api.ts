@@ -1,3 +1,4 @@
+import { eventually } from '@promptlib/platform/testing';
 import type { Category, LimitsRecord, Prompt, RegisteredUserResponse } from '@promptlib/proto';
 import { ApiClient, STRONG_PASSWORD, uniqueUsername } from './api-client';
 
@@ -11,9 +12,22 @@ export async function newLibraryUser(baseUrl: string, prefix = 'lib'): Promise<L
     username,
     password: STRONG_PASSWORD,
   });
-  if (res.status !== 201 || !res.body.initialCategory)
-    throw new Error(`registration failed: ${JSON.stringify(res.body)}`);
-  return { client, id: res.body.user.id, username, general: res.body.initialCategory };
+  if (res.status !== 201) throw new Error(`registration failed: ${JSON.stringify(res.body)}`);
+  // The gateway answers null when the library is slow; the library still makes General on the
+  // registration event, so wait for it as the app's refetch does.
+  const general = res.body.initialCategory ?? (await generalCategoryOf(client));
+  return { client, id: res.body.user.id, username, general };
+}
+
+/** The user's General category, waiting for the library to have made it. */
+export async function generalCategoryOf(client: ApiClient): Promise<Category> {
+  const categories = await eventually(
+    async () => (await client.get<Category[]>('/api/categories')).body,
+    (list) => Array.isArray(list) && list.some((category) => category.name === 'General'),
+  );
+  const general = Array.isArray(categories) && categories.find((category) => category.name === 'General');
+  if (!general) throw new Error(`no General category after registration: ${JSON.stringify(categories)}`);
+  return general;
 }
 
 let counter = 0;
