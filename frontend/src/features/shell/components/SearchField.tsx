@@ -13,6 +13,10 @@ type SearchState = { searchTyped: boolean };
 
 // The typed text is reported once typing pauses, so the list does not refilter per keystroke.
 const SEARCH_DEBOUNCE_MS = 300;
+// A shorter pause already asks for the results, so the server's answer is usually there when the
+// debounce ends and the list changes at the debounce plus a render. Typing faster than this asks
+// for nothing; a pause between the two asks once for text the user may still extend.
+const SEARCH_ASK_EARLY_MS = 150;
 
 export const SearchField = forwardRef<HTMLInputElement, { autoFocus?: boolean }>(function SearchField(
   { autoFocus },
@@ -32,8 +36,9 @@ export const SearchField = forwardRef<HTMLInputElement, { autoFocus?: boolean }>
     setReported(stored);
     setText(stored);
   }
+  const askEarly = useDebouncedCallback(prefetchSearch, SEARCH_ASK_EARLY_MS);
   const report = useDebouncedCallback((value: string) => {
-    // The request leaves now; the list's render of the new search joins it.
+    // Asked already unless the early ask was cancelled; the list's render of the new search joins it.
     prefetchSearch(value);
     setReported(value);
     dispatch(setSearch(value));
@@ -51,6 +56,7 @@ export const SearchField = forwardRef<HTMLInputElement, { autoFocus?: boolean }>
         const value = event.target.value;
         setText(value);
         if (location.pathname === '/') {
+          askEarly(value);
           report(value);
           return;
         }
