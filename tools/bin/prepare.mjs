@@ -1,6 +1,6 @@
 // Runs before any dependency is installed, so it may use nothing but Node itself.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,38 +34,6 @@ export function install() {
   step('Installing dependencies', () =>
     run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']),
   );
-}
-
-/**
- * Starts making the chart renderable in the background (tools/src/helm/prepare-renderer.ts): on a
- * new machine that installs Go's Debian packages, which is disk and network more than CPU, and
- * overlaps the build. Returns the wait for it, which prints how it went: a failure is left to the
- * chart's checks to report, which try again and say why.
- */
-export function startChartRenderer() {
-  const started = Date.now();
-  const dir = mkdtempSync(join(tmpdir(), 'promptlib-chart-renderer-'));
-  const log = join(dir, 'output.log');
-  // Its output goes to a file: the build's spawnSync leaves no turn to read a pipe, which would fill.
-  const output = openSync(log, 'w');
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/helm/prepare-renderer.ts'], {
-    cwd: join(root, 'tools'),
-    stdio: ['ignore', output, output],
-  });
-  const ended = new Promise((resolve) => {
-    child.once('error', (error) => resolve(`could not start: ${error.message}`));
-    child.once('exit', (code, signal) => resolve(code === 0 ? null : `exited ${signal ?? code}`));
-  });
-  return async () => {
-    const failure = await ended;
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    if (failure === null) console.log(`✔ Chart renderer ready (${seconds} s after it started)`);
-    else {
-      console.log(readFileSync(log, 'utf8').trimEnd());
-      console.log(`! Chart renderer not prepared (${failure}): the chart's checks try again`);
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
 }
 
 export function build() {

@@ -1,15 +1,12 @@
-// `npm test`: install and build (the chart renderer made ready meanwhile), then the compiled runner provisions a
-// private namespace and runs every suite.
-import { build, checkNode, install, root, startChartRenderer } from './prepare.mjs';
+// `npm test`: install and build, then the compiled runner provisions a private namespace and runs every suite.
+import { build, checkNode, install, root } from './prepare.mjs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const started = Date.now();
 checkNode();
 install();
-const chartRenderer = startChartRenderer();
 build();
-await chartRenderer();
 const { runAllSuites } = await import(pathToFileURL(join(root, 'tools', 'dist', 'run', 'test.js')).href);
 const code = await runAllSuites(started);
 process.exit(code);

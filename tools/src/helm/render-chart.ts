@@ -64,14 +64,6 @@ export async function rendererFunctions(): Promise<string[]> {
   return stdout.split('\n').filter(Boolean);
 }
 
-/**
- * Makes the chart renderable ahead of the checks that render it: nothing where `helm` is on the
- * PATH, else the renderer built (its Debian packages installed first where they are missing).
- */
-export async function prepareChartRenderer(): Promise<string> {
-  return (await findExecutable('helm')) ?? builtRenderer();
-}
-
 let built: Promise<string> | undefined;
 
 function builtRenderer(): Promise<string> {

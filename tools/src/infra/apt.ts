@@ -26,9 +26,9 @@ export async function installPackages(
   await runApt(command, ['install', '-y', '--no-install-recommends', ...packages]);
 }
 
-// Where our installs may overlap (npm test's lanes each install what they need, the chart renderer's
-// Go beside promtool), one waits for the other instead of failing on apt's lock: `flock` holds a
-// lock of ours around each call, and DPkg::Lock::Timeout waits out any other program's install.
+// Where our installs may overlap (an `npm start` beside an `npm test` on a new machine, two checkouts
+// testing at once), one waits for the other instead of failing on apt's lock: `flock` holds a lock
+// of ours around each call, and DPkg::Lock::Timeout waits out any other program's install.
 export const APT_LOCK_FILE = '/var/lock/promptlib-apt.lock';
 const DPKG_LOCK_WAIT_SECONDS = 600;
 
