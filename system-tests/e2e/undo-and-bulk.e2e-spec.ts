@@ -58,6 +58,8 @@ describe('undoing a deletion, and moving or deleting many prompts, in a real bro
     await page.getByRole('heading', { name: 'Also me' }).waitFor({ state: 'detached' });
     await page.keyboard.press('Control+z');
     await page.getByText('Restored "Also me"').waitFor();
+    // The notice comes with the server's answer; the list shows the prompt once it has read it again.
+    await page.getByRole('heading', { name: 'Also me' }).waitFor();
     expect(await cardTitles(page)).toEqual(['Also me', 'Keep me']);
 
     // The notice gone, Ctrl+Z does nothing more.
