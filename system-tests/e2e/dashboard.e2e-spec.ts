@@ -692,6 +692,28 @@ describe('the library dashboard in a real browser', () => {
     await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
     expect(await page.getByRole('combobox', { name: 'Sort by' }).innerText()).toBe('Recently Used');
     expect(await cardTitles(page)).toEqual(['Charlie', 'Bravo', 'alpha']);
+
+    // A use made while another order shows: Most Used, chosen again, puts the prompt where that
+    // order now places it, not where its loaded cards had it (Charlie's second use ties Bravo's
+    // two, and the newer prompt comes first).
+    const chooseSort = async (name: string, firstTitle: string) => {
+      await page.getByRole('combobox', { name: 'Sort by' }).click();
+      await page.getByRole('option', { name }).click();
+      await page.waitForFunction(
+        (title) => document.querySelector('article h3')?.textContent === title,
+        firstTitle,
+      );
+    };
+    await chooseSort('Most Used', 'Bravo');
+    expect(await cardTitles(page)).toEqual(['Bravo', 'Charlie', 'alpha']);
+    await chooseSort('Name (A-Z)', 'alpha');
+    const copied = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/copy'),
+    );
+    await page.getByRole('button', { name: 'Copy "Charlie"' }).click();
+    expect((await copied).status()).toBe(200);
+    await chooseSort('Most Used', 'Charlie');
+    expect(await cardTitles(page)).toEqual(['Charlie', 'Bravo', 'alpha']);
   });
 
   it('shows prompt text containing HTML as text', async () => {

@@ -111,6 +111,32 @@ describe('the loaded pages of a list', () => {
     });
     expect(ids(loaded)).toEqual([1]);
   });
+
+  it('keep a changed card where it stands, and say so when its order would now place it elsewhere', () => {
+    const byUse: CardListArgs = { ...all, sort: 'used' };
+    const loaded = list([card(3, { usageCount: 4 }), card(2, { usageCount: 2 }), card(1, { usageCount: 1 })]);
+    changeCard(loaded, byUse, 2, (item) => {
+      item.usageCount += 1;
+    });
+    expect(loaded.outOfOrder).toBe(false);
+    changeCard(loaded, byUse, 1, (item) => {
+      item.usageCount += 4;
+    });
+    expect(ids(loaded)).toEqual([3, 2, 1]);
+    expect(loaded.outOfOrder).toBe(true);
+
+    const byName: CardListArgs = { ...all, sort: 'name' };
+    const named = list([
+      card(1, { title: 'apple' }),
+      card(2, { title: 'banana' }),
+      card(3, { title: 'cherry' }),
+    ]);
+    putPrompt(named, byName, prompt(2, { title: 'Blueberry' }));
+    expect(named.outOfOrder).toBe(false);
+    putPrompt(named, byName, prompt(1, { title: 'date' }));
+    expect(ids(named)).toEqual([1, 2, 3]);
+    expect(named.outOfOrder).toBe(true);
+  });
 });
 
 describe('the last-used order', () => {

@@ -24,12 +24,22 @@ export type CardListArgs = {
  * A list as far as it is loaded: its cards in order, the cursor of the page after them (null once
  * all are here), and how many it holds (counted by the server, then kept right by each change).
  * `boundary` is the card that cursor was made from: the next page starts after it, even once it is
- * deleted here.
+ * deleted here. `outOfOrder`: a change left a card where it stood though its order now places it
+ * elsewhere (a use in Most Used, a rename by name), so the list is read again when next shown.
  */
-export type CardList = PromptCardsPage & { boundary: PromptCard | null };
+export type CardList = PromptCardsPage & { boundary: PromptCard | null; outOfOrder: boolean };
 
 export function cardListOf(page: PromptCardsPage): CardList {
-  return { ...page, boundary: page.cards.at(-1) ?? null };
+  return { ...page, boundary: page.cards.at(-1) ?? null, outOfOrder: false };
+}
+
+/** Marks the list out of order when the card at `at`, changed where it stands, no longer fits there. */
+function checkOrderAt(list: CardList, at: number, sort: PromptSort): void {
+  const compare = compareCards(sort);
+  const card = list.cards[at];
+  const before = list.cards[at - 1];
+  const after = list.cards[at + 1];
+  if ((before && compare(before, card) > 0) || (after && compare(card, after) > 0)) list.outOfOrder = true;
 }
 
 /** The card the server would send for a prompt: the start of its content and its length. */
@@ -142,8 +152,10 @@ export function putPrompt(list: CardList, args: CardListArgs, prompt: Prompt): v
   const at = list.cards.findIndex((existing) => existing.id === prompt.id);
   const card = cardOf(prompt, list.cards[at]?.lastUsedAt ?? null);
   const takes = listTakes(args, prompt);
-  if (at !== -1 && takes) list.cards[at] = card;
-  else if (at !== -1) removeCard(list, prompt.id);
+  if (at !== -1 && takes) {
+    list.cards[at] = card;
+    checkOrderAt(list, at, args.sort);
+  } else if (at !== -1) removeCard(list, prompt.id);
   else if (takes) addCard(list, card, args.sort);
 }
 
@@ -154,10 +166,12 @@ export function changeCard(
   id: number,
   change: (card: PromptCard) => void,
 ): void {
-  const card = list.cards.find((existing) => existing.id === id);
-  if (!card) return;
+  const at = list.cards.findIndex((existing) => existing.id === id);
+  if (at === -1) return;
+  const card = list.cards[at];
   change(card);
   if (!filterTakes(args, card)) removeCard(list, id);
+  else checkOrderAt(list, at, args.sort);
 }
 
 /** The sidebar's counts moved by one prompt coming (+1) or going (-1). */

@@ -1,5 +1,5 @@
 import type { PromptCard } from '@promptlib/proto';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, type AppDispatch } from '../../../app/store';
 import { appendPage, type CardListArgs } from '../card-lists';
 import { libraryApi, useGetPromptCardsQuery } from '../library.api';
@@ -47,6 +47,16 @@ export function usePromptCards(args: CardListArgs): PromptCards {
   // args memoised by the caller keeps loadMore the same function from one render to the next.
   const dispatch = useAppDispatch();
   const query = useGetPromptCardsQuery(args);
+  // A list a change left out of its order while another list showed (a use while Name showed, say)
+  // is read again when it is shown; the list on screen keeps its cards where they stand.
+  const arrived = useRef<CardListArgs | null>(null);
+  const outOfOrder = query.currentData?.outOfOrder === true;
+  const { refetch } = query;
+  useEffect(() => {
+    if (arrived.current === args) return;
+    arrived.current = args;
+    if (outOfOrder) void refetch();
+  }, [args, outOfOrder, refetch]);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreFailed, setMoreFailed] = useState(false);
   const inFlight = useRef<string | null>(null);
