@@ -32,7 +32,8 @@ describe('a backup of every service’s schema, restored', () => {
 
   afterAll(async () => {
     await stack?.stop();
-    await rm(dir, { recursive: true, force: true });
+    // Unset when the stack did not start: the failure to read is that one.
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   /** A user with prompts, tags, a favourite, an edit (a second version) and a public link. */

@@ -20,8 +20,8 @@ export async function startApp(
   dir: string,
   env: Record<string, string>,
   // An app starts in about 2 s of CPU; beside npm test's other lanes on a loaded machine, auth once
-  // took over 30 s to be ready.
-  timeoutMs = 60_000,
+  // took over 30 s to be ready and billing once more than 60 s. This catches a hang, not slowness.
+  timeoutMs = 120_000,
 ): Promise<AppProcess> {
   const healthPort = Number(env.HEALTH_PORT) || (await freePort());
   const child = spawn(process.execPath, [join(repoRoot, dir, 'dist', 'main.js')], {
