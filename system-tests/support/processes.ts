@@ -45,16 +45,20 @@ export async function startApp(
     },
   };
   const deadline = Date.now() + timeoutMs;
+  // What the readiness check last said: not listening yet, or which dependency it still waits for.
+  let lastAnswer = 'no answer yet';
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`${name} exited with ${child.exitCode} while starting:\n${output}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${healthPort}/health/ready`)).ok) return app;
-    } catch {
-      // Not listening yet.
+      const answer = await fetch(`http://127.0.0.1:${healthPort}/health/ready`);
+      if (answer.ok) return app;
+      lastAnswer = `${answer.status} ${await answer.text()}`;
+    } catch (error) {
+      lastAnswer = `not listening (${(error as Error).message})`;
     }
     await sleep(100);
   }
   await app.stop('SIGKILL');
-  throw new Error(`${name} was not ready within ${timeoutMs} ms:\n${output}`);
+  throw new Error(`${name} was not ready within ${timeoutMs} ms (readiness: ${lastAnswer}):\n${output}`);
 }
