@@ -461,7 +461,7 @@ describe('every JSON route of the gateway under generated input', () => {
       client,
       id: registered.body.user.id,
       username,
-      general: registered.body.initialCategory ?? (await generalCategoryOf(client)),
+      general: await generalCategoryOf(client, registered.body.initialCategory),
     };
     const research = await client.post<Category>('/api/categories', { name: 'Research' });
     expect(research.status).toBe(201);
@@ -494,7 +494,7 @@ describe('every JSON route of the gateway under generated input', () => {
     expect(registered.status).toBe(201);
     attacker.cookie = client.sessionCookie;
     addToPool('ownUser', registered.body.user.id);
-    addToPool('ownCategory', (registered.body.initialCategory ?? (await generalCategoryOf(client))).id);
+    addToPool('ownCategory', (await generalCategoryOf(client, registered.body.initialCategory)).id);
     harvest((await client.post<Category>('/api/categories', { name: 'Mine' })).body);
     for (const title of ['Attacker one', 'Attacker two']) {
       harvest((await client.post<Prompt>('/api/prompts', { title, content: 'Content.' })).body);

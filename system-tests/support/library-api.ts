@@ -13,14 +13,20 @@ export async function newLibraryUser(baseUrl: string, prefix = 'lib'): Promise<L
     password: STRONG_PASSWORD,
   });
   if (res.status !== 201) throw new Error(`registration failed: ${JSON.stringify(res.body)}`);
-  // The gateway answers null when the library is slow; the library still makes General on the
-  // registration event, so wait for it as the app's refetch does.
-  const general = res.body.initialCategory ?? (await generalCategoryOf(client));
+  const general = await generalCategoryOf(client, res.body.initialCategory);
   return { client, id: res.body.user.id, username, general };
 }
 
-/** The user's General category, waiting for the library to have made it. */
-export async function generalCategoryOf(client: ApiClient): Promise<Category> {
+/**
+ * The user's General category: the one registration answered, else the one the library makes on
+ * the registration event. The gateway answers null when the library is slow, so this waits for it
+ * as the app's refetch does.
+ */
+export async function generalCategoryOf(
+  client: ApiClient,
+  answered: Category | null = null,
+): Promise<Category> {
+  if (answered) return answered;
   const categories = await eventually(
     async () => (await client.get<Category[]>('/api/categories')).body,
     (list) => Array.isArray(list) && list.some((category) => category.name === 'General'),

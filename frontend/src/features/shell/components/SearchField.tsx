@@ -38,7 +38,8 @@ export const SearchField = forwardRef<HTMLInputElement, { autoFocus?: boolean }>
   }
   const askEarly = useDebouncedCallback(prefetchSearch, SEARCH_ASK_EARLY_MS);
   const report = useDebouncedCallback((value: string) => {
-    // Asked already unless the early ask was cancelled; the list's render of the new search joins it.
+    // The early ask has asked for this text already, under the sort and filter of that moment: if
+    // either changed since, this asks under the new ones; else the request under way is reused.
     prefetchSearch(value);
     setReported(value);
     dispatch(setSearch(value));
