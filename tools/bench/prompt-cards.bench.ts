@@ -2,6 +2,7 @@ import type { PromptCardsPage } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
 import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
 import { registerUser, startBenchStack } from './bench-stack';
+import { byCommand, byPid, cpuSnapshot, cpuSpent, perRequest } from './cpu-meter';
 import { figures, runLoad, type Target } from './load';
 import { analyzePrompts, seedPrompts } from './seed-prompts';
 
@@ -9,9 +10,10 @@ import { analyzePrompts, seedPrompts } from './seed-prompts';
  * The dashboard's paged list at BENCH_PROMPTS prompts (50,000 by default, Pro's ceiling) of 500 to
  * 5,000 characters, with BENCH_CONNECTIONS (10) clients asking at once: the first page of each
  * sort, a page 10,000 cards down, searches of one and two words that match some prompts, one that
- * matches none, and the sidebar's counts. Prints p50 and p95 of each and `cards <name> p95 <ms>`
- * lines; the goal is a two-word search's p95 ≤ 50 ms. Asserts nothing: a shared machine's numbers
- * are not a pass/fail signal.
+ * matches none, and the sidebar's counts. Prints p50 and p95 of each, and where a request's CPU
+ * went (our processes, Postgres, NATS, the load generator): with every core busy, the p95 follows
+ * the CPU a request costs. The goal is a two-word search's p95 ≤ 50 ms. Asserts nothing: a shared
+ * machine's numbers are not a pass/fail signal.
  *
  *   BENCH_PROMPTS, BENCH_SECONDS, BENCH_CONNECTIONS
  */
@@ -51,16 +53,31 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
     { name: 'search no match', url: cards('?search=zebra%20crossing'), headers },
     { name: 'counts', url: `${stack.gatewayUrl}/api/prompts/counts`, headers },
   ];
-  console.log(`${SECONDS} s per target, ${CONNECTIONS} connections\n`);
+  const processes = [
+    byPid('load generator', () => process.pid),
+    ...Object.keys(stack.pids).map((name) => byPid(name, () => stack.pids[name])),
+    byCommand('postgres', ['postgres']),
+    byCommand('redis-server', ['redis-server']),
+    byCommand('nats-server', ['nats-server']),
+  ];
+  console.log(`${SECONDS} s per target, ${CONNECTIONS} connections; CPU µs per request by process\n`);
   for (const target of targets) {
     const first = await fetch(target.url, { headers });
     if (first.status !== 200)
       throw new Error(`${target.name} answered ${first.status}: ${await first.text()}`);
     await runLoad(target, CONNECTIONS, 1);
-    const result = figures(await runLoad(target, CONNECTIONS, SECONDS));
+    const before = cpuSnapshot(processes);
+    const round = await runLoad(target, CONNECTIONS, SECONDS);
+    const cpu = perRequest(cpuSpent(before, cpuSnapshot(processes)), round.ok);
+    const result = figures(round);
     console.log(
       `${target.name.padEnd(26)} ${result.rps.toFixed(0).padStart(5)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  ` +
         `p95 ${result.p95.toFixed(1).padStart(6)} ms  (${result.failures})`,
+    );
+    const total = cpu.reduce((sum, [, micros]) => sum + micros, 0);
+    console.log(
+      `${''.padEnd(26)} CPU ${total.toFixed(0)} µs = ` +
+        cpu.map(([name, micros]) => `${name} ${micros.toFixed(0)}`).join(' + '),
     );
   }
   console.log(`\nGoal: a two-word search's p95 ≤ ${GOAL_MS} ms. Load average at the end: ${loadAverage()}`);
