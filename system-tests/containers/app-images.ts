@@ -1,7 +1,7 @@
 import { repoRoot } from '@promptlib/tools/testing';
 import type { Podman } from './podman';
 
-/** The targets of deploy/Dockerfile, in the order they are built (the first pays for the shared stages). */
+/** The targets of deploy/Dockerfile; the first is built first and pays for the shared stages. */
 export const TARGETS = ['gateway', 'auth', 'library', 'sharing', 'billing', 'migrate', 'sandboxes'] as const;
 export type Target = (typeof TARGETS)[number];
 
@@ -12,45 +12,64 @@ export function imageName(target: Target, tag: string): string {
   return `promptlib/${target}:${tag}`;
 }
 
+// Targets built at once after the first: each is an npm install and the commit of its layers, with
+// parts of it waiting on the disk, and two of them keep both cores busy where one kept one.
+const BUILDS_AT_ONCE = 2;
+
 /**
  * Builds every target from deploy/Dockerfile as a user's `docker build` would (Docker's image
  * format, so HEALTHCHECK is kept), tagged with `tag`, and reports each one's build time and size.
+ * The first target builds the stages every target shares (the manifests, the whole build); the
+ * others, which then differ only in their own stages, are built side by side.
  */
 export async function buildAppImages(
   podman: Podman,
   tag: string,
   log: (line: string) => void,
 ): Promise<BuiltImage[]> {
-  const built: BuiltImage[] = [];
-  for (const target of TARGETS) {
-    const image = imageName(target, tag);
-    const began = Date.now();
-    await podman.run(
-      [
-        'build',
-        '--pull=never',
-        // The build's RUN steps (apt, npm) reach the machine's mirrors as the machine does: on
-        // podman's own bridge they find no resolver on some machines (netavark with no DNS of its own).
-        '--network=host',
-        '--format',
-        'docker',
-        '--layers',
-        '-f',
-        'deploy/Dockerfile',
-        '--target',
-        target,
-        '-t',
-        image,
-        '.',
-      ],
-      { cwd: repoRoot, timeoutMs: 30 * 60_000 },
-    );
-    const bytes = Number((await podman.run(['image', 'inspect', '--format', '{{.Size}}', image])).trim());
-    const seconds = (Date.now() - began) / 1000;
-    built.push({ target, image, seconds, bytes });
-    log(`${target}: built in ${seconds.toFixed(1)} s, ${(bytes / 1e6).toFixed(0)} MB`);
-  }
-  return built;
+  const [first, ...others] = TARGETS;
+  const built = [await buildAppImage(podman, first, tag, log)];
+  const waiting = [...others];
+  const builder = async () => {
+    for (let target = waiting.shift(); target !== undefined; target = waiting.shift())
+      built.push(await buildAppImage(podman, target, tag, log));
+  };
+  await Promise.all(Array.from({ length: BUILDS_AT_ONCE }, builder));
+  return TARGETS.map((target) => built.find((image) => image.target === target)!);
+}
+
+async function buildAppImage(
+  podman: Podman,
+  target: Target,
+  tag: string,
+  log: (line: string) => void,
+): Promise<BuiltImage> {
+  const image = imageName(target, tag);
+  const began = Date.now();
+  await podman.run(
+    [
+      'build',
+      '--pull=never',
+      // The build's RUN steps (apt, npm) reach the machine's mirrors as the machine does: on
+      // podman's own bridge they find no resolver on some machines (netavark with no DNS of its own).
+      '--network=host',
+      '--format',
+      'docker',
+      '--layers',
+      '-f',
+      'deploy/Dockerfile',
+      '--target',
+      target,
+      '-t',
+      image,
+      '.',
+    ],
+    { cwd: repoRoot, timeoutMs: 30 * 60_000 },
+  );
+  const bytes = Number((await podman.run(['image', 'inspect', '--format', '{{.Size}}', image])).trim());
+  const seconds = (Date.now() - began) / 1000;
+  log(`${target}: built in ${seconds.toFixed(1)} s, ${(bytes / 1e6).toFixed(0)} MB`);
+  return { target, image, seconds, bytes };
 }
 
 /** Every image id podman holds, intermediate layers included: what a run made is the difference. */
