@@ -56,6 +56,10 @@ async function buildAppImage(
       '--format',
       'docker',
       '--layers',
+      // Stages that do not depend on each other run side by side: the first target's own npm
+      // install beside the shared build stage's.
+      '--jobs',
+      String(BUILDS_AT_ONCE),
       '-f',
       'deploy/Dockerfile',
       '--target',
