@@ -1,5 +1,5 @@
 import { repoRoot } from '@promptlib/tools/testing';
-import type { Podman } from './podman';
+import { DOCKER_BUILD, type Podman } from './podman';
 
 /** The targets of deploy/Dockerfile; the first is built first and pays for the shared stages. */
 export const TARGETS = ['gateway', 'auth', 'library', 'sharing', 'billing', 'migrate', 'sandboxes'] as const;
@@ -17,8 +17,8 @@ export function imageName(target: Target, tag: string): string {
 const BUILDS_AT_ONCE = 2;
 
 /**
- * Builds every target from deploy/Dockerfile as a user's `docker build` would (Docker's image
- * format, so HEALTHCHECK is kept), tagged with `tag`, and reports each one's build time and size.
+ * Builds every target from deploy/Dockerfile as a user's `docker build` would, tagged with `tag`,
+ * and reports each one's build time and size.
  * The first target builds the stages every target shares (the manifests, the whole build); the
  * others, which then differ only in their own stages, are built side by side.
  */
@@ -48,13 +48,7 @@ async function buildAppImage(
   const began = Date.now();
   await podman.run(
     [
-      'build',
-      '--pull=never',
-      // The build's RUN steps (apt, npm) reach the machine's mirrors as the machine does: on
-      // podman's own bridge they find no resolver on some machines (netavark with no DNS of its own).
-      '--network=host',
-      '--format',
-      'docker',
+      ...DOCKER_BUILD,
       '--layers',
       // Stages that do not depend on each other run side by side: the first target's own npm
       // install beside the shared build stage's.

@@ -3,7 +3,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { repoRoot } from '@promptlib/tools/testing';
-import { command, type Podman } from './podman';
+import { command, DOCKER_BUILD, type Podman } from './podman';
 
 export const DEBIAN_IMAGE = 'docker.io/library/debian:bookworm-slim';
 export const NODE_IMAGE = 'docker.io/library/node:20-bookworm-slim';
@@ -39,20 +39,7 @@ export async function ensureBaseImages(podman: Podman, log: (line: string) => vo
     if ((await labelOf(podman, image, STAND_IN_LABEL)) === recipe) continue;
     log(`making ${image} from Debian's packages`);
     await podman.run(
-      [
-        'build',
-        '--pull=never',
-        '--network=host',
-        '--format',
-        'docker',
-        '--label',
-        `${STAND_IN_LABEL}=${recipe}`,
-        '-f',
-        file,
-        '-t',
-        image,
-        '.',
-      ],
+      [...DOCKER_BUILD, '--label', `${STAND_IN_LABEL}=${recipe}`, '-f', file, '-t', image, '.'],
       { cwd: STAND_INS, timeoutMs: 15 * 60_000 },
     );
   }
@@ -152,13 +139,10 @@ async function makeNodeImage(podman: Podman): Promise<void> {
       '',
     ].join('\n');
     await writeFile(join(dir, 'Containerfile'), containerfile);
-    await podman.run(
-      ['build', '--pull=never', '--network=host', '--format', 'docker', '-t', NODE_IMAGE, '.'],
-      {
-        cwd: dir,
-        timeoutMs: 10 * 60_000,
-      },
-    );
+    await podman.run([...DOCKER_BUILD, '-t', NODE_IMAGE, '.'], {
+      cwd: dir,
+      timeoutMs: 10 * 60_000,
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -47,6 +47,14 @@ runtime = "runc"
 network_backend = "netavark"
 `;
 
+/**
+ * `podman build` as a user's `docker build` runs it: Docker's image format (so HEALTHCHECK is kept)
+ * and the base images already here. RUN steps (apt, npm) reach the machine's mirrors as the
+ * machine does: on podman's own bridge they find no resolver on some machines (netavark with no
+ * DNS of its own).
+ */
+export const DOCKER_BUILD = ['build', '--pull=never', '--network=host', '--format', 'docker'];
+
 export type Podman = {
   /** The environment every podman (and docker-compose) call runs with. */
   env: NodeJS.ProcessEnv;
