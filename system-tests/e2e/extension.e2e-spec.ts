@@ -196,6 +196,12 @@ describe('the browser extension, loaded into Chromium', () => {
       const [before] = await editorText();
       await page.locator('#editor p').click();
       await page.keyboard.press('End');
+      // The editor takes a caret move in from the browser's selectionchange event, a task later: a
+      // person is never faster than that, but a busy machine let the palette open first.
+      await page.waitForFunction(
+        (text) => (window as unknown as { textBeforeCaret: () => string | null }).textBeforeCaret() === text,
+        before,
+      );
       await openPalette(extension.worker, `${pages.url}/${file}.html`);
       await paletteShows(page, (text) => text?.includes(title) === true);
       await page.keyboard.type(query);

@@ -113,7 +113,12 @@ describe('writing templates in the prompt editor in a real browser', () => {
       () => content.inputValue(),
       (value) => value === written,
     );
-    expect(await content.evaluate((field) => field === document.activeElement)).toBe(true);
+    // The field takes the focus back on a timer once its new value is on screen.
+    const focused = await eventually(
+      () => content.evaluate((field) => field === document.activeElement),
+      (yes) => yes,
+    );
+    expect(focused).toBe(true);
     const caret = await content.evaluate((field: HTMLTextAreaElement) => [
       field.selectionStart,
       field.selectionEnd,

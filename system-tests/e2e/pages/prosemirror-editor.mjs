@@ -16,3 +16,8 @@ window.editorText = () => {
   view.state.doc.forEach((node) => paragraphs.push(node.textContent));
   return paragraphs;
 };
+// Where the editor's own state has the caret: the text before it in its paragraph.
+window.textBeforeCaret = () => {
+  const { $head } = view.state.selection;
+  return $head.parent.textBetween(0, $head.parentOffset);
+};
