@@ -924,25 +924,43 @@ describe('every JSON route of the gateway under generated input', () => {
   }
 
   /**
-   * The value as sent: pool ids looked up, Google tokens in place. Synchronous and once per shared
-   * subtree, since a body can be a thousand copies of a deeply nested item.
+   * The value as sent: pool ids looked up, Google tokens in place. Once per shared subtree, since a
+   * body can be a thousand copies of a deeply nested item; and without recursion, since an item can
+   * nest thousands deep, past what the call stack holds (a body of 2,000 nested arrays inside others
+   * overflowed it).
    */
-  function materialize(
-    value: unknown,
-    tokens: Map<GoogleToken, unknown>,
-    done = new Map<object, unknown>(),
-  ): unknown {
-    if (value instanceof Ref) return resolveRef(value);
-    if (value instanceof GoogleToken) return tokens.get(value);
-    if (!value || typeof value !== 'object') return value;
-    if (done.has(value)) return done.get(value);
-    const result = Array.isArray(value)
-      ? value.map((item) => materialize(item, tokens, done))
-      : Object.fromEntries(
-          Object.entries(value).map(([key, item]) => [key, materialize(item, tokens, done)]),
-        );
-    done.set(value, result);
-    return result;
+  function materialize(value: unknown, tokens: Map<GoogleToken, unknown>): unknown {
+    const isContainer = (item: unknown): item is object =>
+      !!item && typeof item === 'object' && !(item instanceof Ref) && !(item instanceof GoogleToken);
+    const sent = (item: unknown, done: Map<object, unknown>): unknown => {
+      if (item instanceof Ref) return resolveRef(item);
+      if (item instanceof GoogleToken) return tokens.get(item);
+      return isContainer(item) ? done.get(item) : item;
+    };
+    const done = new Map<object, unknown>();
+    if (!isContainer(value)) return sent(value, done);
+    // Depth first: a container is copied once every container in it has been.
+    const stack: object[] = [value];
+    while (stack.length > 0) {
+      const container = stack[stack.length - 1];
+      if (done.has(container)) {
+        stack.pop();
+        continue;
+      }
+      const waiting = Object.values(container).filter((item) => isContainer(item) && !done.has(item));
+      if (waiting.length > 0) {
+        for (const item of waiting) stack.push(item as object);
+        continue;
+      }
+      stack.pop();
+      done.set(
+        container,
+        Array.isArray(container)
+          ? container.map((item) => sent(item, done))
+          : Object.fromEntries(Object.entries(container).map(([key, item]) => [key, sent(item, done)])),
+      );
+    }
+    return done.get(value);
   }
 
   function googleTokensIn(
