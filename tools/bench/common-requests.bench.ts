@@ -4,11 +4,13 @@ import { statSync } from 'node:fs';
 import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
 import { registerUser, startBaseline, startBenchStack, startFloor, type BenchUser } from './bench-stack';
 import {
-  byCommand,
   byPid,
+  byPids,
   cpuSnapshot,
   cpuSpent,
+  describePerRequest,
   perRequest,
+  SERVERS,
   type CpuSnapshot,
   type ProcessGroup,
 } from './cpu-meter';
@@ -60,13 +62,11 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
   const pairs = choosePairs(definePairs(stack.gatewayUrl, baseline.url, floor?.url, small, large));
   processGroups = [
     byPid('load generator', () => process.pid),
-    ...Object.keys(stack.pids).map((name) => byPid(name, () => stack.pids[name])),
+    ...byPids(stack.pids),
     byPid('baseline', () => baseline.pids[0]),
     byPid('floor front', () => floor?.pids[0]),
     byPid('floor back', () => floor?.pids[1]),
-    byCommand('postgres', ['postgres']),
-    byCommand('redis-server', ['redis-server']),
-    byCommand('nats-server', ['nats-server']),
+    ...SERVERS,
   ];
   printMachine(namespace, pairs);
 
@@ -207,11 +207,7 @@ async function measure(pair: Pair): Promise<Rounds> {
   console.log('  CPU per request, µs (all rounds; the load generator is the bench process):');
   for (const [position, target] of targets.entries()) {
     const parts = perRequest(cpu[position].spent, cpu[position].requests);
-    const total = parts.reduce((sum, [, micros]) => sum + micros, 0);
-    console.log(
-      `    ${target.name.padEnd(9)} ${total.toFixed(0).padStart(5)} = ` +
-        parts.map(([name, micros]) => `${name} ${micros.toFixed(0)}`).join(' + '),
-    );
+    console.log(`    ${target.name.padEnd(9)} ${describePerRequest(parts, 5)}`);
   }
   return rounds;
 }

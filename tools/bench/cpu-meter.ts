@@ -32,6 +32,18 @@ export function byPid(name: string, pid: () => number | undefined): ProcessGroup
   return { name, pids: () => [pid()].filter((value): value is number => value !== undefined) };
 }
 
+/** Each of our apps by its process id, named as `pids` names them. */
+export function byPids(pids: Record<string, number | undefined>): ProcessGroup[] {
+  return Object.keys(pids).map((name) => byPid(name, () => pids[name]));
+}
+
+/** The servers our apps talk to, each request passing through some of them. */
+export const SERVERS: ProcessGroup[] = [
+  byCommand('postgres', ['postgres']),
+  byCommand('redis-server', ['redis-server']),
+  byCommand('nats-server', ['nats-server']),
+];
+
 export function cpuSnapshot(groups: ProcessGroup[]): CpuSnapshot {
   return new Map(
     groups.map((group) => [group.name, new Map(group.pids().map((pid) => [pid, cpuSeconds(pid)]))]),
@@ -76,4 +88,13 @@ function read(path: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A request's CPU as the benches print it: `total = group µs + group µs …`, the busiest first. */
+export function describePerRequest(parts: [string, number][], totalWidth = 0): string {
+  const total = parts.reduce((sum, [, micros]) => sum + micros, 0);
+  return (
+    `${total.toFixed(0).padStart(totalWidth)} = ` +
+    parts.map(([name, micros]) => `${name} ${micros.toFixed(0)}`).join(' + ')
+  );
 }

@@ -2,7 +2,7 @@ import type { PromptCardsPage } from '@promptlib/proto';
 import { randomBytes } from 'node:crypto';
 import { envNumber, loadAverage, machineLine, runBench, type BenchRun } from './bench-run';
 import { registerUser, startBenchStack } from './bench-stack';
-import { byCommand, byPid, cpuSnapshot, cpuSpent, perRequest } from './cpu-meter';
+import { byPid, byPids, cpuSnapshot, cpuSpent, describePerRequest, perRequest, SERVERS } from './cpu-meter';
 import { figures, runLoad, type Target } from './load';
 import { analyzePrompts, seedPrompts } from './seed-prompts';
 
@@ -53,13 +53,7 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
     { name: 'search no match', url: cards('?search=zebra%20crossing'), headers },
     { name: 'counts', url: `${stack.gatewayUrl}/api/prompts/counts`, headers },
   ];
-  const processes = [
-    byPid('load generator', () => process.pid),
-    ...Object.keys(stack.pids).map((name) => byPid(name, () => stack.pids[name])),
-    byCommand('postgres', ['postgres']),
-    byCommand('redis-server', ['redis-server']),
-    byCommand('nats-server', ['nats-server']),
-  ];
+  const processes = [byPid('load generator', () => process.pid), ...byPids(stack.pids), ...SERVERS];
   console.log(`${SECONDS} s per target, ${CONNECTIONS} connections; CPU µs per request by process\n`);
   for (const target of targets) {
     const first = await fetch(target.url, { headers });
@@ -74,11 +68,7 @@ async function bench({ namespace, cleanup }: BenchRun): Promise<void> {
       `${target.name.padEnd(26)} ${result.rps.toFixed(0).padStart(5)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  ` +
         `p95 ${result.p95.toFixed(1).padStart(6)} ms  (${result.failures})`,
     );
-    const total = cpu.reduce((sum, [, micros]) => sum + micros, 0);
-    console.log(
-      `${''.padEnd(26)} CPU ${total.toFixed(0)} µs = ` +
-        cpu.map(([name, micros]) => `${name} ${micros.toFixed(0)}`).join(' + '),
-    );
+    console.log(`${''.padEnd(26)} CPU µs ${describePerRequest(cpu)}`);
   }
   console.log(`\nGoal: a two-word search's p95 ≤ ${GOAL_MS} ms. Load average at the end: ${loadAverage()}`);
 }

@@ -1,6 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { byPid, cpuSnapshot, cpuSpent, perRequest, type CpuSnapshot } from '../bench/cpu-meter';
+import {
+  byPid,
+  cpuSnapshot,
+  cpuSpent,
+  describePerRequest,
+  perRequest,
+  type CpuSnapshot,
+} from '../bench/cpu-meter';
 
 describe("the bench's CPU meter", () => {
   it('reads the CPU time a process spends between two snapshots from /proc', async () => {
@@ -52,5 +59,17 @@ describe("the bench's CPU meter", () => {
       ['gateway', 500],
       ['library', 250],
     ]);
+  });
+
+  it('prints a request’s CPU as its total and its parts, busiest first', () => {
+    expect(
+      describePerRequest(
+        [
+          ['postgres', 5228.4],
+          ['gateway', 1412],
+        ],
+        7,
+      ),
+    ).toBe('   6640 = postgres 5228 + gateway 1412');
   });
 });
