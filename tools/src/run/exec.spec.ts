@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FailureNotes, namesFailure, nxArgs, runTogether, TIMED_OUT, type FailedCommand } from './exec';
+import { FailureNotes, namesFailure, runTogether, TIMED_OUT, type FailedCommand } from './exec';
 
 const node = (script: string): [string, string[]] => [process.execPath, ['-e', script]];
 
@@ -240,24 +240,5 @@ describe('FailureNotes', () => {
       '  two',
       '  three',
     ]);
-  });
-});
-
-describe('nxArgs', () => {
-  it('puts nx’s own options before the arguments it passes on to the target', () => {
-    const [, args] = nxArgs(
-      ['run', 'a:test', '--excludeTaskDependencies'],
-      ['--testPathIgnorePatterns', 'api/x\\.'],
-    );
-    expect(args).toEqual([
-      'run',
-      'a:test',
-      '--excludeTaskDependencies',
-      '--outputStyle=stream-without-prefixes',
-      '--',
-      '--testPathIgnorePatterns',
-      'api/x\\.',
-    ]);
-    expect(nxArgs(['run', 'a:test'])[1]).toEqual(['run', 'a:test', '--outputStyle=stream-without-prefixes']);
   });
 });

@@ -204,20 +204,6 @@ export async function runTogether(
   return codes.find((code) => code !== 0) ?? 0;
 }
 
-// With CI set, Nx caches into the run's own empty directory (tools/bin/prepare.mjs), so nothing an
-// earlier run cached counts. Output is streamed as it comes: nx's "static" style holds a task's
-// output until it ends, so a task that hangs would show nothing of how far it got. The lanes'
-// labels say where a line comes from, and FailureNotes reads lines without nx's project prefix.
-/** nx with `args`, and `forwarded` passed on to the target's own command (after `--`, nx's options before). */
-const OUTPUT_STREAMED = '--outputStyle=stream-without-prefixes';
-
-export function nxArgs(args: string[], forwarded: string[] = []): [string, string[]] {
-  const passedOn = forwarded.length > 0 ? ['--', ...forwarded] : [];
-  return [join(repoRoot, 'node_modules', '.bin', 'nx'), [...args, OUTPUT_STREAMED, ...passedOn]];
-}
-
-export const nxEnv = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
-
 export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ensureChromium } from '../browser/ensure-chromium';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
-import { formatSeconds, nxArgs, nxEnv, repoRoot, runTogether, type FailedCommand, type Lane } from './exec';
+import { formatSeconds, repoRoot, runTogether, type FailedCommand, type Lane } from './exec';
 import { removeNamespace } from './namespace-cleanup';
 import { smokeTestStart } from './smoke-start';
 import { startTestBus, TEST_BUS_PASSWORDS, type TestBus } from './test-bus';
-import { unitTestRunners } from './workspace-packages';
+import { integrationTestConfigs, unitTestRunners } from './workspace-packages';
 
-const SYSTEM_TESTS = '@promptlib/system-tests';
 // Checked with settings of their own (the DOM's, the extension API's types); every other package is in tsconfig.node.json.
 const CHECKED_APART = ['frontend', 'extension', 'system-tests'];
 // Types are checked by TypeScript 7, the native compiler: the same checks in about a third of the
@@ -19,17 +18,23 @@ const tscScript = join(repoRoot, 'node_modules', 'typescript-native', 'bin', 'ts
 const tsc = (args: string[]): [string, string[]] => [process.execPath, [tscScript, ...args]];
 const jestBin = join(repoRoot, 'node_modules', '.bin', 'jest');
 
-// Every package is built before the suites run: nx must not build them again, least of all in two
-// lanes at once writing the same dist/ files (CI skips nx's cache, so nothing would be reused).
-const builtAlready = (args: string[], forwarded: string[] = []) =>
-  nxArgs([...args, '--excludeTaskDependencies'], forwarded);
+// The suites' own jest, started with each config's path (jest takes the config's folder as its
+// rootDir): every package is built before the suites run, and an nx run per lane only computed the
+// project graph again and passed the output on, about 3 s of CPU each on the busiest step.
+const jest = (config: string, args: string[] = []): [string, string[]] => [jestBin, ['-c', config, ...args]];
+const SYSTEM_TESTS = 'system-tests/jest.config.js';
 
 // System test files run after the failover harness, in the packages' lane, so that the two lanes
-// take about as long (jest path patterns; `api/billing\.` is billing's file and its webhooks').
+// take about as long (jest path patterns).
 // With hardening among them, once the API files shared a stack, the packages' lane was the longest
 // of the three by 46–55 s in three fresh clones (595 s against the system tests' 540 and the
 // browser's 527 in the last); hardening took 25–31 s of it.
-const SYSTEM_FILES_BESIDE_PACKAGES = ['api/library-scale\\.', 'api/billing\\.', 'api/mcp\\.'];
+const SYSTEM_FILES_BESIDE_PACKAGES = [
+  'api/library-scale\\.',
+  'api/billing\\.',
+  'api/billing-webhooks\\.',
+  'api/mcp\\.',
+];
 
 // A step that runs lanes adds its failed commands to `failed`, for the summary.
 type Step = { title: string; run: (failed: FailedCommand[]) => Promise<number> };
@@ -50,7 +55,7 @@ async function browserLane(
       lane: {
         label: 'browser',
         commands: [
-          builtAlready(['run-many', '-t', 'e2e']),
+          jest('system-tests/jest.e2e.config.js'),
           // The shortest lane: the load mix's smoke run fills its end while the other two finish
           // (its figures are printed, never asserted, and read as a loaded machine's).
           ['env', ['BENCH_SECONDS=10', 'npm', 'run', '-s', 'bench:mix']],
@@ -85,7 +90,6 @@ export async function runAllSuites(startedAt: number): Promise<number> {
 
     const testEnv: NodeJS.ProcessEnv = {
       ...process.env,
-      ...nxEnv,
       NODE_ENV: 'test',
       APP_NAMESPACE: namespace,
       DATABASE_URL: infra.databaseUrl,
@@ -125,7 +129,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
                   tsc(['-p', join(repoRoot, folder, 'tsconfig.json'), '--noEmit']),
                 ),
               },
-              { label: 'deploy', commands: [builtAlready(['run', `${SYSTEM_TESTS}:test:deploy`])] },
+              { label: 'deploy', commands: [jest('system-tests/jest.deploy.config.js')] },
               { label: 'jest', commands: [[jestBin, ['--projects', ...jestProjects, '--maxWorkers=2']]] },
               ...otherPackages.map((name): Lane => ({
                 label: name.replace('@promptlib/', ''),
@@ -151,25 +155,15 @@ export async function runAllSuites(startedAt: number): Promise<number> {
               {
                 label: 'packages',
                 commands: [
-                  builtAlready([
-                    'run-many',
-                    '-t',
-                    'test:integration',
-                    '--parallel=1',
-                    `--exclude=${SYSTEM_TESTS}`,
-                  ]),
-                  builtAlready(['run', `${SYSTEM_TESTS}:test:failover`]),
-                  builtAlready(['run', `${SYSTEM_TESTS}:test:integration`], SYSTEM_FILES_BESIDE_PACKAGES),
+                  // One package after another: each starts processes of its own, on the same cores.
+                  ...integrationTestConfigs().map((config) => jest(config)),
+                  jest('system-tests/jest.failover.config.js'),
+                  jest(SYSTEM_TESTS, SYSTEM_FILES_BESIDE_PACKAGES),
                 ],
               },
               {
                 label: 'system',
-                commands: [
-                  builtAlready(
-                    ['run', `${SYSTEM_TESTS}:test:integration`],
-                    ['--testPathIgnorePatterns', ...SYSTEM_FILES_BESIDE_PACKAGES],
-                  ),
-                ],
+                commands: [jest(SYSTEM_TESTS, ['--testPathIgnorePatterns', ...SYSTEM_FILES_BESIDE_PACKAGES])],
               },
               ...(browser ? [browser.lane] : []),
             ],

@@ -1,4 +1,7 @@
-import { unitTestRunners, workspaceFolders } from './workspace-packages';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './exec';
+import { integrationTestConfigs, unitTestRunners, workspaceFolders } from './workspace-packages';
 
 describe('the workspace packages npm test runs the unit tests of', () => {
   it('expands the workspaces, services/* included', () => {
@@ -15,5 +18,18 @@ describe('the workspace packages npm test runs the unit tests of', () => {
     expect(jestProjects).not.toContain('frontend');
     expect(jestProjects).not.toContain('system-tests');
     expect(otherPackages).toEqual(['@promptlib/frontend', '@promptlib/extension']);
+  });
+
+  it('finds the jest config of every package with integration tests of its own, and not the system tests’', () => {
+    const configs = integrationTestConfigs();
+    expect(configs).toEqual(
+      expect.arrayContaining([
+        'gateway/jest.int.config.js',
+        'services/library/jest.int.config.js',
+        'tools/sandboxes/jest.int.config.js',
+      ]),
+    );
+    expect(configs.some((config) => config.startsWith('system-tests/'))).toBe(false);
+    for (const config of configs) expect(existsSync(join(repoRoot, config))).toBe(true);
   });
 });
