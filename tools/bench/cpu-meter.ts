@@ -16,15 +16,7 @@ const TICKS_PER_SECOND = 100;
 export function byCommand(name: string, commands: string[]): ProcessGroup {
   return {
     name,
-    pids: () => {
-      let entries: string[];
-      try {
-        entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
-      } catch {
-        return [];
-      }
-      return entries.filter((pid) => commands.includes(read(`/proc/${pid}/comm`)?.trim() ?? '')).map(Number);
-    },
+    pids: () => processIds().filter((pid) => commands.includes(read(`/proc/${pid}/comm`)?.trim() ?? '')),
   };
 }
 
@@ -73,13 +65,47 @@ export function perRequest(spent: Map<string, number>, requests: number): [strin
     .sort((a, b) => b[1] - a[1]);
 }
 
+/** Every process's id (none where there is no /proc). */
+export function processIds(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** A process's command line (its arguments joined by spaces) and command name; undefined once it has ended. */
+export function processCommand(pid: number): { commandLine: string; command: string } | undefined {
+  const commandLine = read(`/proc/${pid}/cmdline`);
+  const command = read(`/proc/${pid}/comm`);
+  if (commandLine === undefined || command === undefined) return undefined;
+  return { commandLine: commandLine.split('\0').join(' ').trim(), command: command.trim() };
+}
+
 function cpuSeconds(pid: number): number {
+  return processTimes(pid)?.cpuSeconds ?? 0;
+}
+
+/**
+ * A process's CPU seconds so far, when it started (in clock ticks after boot), which tells it from
+ * a later process given the same id, and its parent's id; undefined once it has ended.
+ */
+export function processTimes(
+  pid: number,
+): { cpuSeconds: number; startedAt: number; parentId: number } | undefined {
   const stat = read(`/proc/${pid}/stat`);
-  if (!stat) return 0;
+  if (!stat) return undefined;
   // The command name may hold spaces; the fields after its closing parenthesis do not.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  // ppid, utime, stime and starttime are fields 4, 14, 15 and 22 of the whole line: 1, 12, 13 and
+  // 20 after the name.
+  return {
+    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+    startedAt: Number(fields[19]),
+    parentId: Number(fields[1]),
+  };
 }
 
 function read(path: string): string | undefined {
