@@ -821,8 +821,12 @@ describe('the library dashboard in a real browser', () => {
     const to = (await target.boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
+    // At a person's pace, as with the keys: the drag starts once the pointer has moved 5 px, and the
+    // sorter follows the pointer from then on (moves it was sent before had no effect, on a busy machine).
     await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.locator('nav [aria-roledescription="sortable"][aria-pressed="true"]').waitFor();
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 4, { steps: 10 });
+    await page.waitForTimeout(200);
     await page.mouse.up();
     await page.waitForFunction(
       () =>

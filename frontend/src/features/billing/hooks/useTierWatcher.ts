@@ -25,8 +25,11 @@ let heardFromOtherTab: SubscriptionChange | null = null;
 // When this browser last opened a checkout (any tab: local storage), and how long that counts.
 const CHECKOUT_STARTED_KEY = 'checkout-started-at';
 const CHECKOUT_COUNTS_MS = 30 * 60_000;
-// How long a browser that paid itself waits for its own checkout tab's word before the feed's.
-const OWN_WORD_WAIT_MS = 5_000;
+// How long a browser that paid itself waits for its own checkout tab's word before the feed's. The
+// checkout tab speaks once its success page has loaded and confirmed the session, which took over
+// 5 s on a loaded machine (and can on a phone): the other tabs then read the change themselves
+// and said 'Upgraded to Pro!', the checkout tab's 'Pro Subscription Activated' coming too late.
+const OWN_WORD_WAIT_MS = 15_000;
 const OWN_WORD_POLL_MS = 100;
 
 /**
