@@ -50,10 +50,11 @@ describe('the command palette in a real browser', () => {
     expect(await activeOption(page).locator('mark').allInnerTexts()).toEqual(['M', 't', 'ng']);
     await page.keyboard.press('Enter');
     await palette.waitFor({ state: 'detached' });
+    // The palette closes first; the text is read whole and written after (the toast says when).
+    await page.getByText('Copied to clipboard!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       'Turn these notes into decisions, owners and dates.',
     );
-    await page.getByText('Copied to clipboard!').waitFor();
     const counted = await eventually(
       () => listPrompts(user),
       (prompts) => prompts.some((prompt) => prompt.id === meeting.id && prompt.usageCount === 1),
@@ -110,7 +111,12 @@ describe('the command palette in a real browser', () => {
     await page.keyboard.type('Ada');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Hello Ada, welcome to Support.');
+    expect(
+      await eventually(
+        () => page.evaluate(() => navigator.clipboard.readText()),
+        (text) => text === 'Hello Ada, welcome to Support.',
+      ),
+    ).toBe('Hello Ada, welcome to Support.');
   });
 
   it('runs actions by name: new prompt from another page, a category, the theme and the language', async () => {
