@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { SERVER_COMMANDS } from '../src/run/process-kinds';
 
 /**
  * CPU time of the processes a request passes through, read from /proc before and after a load
@@ -30,11 +31,7 @@ export function byPids(pids: Record<string, number | undefined>): ProcessGroup[]
 }
 
 /** The servers our apps talk to, each request passing through some of them. */
-export const SERVERS: ProcessGroup[] = [
-  byCommand('postgres', ['postgres']),
-  byCommand('redis-server', ['redis-server']),
-  byCommand('nats-server', ['nats-server']),
-];
+export const SERVERS: ProcessGroup[] = SERVER_COMMANDS.map((command) => byCommand(command, [command]));
 
 export function cpuSnapshot(groups: ProcessGroup[]): CpuSnapshot {
   return new Map(

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { processKind } from '../src/run/process-kinds';
+import { processKind, SERVER_COMMANDS } from '../src/run/process-kinds';
 import { repoRoot } from '../src/run/exec';
 import { processCommand, processIds, processTimes } from './cpu-meter';
 
@@ -20,8 +20,6 @@ import { processCommand, processIds, processTimes } from './cpu-meter';
  * is no longer known as the run's. The servers count from the command's start.
  */
 const SAMPLE_MS = 500;
-// Servers the run talks to, whoever started them: their work on its behalf is part of its cost.
-const SERVERS = ['postgres', 'redis-server', 'nats-server'];
 
 type Seen = { kind: string | null; cpuSeconds: number };
 
@@ -51,10 +49,11 @@ function sample(runPid: number, firstSample: boolean): void {
     const key = `${pid}@${startedAt}`;
     let known = seen.get(key);
     if (!known) {
+      // The servers' work on the run's behalf is part of its cost, whoever started them.
       const named = processCommand(pid);
       const ours =
         named !== undefined &&
-        (SERVERS.includes(named.command) || pid === runPid || descendsFrom(pid, runPid, parents));
+        (SERVER_COMMANDS.includes(named.command) || pid === runPid || descendsFrom(pid, runPid, parents));
       // Before the command started, what a process had spent is not the run's.
       known = {
         kind: ours ? processKind(named.commandLine, named.command) : null,

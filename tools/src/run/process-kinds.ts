@@ -12,7 +12,8 @@ const RULES: Array<[RegExp, (match: RegExpExecArray) => string]> = [
   [/(^|\/)npm(-cli\.js)?( |$)/, () => 'npm'],
 ];
 
-const SERVERS = ['postgres', 'redis-server', 'nats-server'];
+/** The servers our apps talk to, by their command names. */
+export const SERVER_COMMANDS = ['postgres', 'redis-server', 'nats-server'];
 
 /**
  * What a process of a test run is, from its command line (its arguments joined by spaces) and its
@@ -20,7 +21,7 @@ const SERVERS = ['postgres', 'redis-server', 'nats-server'];
  * servers. `npm run bench:test-cpu` sums a run's CPU by these kinds.
  */
 export function processKind(commandLine: string, command: string): string {
-  if (SERVERS.includes(command)) return command;
+  if (SERVER_COMMANDS.includes(command)) return command;
   for (const [pattern, name] of RULES) {
     const match = pattern.exec(commandLine);
     if (match) return name(match);
