@@ -1,66 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
 import { natsConnectionOptions } from '../src/nats/nats-access';
 import { PrivateNatsServer } from '../testing/private-nats-server';
-import { freePort } from '../testing/ports';
 import { makeTestCertificates } from '../testing/test-certificates';
-import { waitUntil } from '../testing/wait';
 
 describe('how a process reaches NATS: its own user, over TLS when a CA is given', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'nats-tls-'));
-  let server: ChildProcess;
+  let server: PrivateNatsServer;
   let url: string;
 
   beforeAll(async () => {
     const binary = PrivateNatsServer.binary();
     if (!binary) throw new Error('nats-server is not installed');
-    const { ca, cert, key } = makeTestCertificates(dir);
-    const port = await freePort();
-    url = `nats://127.0.0.1:${port}`;
-    server = spawn(
-      binary,
-      [
-        '-a',
-        '127.0.0.1',
-        '-p',
-        String(port),
-        '--tls',
-        '--tlscert',
-        cert,
-        '--tlskey',
-        key,
-        '--user',
-        'library',
-        '--pass',
-        'library-secret',
-      ],
-      { stdio: 'ignore' },
-    );
-    await waitUntil(
-      () =>
-        connect({
-          ...natsConnectionOptions(
-            {
-              NATS_URL: url,
-              NATS_USER: 'library',
-              NATS_PASSWORD: 'library-secret',
-              NATS_TLS_CA: ca,
-            },
-            'library',
-          ),
-        })
-          .then((connection) => connection.close().then(() => true))
-          .catch(() => false),
-      10_000,
-      'the TLS NATS server',
-    );
+    const { cert, key } = makeTestCertificates(dir);
+    const config = path.join(dir, 'nats.conf');
+    writeFileSync(config, 'authorization { user: library, password: library-secret }\n');
+    server = await PrivateNatsServer.create(binary, { config, tls: { cert, key } });
+    await server.start();
+    url = server.url;
   }, 90_000);
 
-  afterAll(() => {
-    server?.kill('SIGTERM');
+  afterAll(async () => {
+    await server?.remove();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -4,6 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitUntil } from './wait';
 
+// A server starts in well under a second alone; on a machine running every lane at once (a load
+// average near 20 on two cores) its start and the probe's handshake took over 10 s.
+const START_TIMEOUT_MS = 60_000;
+const LAST_WORDS_CHARS = 2_000;
+
 /**
  * A server process of a test's own (nats-server, redis-server), on its own port and data
  * directory, that the test may stop and start again and finally remove.
@@ -32,10 +37,28 @@ export abstract class PrivateServer {
   /** Whether the server answers on its port. */
   protected abstract accepts(): Promise<boolean>;
 
+  /**
+   * Resolves once the server accepts connections. A server that exits first (its port taken, a
+   * config it refuses) fails the start at once, with what it last wrote to stderr.
+   */
   async start(): Promise<void> {
     const { args, env } = this.launch();
-    this.child = spawn(this.binary, args, { stdio: 'ignore', env: { ...process.env, ...env } });
-    await waitUntil(() => this.accepts(), 5_000, `${path.basename(this.binary)} on port ${this.port}`);
+    const what = `${path.basename(this.binary)} on port ${this.port}`;
+    const child = spawn(this.binary, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    this.child = child;
+    let lastWords = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      lastWords = (lastWords + chunk.toString()).slice(-LAST_WORDS_CHARS);
+    });
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code, signal) =>
+        reject(new Error(`${what} exited (${signal ?? code}) before it accepted connections:\n${lastWords}`)),
+      ),
+    );
+    await Promise.race([waitUntil(() => this.accepts(), START_TIMEOUT_MS, what), exited]);
   }
 
   /** SIGTERM, as a supervisor stops a server: it finishes its writes and exits. */
