@@ -45,7 +45,7 @@ describe('gateway process failures', () => {
     expect(rejecting.status).toBe(200);
     await waitUntil(
       () => logLines(running).some((line) => line.msg === 'Unhandled promise rejection'),
-      5_000,
+      20_000,
       'the rejection to be logged',
     );
     expect(logLines(running)).toContainEqual(

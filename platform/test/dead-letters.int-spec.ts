@@ -126,7 +126,7 @@ describe('dead letters', () => {
     expect(attempts.get(1)).toBe(3);
     expect(attempts.get(2)).toBe(1);
     // Terminated, so it is never delivered again and holds up nothing.
-    await waitUntil(durableSettled, 5_000, 'every event settled');
+    await waitUntil(durableSettled, 20_000, 'every event settled');
     expect(await deadLetterGauge(metrics)).toBe(1);
     expect(lines).toContainEqual(
       expect.objectContaining({
@@ -155,7 +155,7 @@ describe('dead letters', () => {
     });
     await consumer.start();
     await publish(registered(1));
-    await waitUntil(() => attempts >= 8, 10_000, 'eight failed deliveries');
+    await waitUntil(() => attempts >= 8, 20_000, 'eight failed deliveries');
     expect(await letters()).toEqual([]);
 
     ready = true;
@@ -189,7 +189,7 @@ describe('dead letters', () => {
       expect.objectContaining({ reason: 'malformed', deliveries: 1, eventId: undefined, eventSequence: 2 }),
     ]);
     expect(given[0].error).toMatch(/^Off the contract of events\.user\.registered: /);
-    await waitUntil(() => handled.length === 1, 5_000, 'the valid event after the forged ones');
+    await waitUntil(() => handled.length === 1, 20_000, 'the valid event after the forged ones');
     expect(handled).toEqual([fine]);
     expect(JSON.stringify(lines)).not.toContain(secret);
     expect(JSON.stringify(given)).not.toContain(secret);
@@ -216,7 +216,7 @@ describe('dead letters', () => {
     mended = true;
     await replayDeadLetters(nats, namespace, [given[0]]);
     await dropDeadLetters(nats, namespace, [given[1]]);
-    await waitUntil(() => applied.length === 1, 5_000, 'the replayed event applied');
+    await waitUntil(() => applied.length === 1, 20_000, 'the replayed event applied');
     expect(applied).toEqual([first.id]);
     expect(await letters()).toEqual([]);
     expect(
@@ -225,7 +225,7 @@ describe('dead letters', () => {
         (count) => count === 0,
       ),
     ).toBe(0);
-    await waitUntil(durableSettled, 5_000, 'the replay acknowledged');
+    await waitUntil(durableSettled, 20_000, 'the replay acknowledged');
     // The dropped one never comes back.
     expect(applied).toEqual([first.id]);
   });
@@ -243,8 +243,8 @@ describe('dead letters', () => {
     });
     await consumer.start();
     await publish(registered(1));
-    await waitUntil(() => attempts === 6, 10_000, 'the sixth delivery, which succeeds');
-    await waitUntil(durableSettled, 5_000, 'the event acknowledged');
+    await waitUntil(() => attempts === 6, 20_000, 'the sixth delivery, which succeeds');
+    await waitUntil(durableSettled, 20_000, 'the event acknowledged');
     expect(lines).toContainEqual(
       expect.objectContaining({ level: 'error', msg: 'Event could not be put in the dead letters' }),
     );
@@ -260,8 +260,8 @@ describe('dead letters', () => {
     await publishRaw('events.user.registered', 'not json at all');
     const fine = registered(2);
     await publish(fine);
-    await waitUntil(() => handled.length === 1, 5_000, 'the valid event after the malformed one');
-    await waitUntil(durableSettled, 5_000, 'both events settled');
+    await waitUntil(() => handled.length === 1, 20_000, 'the valid event after the malformed one');
+    await waitUntil(durableSettled, 20_000, 'both events settled');
     const info = await manager.consumers.info(eventsStream(namespace).name, durableName('library'));
     expect(info.num_redelivered).toBe(0);
     expect(handled).toEqual([fine]);

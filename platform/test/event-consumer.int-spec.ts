@@ -110,7 +110,7 @@ describe('EventConsumer', () => {
     await consumer.start();
     expect(await lag()).toBe(0);
     for (const userId of [1, 2, 3]) await publish(registered(userId));
-    await waitUntil(async () => (await lag()) === 3, 5_000, 'the lag of three events held back');
+    await waitUntil(async () => (await lag()) === 3, 20_000, 'the lag of three events held back');
     release();
     await waitUntilAllAcked();
     expect(await lag()).toBe(0);
@@ -140,7 +140,7 @@ describe('EventConsumer', () => {
     ];
     for (const event of published) await publish(event);
 
-    await waitUntil(() => users.length + tiers.length === 3, 5_000, 'three events');
+    await waitUntil(() => users.length + tiers.length === 3, 20_000, 'three events');
     await waitUntilAllAcked();
     expect(users).toEqual([published[0], published[2]]);
     expect(tiers).toEqual([published[1]]);
@@ -159,7 +159,7 @@ describe('EventConsumer', () => {
     await publish(envelope('events.prompt.deleted', { userId: 1, promptId: 1, version: 1 }));
     await publish(registered(1));
 
-    await waitUntil(() => seen.length === 1, 5_000, 'the handled event');
+    await waitUntil(() => seen.length === 1, 20_000, 'the handled event');
     await waitUntilAllAcked();
     await pause(200);
     expect(seen).toEqual(['events.user.registered']);
@@ -180,7 +180,7 @@ describe('EventConsumer', () => {
     const event = registered(1);
     await publish(event);
 
-    await waitUntil(() => calls === 2, 5_000, 'the redelivery');
+    await waitUntil(() => calls === 2, 20_000, 'the redelivery');
     await waitUntilAllAcked();
     await pause(300);
     expect(calls).toBe(2);
@@ -215,7 +215,7 @@ describe('EventConsumer', () => {
     await Promise.all(published.map((event) => publish(event)));
 
     const total = () => handledBy.reduce((sum, counts) => sum + counts.size, 0);
-    await waitUntil(() => total() >= 100, 10_000, 'a hundred events');
+    await waitUntil(() => total() >= 100, 20_000, 'a hundred events');
     await waitUntilAllAcked();
     await pause(200);
 
@@ -235,7 +235,7 @@ describe('EventConsumer', () => {
     await before.start();
     await publish(registered(1));
     await publish(registered(2));
-    await waitUntil(() => first.length === 2, 5_000, 'the first two events');
+    await waitUntil(() => first.length === 2, 20_000, 'the first two events');
     await before.stop();
 
     for (const userId of [3, 4, 5]) await publish(registered(userId));
@@ -245,7 +245,7 @@ describe('EventConsumer', () => {
     });
     await after.start();
 
-    await waitUntil(() => second.length === 3, 5_000, 'the three events published while stopped');
+    await waitUntil(() => second.length === 3, 20_000, 'the three events published while stopped');
     await waitUntilAllAcked();
     await pause(200);
     expect(first).toEqual([1, 2]);
@@ -269,7 +269,7 @@ describe('EventConsumer', () => {
     await publish(registered(1));
     await publish(envelope('events.prompt.deleted', { userId: 1, promptId: 2, version: 3 }));
 
-    await waitUntil(() => seen.length === 2, 5_000, 'both event types');
+    await waitUntil(() => seen.length === 2, 20_000, 'both event types');
     expect(seen).toEqual(['events.user.registered', 'events.prompt.deleted']);
     expect((await durableInfo()).config.ack_wait).toBe(20_000 * 1_000_000);
   });
@@ -286,7 +286,7 @@ describe('EventConsumer', () => {
       .publish(namespaced(namespace, 'events.user.registered'), 'not json', { msgID: randomUUID() });
     await publish(registered(7));
 
-    await waitUntil(() => seen.length === 1, 5_000, 'the event after the malformed one');
+    await waitUntil(() => seen.length === 1, 20_000, 'the event after the malformed one');
     await waitUntilAllAcked();
     await pause(300);
     expect(seen).toEqual([7]);
@@ -336,7 +336,7 @@ describe('EventConsumer', () => {
     });
     await publish(pro);
 
-    await waitUntil(() => handled.length === 1, 5_000, 'the valid event after the forged ones');
+    await waitUntil(() => handled.length === 1, 20_000, 'the valid event after the forged ones');
     await waitUntilAllAcked();
     // Past ack_wait: a forged event merely left unacked would be delivered again by now.
     await pause(2_000);
@@ -385,7 +385,7 @@ describe('EventConsumer', () => {
         { msgID: event.id },
       );
 
-    await waitUntil(() => handled.length === 1, 5_000, 'the event');
+    await waitUntil(() => handled.length === 1, 20_000, 'the event');
     expect(handled).toEqual([event]);
   });
 
@@ -403,7 +403,7 @@ describe('EventConsumer', () => {
     });
     await consumer.start();
     await publish(registered(1));
-    await waitUntil(() => started, 5_000, 'the slow handler to start');
+    await waitUntil(() => started, 20_000, 'the slow handler to start');
 
     await consumer.stop();
     expect(finished).toBe(true);
@@ -426,12 +426,12 @@ describe('EventConsumer', () => {
     });
     await consumer.start();
     await publish(registered(1));
-    await waitUntil(() => seen.length === 1, 5_000, 'the first event');
+    await waitUntil(() => seen.length === 1, 20_000, 'the first event');
 
     await manager.consumers.delete(eventsStream(namespace).name, durableName('library'));
     await publish(registered(2));
 
-    await waitUntil(() => seen.includes(2), 10_000, 'the event published after the deletion');
+    await waitUntil(() => seen.includes(2), 20_000, 'the event published after the deletion');
     await waitUntilAllAcked();
     // The re-created durable delivers the stream from its start; handlers are idempotent.
     expect(seen).toEqual([1, 1, 2]);
@@ -478,7 +478,7 @@ const natsServerBinary = PrivateNatsServer.binary();
           .publish(subject, JSON.stringify(event), { msgID: event.id, timeout: 1_000 })
           .then(() => true)
           .catch(() => false),
-      10_000,
+      20_000,
       'JetStream to accept a publish',
     );
   }
@@ -496,7 +496,7 @@ const natsServerBinary = PrivateNatsServer.binary();
     });
     await consumer.start();
     await publishWhenReady(registered(1));
-    await waitUntil(() => seen.length === 1, 5_000, 'the event before the restart');
+    await waitUntil(() => seen.length === 1, 20_000, 'the event before the restart');
 
     const reconnect = reconnected();
     await server.stop();
@@ -504,7 +504,7 @@ const natsServerBinary = PrivateNatsServer.binary();
     await reconnect;
     await publishWhenReady(registered(2));
 
-    await waitUntil(() => seen.includes(2), 15_000, 'the event after the restart');
+    await waitUntil(() => seen.includes(2), 20_000, 'the event after the restart');
     expect(seen).toEqual([1, 2]);
   });
 });

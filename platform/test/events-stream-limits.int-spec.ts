@@ -208,7 +208,7 @@ describe('the events stream at its limits', () => {
     expect(waiting.events_stream_fill_ratio).toBeGreaterThan(0.95);
 
     await ensureEventsStream(nats, namespace, { maxBytes: ROOMY_LIMIT });
-    await waitUntil(async () => (await outboxIds()).length === 0, 3_000, 'the outbox to drain');
+    await waitUntil(async () => (await outboxIds()).length === 0, 20_000, 'the outbox to drain');
     expect(await streamedIds()).toEqual([first.id, second.id]);
     expect(messages(lines, 'Outbox relay recovered')).toHaveLength(1);
     expect(messages(lines, STREAM_FULL_WARNING)).toHaveLength(1);
@@ -228,7 +228,7 @@ describe('the events stream at its limits', () => {
     expect(await outboxIds()).toHaveLength(3);
 
     await streams.streams.purge(streamName, { filter: fillerSubject });
-    await waitUntil(async () => (await outboxIds()).length === 0, 3_000, 'the outbox to drain');
+    await waitUntil(async () => (await outboxIds()).length === 0, 20_000, 'the outbox to drain');
     expect(await streamedIds()).toEqual(written.map((event) => event.id));
   }, 45_000);
 
@@ -277,7 +277,7 @@ describe('the events stream at its limits', () => {
     expect(Buffer.byteLength(JSON.stringify(largest))).toBe(MAX_EVENT_BYTES);
 
     startRelay();
-    await waitUntil(async () => (await outboxIds()).length === 0, 3_000, 'the outbox to drain');
+    await waitUntil(async () => (await outboxIds()).length === 0, 20_000, 'the outbox to drain');
     expect(await streamedIds()).toEqual([largest.id]);
   }, 45_000);
 

@@ -160,7 +160,7 @@ describe('outbox', () => {
     const written = await commitEvents(5);
     relay.notify();
 
-    await waitUntil(async () => (await streamCount()) === 5, 2_000, 'the outbox to drain');
+    await waitUntil(async () => (await streamCount()) === 5, 20_000, 'the outbox to drain');
     expect(await streamed()).toEqual(
       written.map((envelope) => ({
         subject: `${namespace}.events.user.registered`,
@@ -168,7 +168,7 @@ describe('outbox', () => {
         envelope,
       })),
     );
-    await waitUntil(async () => (await outboxCount()) === 0, 1_000, 'the outbox to drain');
+    await waitUntil(async () => (await outboxCount()) === 0, 20_000, 'the outbox to drain');
   });
 
   it('keeps events through a NATS outage and publishes each exactly once when it ends', async () => {
@@ -183,7 +183,7 @@ describe('outbox', () => {
     expect(messages(lines, 'Outbox relay failed; retrying with backoff')).toHaveLength(1);
 
     await ensureEventsStream(nats, namespace, limits);
-    await waitUntil(async () => (await outboxCount()) === 0, 3_000, 'the outbox to drain');
+    await waitUntil(async () => (await outboxCount()) === 0, 20_000, 'the outbox to drain');
     expect((await streamed()).map((event) => event.msgId)).toEqual([envelope.id]);
     expect(messages(lines, 'Outbox relay recovered')).toHaveLength(1);
   });
@@ -194,7 +194,7 @@ describe('outbox', () => {
     relay.notify();
     await waitUntil(
       async () => (await outboxCount()) === 0 && (await streamCount()) === 1,
-      2_000,
+      20_000,
       'the outbox to drain',
     );
 
@@ -203,7 +203,7 @@ describe('outbox', () => {
       .insert({ id: envelope.id, subject: envelope.type, payload: envelope });
     relay.notify();
 
-    await waitUntil(async () => (await outboxCount()) === 0, 2_000, 'the outbox to drain');
+    await waitUntil(async () => (await outboxCount()) === 0, 20_000, 'the outbox to drain');
     expect((await streamed()).map((event) => event.msgId)).toEqual([envelope.id]);
     expect(messages(lines, 'Outbox batch relayed')).toContainEqual(
       expect.objectContaining({ relayed: 1, duplicates: 1 }),
@@ -222,7 +222,7 @@ describe('outbox', () => {
 
     await waitUntil(
       async () => (await outboxCount()) === 0 && (await streamCount()) === 200,
-      10_000,
+      20_000,
       'the outbox to drain',
     );
     const ids = (await streamed()).map((event) => event.msgId);

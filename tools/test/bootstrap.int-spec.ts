@@ -130,7 +130,7 @@ describe('provisionInfra refusing what it cannot use', () => {
       const [postgres = 0, redis = 0, nats = 0] = await freePorts(3);
       const plainNats = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(nats)], { stdio: 'ignore' });
       try {
-        await waitUntil(() => portAnswers(nats), 5_000, `nats-server on port ${nats}`, 100);
+        await waitUntil(() => portAnswers(nats), 20_000, `nats-server on port ${nats}`, 100);
         await expect(
           provisionInfra({
             namespace: NAMESPACE,

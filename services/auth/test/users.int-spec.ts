@@ -98,7 +98,7 @@ describe('auth service over NATS', () => {
     );
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
 
-    await waitUntil(async () => (await registeredEvents(user.id)).length > 0, 5_000, 'user.registered');
+    await waitUntil(async () => (await registeredEvents(user.id)).length > 0, 20_000, 'user.registered');
     const [event] = await registeredEvents(user.id);
     expect(event).toMatchObject({
       type: 'events.user.registered',
@@ -125,7 +125,7 @@ describe('auth service over NATS', () => {
     expect(await outboxSize()).toBeGreaterThanOrEqual(1);
 
     await ensureEventsStream(testbed.nats, testbed.namespace, { maxBytes: testbed.config.EVENTS_MAX_BYTES });
-    await waitUntil(async () => (await outboxSize()) === 0, 10_000, 'the outbox to drain');
+    await waitUntil(async () => (await outboxSize()) === 0, 20_000, 'the outbox to drain');
     const events = await registeredEvents(user.id);
     expect(events).toHaveLength(1);
   }, 90_000);

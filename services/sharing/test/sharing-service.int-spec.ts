@@ -87,7 +87,7 @@ describe('sharing service over NATS', () => {
     const promptId = (nextPromptId += 1);
     const shareId = await linkTo(promptId);
     await publish('events.prompt.updated', updated(promptId, 1));
-    await waitUntil(async () => (await versionOf(promptId)) === 1, 10_000, 'version 1 of prompt ' + promptId);
+    await waitUntil(async () => (await versionOf(promptId)) === 1, 20_000, 'version 1 of prompt ' + promptId);
     // Away from a minute's end, so the five reads fall in one minute, whose budget has room for three.
     if (Date.now() % 60_000 > 55_000) await new Promise((resolve) => setTimeout(resolve, 6_000));
     const minute = currentMinute();
@@ -105,14 +105,14 @@ describe('sharing service over NATS', () => {
     const promptId = (nextPromptId += 1);
     const shareId = await linkTo(promptId);
     await publish('events.prompt.updated', updated(promptId, 3));
-    await waitUntil(async () => (await versionOf(promptId)) === 3, 10_000, 'version 3 of prompt ' + promptId);
+    await waitUntil(async () => (await versionOf(promptId)) === 3, 20_000, 'version 3 of prompt ' + promptId);
     expect(await read(shareId)).toEqual({ title: 'Title v3', content: 'Content v3' });
 
     // A late, older edit, and the same edit again: neither changes what the link shows.
     await publish('events.prompt.updated', updated(promptId, 2));
     await publish('events.prompt.updated', updated(promptId, 3));
     await publish('events.prompt.updated', updated(promptId, 4));
-    await waitUntil(async () => (await versionOf(promptId)) === 4, 10_000, 'version 4 of prompt ' + promptId);
+    await waitUntil(async () => (await versionOf(promptId)) === 4, 20_000, 'version 4 of prompt ' + promptId);
     expect(await read(shareId)).toEqual({ title: 'Title v4', content: 'Content v4' });
   });
 
@@ -128,7 +128,7 @@ describe('sharing service over NATS', () => {
     await publish('events.prompt.updated', updated(promptId, 9));
     const marker = (nextPromptId += 1);
     await publish('events.prompt.updated', updated(marker, 1));
-    await waitUntil(async () => (await versionOf(marker)) === 1, 10_000, 'version 1 of prompt ' + marker);
+    await waitUntil(async () => (await versionOf(marker)) === 1, 20_000, 'version 1 of prompt ' + marker);
     expect(await read(shareId)).toBe('not found');
     const [row] = await testbed.query<{ deleted: boolean; title: string }>(
       `SELECT deleted, title FROM sharing.prompt_texts WHERE prompt_id = $1`,
@@ -141,13 +141,13 @@ describe('sharing service over NATS', () => {
     const promptId = (nextPromptId += 1);
     const shareId = await linkTo(promptId);
     await publish('events.prompt.updated', updated(promptId, 1));
-    await waitUntil(async () => (await versionOf(promptId)) === 1, 10_000, 'version 1 of prompt ' + promptId);
+    await waitUntil(async () => (await versionOf(promptId)) === 1, 20_000, 'version 1 of prompt ' + promptId);
     expect(await read(shareId)).toMatchObject({ title: 'Title v1' });
     await publish('events.prompt.updated', updated(promptId, 2));
-    await waitUntil(async () => (await versionOf(promptId)) === 2, 10_000, 'the second edit');
+    await waitUntil(async () => (await versionOf(promptId)) === 2, 20_000, 'the second edit');
     expect(await read(shareId)).toMatchObject({ title: 'Title v2' });
     await publish('events.category.deleted', { userId: ownerId, categoryId: 1, promptIds: [promptId] });
-    await waitUntil(async () => (await read(shareId)) === 'not found', 10_000, 'the link to go');
+    await waitUntil(async () => (await read(shareId)) === 'not found', 20_000, 'the link to go');
   });
 
   it('deletes a deleted user’s links and texts: their links are 404 at once, and a late edit brings nothing back', async () => {
@@ -160,7 +160,7 @@ describe('sharing service over NATS', () => {
       leaving,
     ]);
     await publish('events.prompt.updated', { ...updated(promptId, 1), userId: leaving });
-    await waitUntil(async () => (await versionOf(promptId)) === 1, 10_000, 'the text of prompt ' + promptId);
+    await waitUntil(async () => (await versionOf(promptId)) === 1, 20_000, 'the text of prompt ' + promptId);
     // Read once, so the read is cached in Redis.
     expect(await read(shareId)).toMatchObject({ title: 'Title v1' });
     const bystander = (nextPromptId += 1);
@@ -169,7 +169,7 @@ describe('sharing service over NATS', () => {
 
     await publish('events.user.deleted', { userId: leaving });
     await publish('events.prompt.updated', { ...updated(promptId, 2), userId: leaving });
-    await waitUntil(async () => (await read(shareId)) === 'not found', 10_000, 'the link to go');
+    await waitUntil(async () => (await read(shareId)) === 'not found', 20_000, 'the link to go');
     const owned = async (table: string) =>
       (
         await testbed.query<{ n: number }>(
@@ -179,7 +179,7 @@ describe('sharing service over NATS', () => {
       )[0]!.n;
     // The late edit has been handled once the bystander's next edit, published after it, is in.
     await publish('events.prompt.updated', updated(bystander, 2));
-    await waitUntil(async () => (await versionOf(bystander)) === 2, 10_000, 'the bystander’s edit');
+    await waitUntil(async () => (await versionOf(bystander)) === 2, 20_000, 'the bystander’s edit');
     expect(await owned('share_links')).toBe(0);
     expect(await owned('prompt_texts')).toBe(0);
     expect(await read(bystanderLink)).toMatchObject({ title: 'Title v2' });
@@ -189,7 +189,7 @@ describe('sharing service over NATS', () => {
     const promptId = (nextPromptId += 1);
     const shareId = await linkTo(promptId);
     await publish('events.prompt.updated', updated(promptId, 1));
-    await waitUntil(async () => (await versionOf(promptId)) === 1, 10_000, 'version 1 of prompt ' + promptId);
+    await waitUntil(async () => (await versionOf(promptId)) === 1, 20_000, 'version 1 of prompt ' + promptId);
     for (const client of ['a', 'a', 'b', 'c', 'c']) await read(shareId, client);
     const views = testbed.app.get(ViewCounts);
     expect((await views.pending([shareId])).get(shareId)).toBe(3);

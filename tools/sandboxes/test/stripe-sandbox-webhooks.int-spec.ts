@@ -36,7 +36,7 @@ describe('the Stripe sandbox’s webhooks', () => {
   it('sends a paid checkout’s events signed as Stripe signs them, and verification refuses a tampered body', async () => {
     const before = endpoint.received.length;
     const subscriptionId = await paidSubscription();
-    await waitUntil(async () => endpoint.received.length >= before + 3, 5_000, 'three events');
+    await waitUntil(async () => endpoint.received.length >= before + 3, 20_000, 'three events');
     const events = verifiedEvents().slice(before);
     expect(events.map((event) => event.type).sort()).toEqual([
       'checkout.session.completed',
@@ -72,7 +72,7 @@ describe('the Stripe sandbox’s webhooks', () => {
     const before = endpoint.received.length;
     await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
     await stripe.subscriptions.cancel(subscriptionId);
-    await waitUntil(async () => endpoint.received.length >= before + 2, 5_000, 'two events');
+    await waitUntil(async () => endpoint.received.length >= before + 2, 20_000, 'two events');
     const [updated, deleted] = verifiedEvents().slice(before);
     expect(updated.type).toBe('customer.subscription.updated');
     expect(updated.data.previous_attributes).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
@@ -92,7 +92,7 @@ describe('the Stripe sandbox’s webhooks', () => {
     // Delivered: the endpoint answered 200 and the sandbox has read that answer.
     await waitUntil(
       async () => sandbox.deliveries().every((delivery) => delivery.delivered),
-      5_000,
+      20_000,
       'the events, once retried',
     );
     const retried = sandbox.deliveries().filter((delivery) => delivery.attempts > 1);
