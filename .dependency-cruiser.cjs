@@ -56,6 +56,22 @@ module.exports = {
       },
     },
     {
+      name: 'gateway-loads-no-database',
+      comment:
+        'The gateway has no database: it imports @promptlib/platform, never @promptlib/platform/service, so TypeORM and pg are not loaded at each of its starts.',
+      severity: 'error',
+      from: { path: '^gateway/src/' },
+      to: { path: '^(platform/(src/service\\.ts|dist/service\\.js)$|node_modules/(typeorm|pg)/)' },
+    },
+    {
+      name: 'platform-entry-reaches-no-database',
+      comment:
+        '@promptlib/platform is what the gateway loads too: what needs TypeORM or pg is exported by @promptlib/platform/service alone.',
+      severity: 'error',
+      from: { path: '^platform/src/index\\.ts$' },
+      to: { path: '^node_modules/(typeorm|pg)/', reachable: true },
+    },
+    {
       name: 'spa-imports-only-proto',
       comment: 'The browser app shares types and constants with the server through proto alone.',
       severity: 'error',

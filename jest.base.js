@@ -19,6 +19,7 @@ const source = (path) => join(__dirname, path);
 const ourPackagesFromSource = {
   '^@promptlib/proto$': source('proto/src/index.ts'),
   '^@promptlib/platform$': source('platform/src/index.ts'),
+  '^@promptlib/platform/service$': source('platform/src/service.ts'),
   '^@promptlib/platform/testing$': source('platform/testing/index.ts'),
   '^@promptlib/platform/testing/services$': source('platform/testing/services.ts'),
   '^@promptlib/tools/testing$': source('tools/src/testing.ts'),

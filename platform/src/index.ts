@@ -1,3 +1,6 @@
+// What every backend process shares, the gateway's included. What only a service with a database
+// needs (TypeORM, the outbox, the unit of work, the service runner) is `@promptlib/platform/service`,
+// so the gateway, which has no database, does not load TypeORM at each start.
 export * from './config/load-config';
 export * from './config/process-env';
 export * from './errors/service-error';
@@ -17,27 +20,10 @@ export * from './nats/namespaced-nats-server';
 export * from './nats/service-client';
 export * from './redis/redis';
 export * from './redis/redis-users';
-export * from './database/create-data-source';
-export * from './database/connect-with-retry';
-export * from './database/run-migrations';
-export * from './database/database-logins';
 export * from './database/schema-name';
-export * from './database/prepared-query';
-export * from './database/db';
-export * from './database/unit-of-work';
-export * from './deleted-users/deleted-users';
-export * from './outbox/outbox-message.entity';
-export * from './outbox/outbox-migration';
-export * from './outbox/outbox-relay';
-export * from './outbox/write-outbox';
 export * from './tokens';
 export * from './errors/parse-payload';
 export * from './service/pino-nest-logger';
-export * from './service/migrate-only';
-export * from './service/run-service';
-export * from './service/service-config';
-export * from './service/service-definition';
-export * from './service/service-infrastructure.module';
 export * from './events/event-consumer';
 export * from './events/dead-letters';
 export * from './events/parse-event';

@@ -2,20 +2,22 @@ import { Inject, Injectable, Module, type DynamicModule, type OnModuleInit } fro
 import {
   METRICS,
   REDIS,
-  ServiceInfrastructureModule,
   bullMqPrefix,
   createBullMqConnection,
   createLogger,
-  addOutboxTraceContext,
-  createOutboxTable,
-  dropOutboxTable,
   loadConfig,
   redisDevDefaults,
   redisEnvShape,
+} from '@promptlib/platform';
+import {
+  ServiceInfrastructureModule,
+  addOutboxTraceContext,
+  createOutboxTable,
+  dropOutboxTable,
   serviceDevDefaults,
   serviceEnvShape,
   type ServiceProcessConfig,
-} from '@promptlib/platform';
+} from '@promptlib/platform/service';
 import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing/services';
 import { redisPrefix } from '@promptlib/proto';
 import Redis from 'ioredis';

@@ -1,4 +1,4 @@
-import { eventEnvelopes, type Outbox, type Transaction, type UnitOfWork } from '@promptlib/platform';
+import { eventEnvelopes, type Outbox, type Transaction, type UnitOfWork } from '@promptlib/platform/service';
 import type { EventEnvelope, EventSubject } from '@promptlib/proto';
 
 /**

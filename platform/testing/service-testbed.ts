@@ -2,15 +2,13 @@ import type { INestMicroservice } from '@nestjs/common';
 import { connect, type NatsConnection } from 'nats';
 import { removeEventStreams } from './event-streams';
 import { Client, type QueryResultRow } from 'pg';
+import { ServiceClient, createLogger, type HealthServer } from '@promptlib/platform';
 import {
-  ServiceClient,
-  createLogger,
   createServiceApp,
   startServiceHealth,
-  type HealthServer,
   type ServiceDefinition,
   type ServiceProcessConfig,
-} from '@promptlib/platform';
+} from '@promptlib/platform/service';
 
 const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -2,7 +2,7 @@ import { authConfigSpec, loadAuthConfig } from '@promptlib/auth/config';
 import { billingConfigSpec, loadBillingConfig } from '@promptlib/billing/config';
 import { gatewayConfigSpec, loadGatewayConfig } from '@promptlib/gateway/config';
 import { libraryConfigSpec, loadLibraryConfig } from '@promptlib/library/config';
-import { loadMigrationConfig, migrationConfigSpec } from '@promptlib/platform';
+import { loadMigrationConfig, migrationConfigSpec } from '@promptlib/platform/service';
 import { loadSharingConfig, sharingConfigSpec } from '@promptlib/sharing/config';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

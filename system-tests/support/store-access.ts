@@ -1,7 +1,8 @@
 import { migrations as authMigrations } from '@promptlib/auth/migrations';
 import { migrations as billingMigrations } from '@promptlib/billing/migrations';
 import { migrations as libraryMigrations } from '@promptlib/library/migrations';
-import { createLogger, loadMigrationConfig, migrateOnly } from '@promptlib/platform';
+import { createLogger } from '@promptlib/platform';
+import { loadMigrationConfig, migrateOnly } from '@promptlib/platform/service';
 import { isRedisProcess, isServiceName, serviceNames, STREAM_KEEPER } from '@promptlib/proto';
 import { migrations as sharingMigrations } from '@promptlib/sharing/migrations';
 import {

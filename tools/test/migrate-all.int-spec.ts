@@ -1,5 +1,5 @@
 import { makeTestCertificates, PrivateNatsServer, removeEventStreams } from '@promptlib/platform/testing';
-import { serviceDatabaseUrlVariable } from '@promptlib/platform';
+import { serviceDatabaseUrlVariable } from '@promptlib/platform/service';
 import { busAccess, eventsStream, serviceNames, STREAM_KEEPER } from '@promptlib/proto';
 import { connect, type ConnectionOptions } from 'nats';
 import { spawnSync } from 'node:child_process';

@@ -15,7 +15,11 @@ const PACKAGES: FixturePackage[] = [
   {
     dir: 'platform',
     name: '@promptlib/platform',
-    exports: { '.': './dist/index.js', './testing': './dist-testing/index.js' },
+    exports: {
+      '.': './dist/index.js',
+      './service': './dist/service.js',
+      './testing': './dist-testing/index.js',
+    },
   },
   { dir: 'gateway', name: '@promptlib/gateway', exports: { '.': './dist/main.js' } },
   { dir: 'services/auth', name: '@promptlib/auth', exports: { '.': './dist/main.js' } },
@@ -46,6 +50,8 @@ function miniatureRepository(files: Record<string, string>): string {
     symlinkSync(join(root, pkg.dir), join(root, 'node_modules', pkg.name), 'dir');
   }
   write('platform/dist/outbox/outbox-relay.js', 'export {};\n');
+  write('node_modules/typeorm/package.json', JSON.stringify({ name: 'typeorm', main: 'index.js' }));
+  write('node_modules/typeorm/index.js', 'export {};\n');
   write('tools/dist/run/exec.js', 'export {};\n');
   for (const [path, text] of Object.entries(files)) write(path, text);
   return root;
@@ -88,6 +94,10 @@ describe('the module boundary check', () => {
       'tools/sandboxes/src/prices.ts': "import '@promptlib/proto';\n",
       'tools/sandboxes/src/index.ts': 'export {};\n',
       'tools/src/run/stripe-access.ts': "import '../../sandboxes/src/index';\n",
+      'gateway/src/sessions.ts': "import '@promptlib/platform/service';\nimport 'typeorm';\n",
+      'platform/src/index.ts': "import './nats/connect';\n",
+      'platform/src/nats/connect.ts': "import '../database/db';\n",
+      'platform/src/database/db.ts': "import 'typeorm';\n",
     });
     expect(
       violations(root, ['proto', 'platform', 'services', 'gateway', 'frontend', 'tools', 'system-tests']),
@@ -95,10 +105,13 @@ describe('the module boundary check', () => {
       'gateway-api-area-imports-no-other-area: gateway/src/auth/user-profiles.ts → gateway/src/library/library.client.ts',
       'gateway-api-area-imports-no-other-area: gateway/src/billing/billing.controller.ts → gateway/src/library/library.client.ts',
       'gateway-imports-no-service: gateway/src/library.ts → services/library/dist/main.js',
+      'gateway-loads-no-database: gateway/src/sessions.ts → node_modules/typeorm/index.js',
+      'gateway-loads-no-database: gateway/src/sessions.ts → platform/dist/service.js',
       'no-import-into-dist: system-tests/support/ports.ts → tools/dist/run/exec.js',
       'no-relative-import-into-another-package: system-tests/support/ports.ts → tools/dist/run/exec.js',
       'no-unresolvable-import: services/auth/test/relay.ts → @promptlib/platform/dist/outbox/outbox-relay',
       'platform-depends-only-on-proto: platform/src/client.ts → gateway/dist/main.js',
+      'platform-entry-reaches-no-database: platform/src/index.ts → node_modules/typeorm/index.js',
       'production-code-imports-no-dev-tools: services/auth/src/ports.ts → tools/dist/testing.js',
       'production-code-imports-no-dev-tools: services/billing/src/checkout.ts → tools/sandboxes/dist/index.js',
       'production-code-imports-no-dev-tools: services/library/src/seed.ts → platform/dist-testing/index.js',
@@ -117,6 +130,12 @@ describe('the module boundary check', () => {
       'platform/src/client.ts': "import '@promptlib/proto';\n",
       'services/library/src/prompts.ts':
         "import '@promptlib/proto';\nimport '@promptlib/platform';\nimport './rules';\n",
+      'services/library/src/prompts.repository.ts':
+        "import '@promptlib/platform/service';\nimport 'typeorm';\n",
+      'platform/src/index.ts': "import './nats/connect';\n",
+      'platform/src/nats/connect.ts': 'export {};\n',
+      'platform/src/service.ts': "import './database/db';\n",
+      'platform/src/database/db.ts': "import 'typeorm';\n",
       'services/library/src/rules.ts': 'export {};\n',
       'services/library/test/prompts.ts':
         "import '@promptlib/platform/testing';\nimport '@promptlib/tools/testing';\n",

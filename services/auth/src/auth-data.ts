@@ -1,5 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { unitOfWorkProvider, type Db, type RepositoryContract, type UnitOfWork } from '@promptlib/platform';
+import {
+  unitOfWorkProvider,
+  type Db,
+  type RepositoryContract,
+  type UnitOfWork,
+} from '@promptlib/platform/service';
 import { ApiKeysRepository } from './api-keys/api-keys.repository';
 import { UsersRepository } from './users/users.repository';
 

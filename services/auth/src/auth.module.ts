@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { ServiceInfrastructureModule } from '@promptlib/platform';
+import { ServiceInfrastructureModule } from '@promptlib/platform/service';
 import type { Logger } from 'pino';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthDataModule } from './auth-data';

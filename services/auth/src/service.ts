@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@promptlib/platform';
+import type { ServiceDefinition } from '@promptlib/platform/service';
 import { AuthModule } from './auth.module';
 import { loadAuthConfig, type AuthConfig } from './config/auth-config';
 import { migrations } from './migrations';

@@ -5,7 +5,7 @@ import {
   type RepositoryContract,
   type Transaction,
   type UnitOfWork,
-} from '@promptlib/platform';
+} from '@promptlib/platform/service';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { CheckoutSessionsRepository } from './checkout/checkout-sessions.repository';
 import { CustomersRepository } from './customers/customers.repository';

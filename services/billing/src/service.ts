@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@promptlib/platform';
+import type { ServiceDefinition } from '@promptlib/platform/service';
 import { BillingModule } from './billing.module';
 import { loadBillingConfig, type BillingConfig } from './config/billing-config';
 import { migrations } from './migrations';

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceInfrastructureModule } from '@promptlib/platform';
+import { ServiceInfrastructureModule } from '@promptlib/platform/service';
 import type { Logger } from 'pino';
 import { CategoriesModule } from './categories/categories.module';
 import { CategoryEntity } from './categories/category.entity';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { migrateService } from '@promptlib/platform';
+import { migrateService } from '@promptlib/platform/service';
 import { libraryService } from './service';
 
 migrateService(libraryService);

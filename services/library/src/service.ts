@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@promptlib/platform';
+import type { ServiceDefinition } from '@promptlib/platform/service';
 import { loadLibraryConfig, type LibraryConfig } from './config/library-config';
 import { LibraryModule } from './library.module';
 import { migrations } from './migrations';

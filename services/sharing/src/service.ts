@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@promptlib/platform';
+import type { ServiceDefinition } from '@promptlib/platform/service';
 import { loadSharingConfig, type SharingConfig } from './config/sharing-config';
 import { migrations } from './migrations';
 import { SharingModule } from './sharing.module';

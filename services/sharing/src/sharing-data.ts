@@ -1,5 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { unitOfWorkProvider, type Db, type RepositoryContract, type UnitOfWork } from '@promptlib/platform';
+import {
+  unitOfWorkProvider,
+  type Db,
+  type RepositoryContract,
+  type UnitOfWork,
+} from '@promptlib/platform/service';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { ShareLinksRepository } from './links/share-links.repository';
 import { PromptTextsRepository } from './prompt-texts/prompt-texts.repository';

@@ -1,4 +1,5 @@
-import { processRedisUrlVariable, serviceDatabaseUrlVariable } from '@promptlib/platform';
+import { processRedisUrlVariable } from '@promptlib/platform';
+import { serviceDatabaseUrlVariable } from '@promptlib/platform/service';
 import { redisProcesses, serviceNames, type RedisProcess, type ServiceName } from '@promptlib/proto';
 import Redis from 'ioredis';
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-import type { Db } from '@promptlib/platform';
+import type { Db } from '@promptlib/platform/service';
 import type { ApiKeyScope, ApiKeySummary } from '@promptlib/proto';
 
 const API_KEYS = '"auth"."api_keys"';

@@ -1,11 +1,5 @@
-import {
-  ConfigError,
-  type ConfigSpec,
-  loadConfig,
-  serviceDevDefaults,
-  serviceEnvShape,
-  type Env,
-} from '@promptlib/platform';
+import { ConfigError, type ConfigSpec, loadConfig, type Env } from '@promptlib/platform';
+import { serviceDevDefaults, serviceEnvShape } from '@promptlib/platform/service';
 import { z } from 'zod';
 
 /** Google's own issuer and keys; tests and the demo mode point these at the Google sandbox (tools/sandboxes). */

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isUniqueViolation, ROOT_LOGGER, serviceError } from '@promptlib/platform';
+import { ROOT_LOGGER, serviceError } from '@promptlib/platform';
+import { isUniqueViolation } from '@promptlib/platform/service';
 import {
   authMessages,
   eventSubjects,

@@ -1,4 +1,4 @@
-import type { Db } from '@promptlib/platform';
+import type { Db } from '@promptlib/platform/service';
 import { UserEntity } from './user.entity';
 
 /** The unique index on usernameKey: one account per name, however it is spelled. */

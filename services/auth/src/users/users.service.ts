@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isUniqueViolation, METRICS, serviceError, notFound } from '@promptlib/platform';
+import { METRICS, serviceError, notFound } from '@promptlib/platform';
+import { isUniqueViolation } from '@promptlib/platform/service';
 import {
   authMessages,
   eventSubjects,

@@ -1,4 +1,4 @@
-import { uniqueViolation } from '@promptlib/platform';
+import { uniqueViolation } from '@promptlib/platform/service';
 import { InMemoryUnitOfWork } from '@promptlib/platform/testing/services';
 import type { ApiKeySummary } from '@promptlib/proto';
 import type { KeyHolder, NewApiKey } from '../../src/api-keys/api-keys.repository';

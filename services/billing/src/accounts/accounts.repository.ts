@@ -1,4 +1,4 @@
-import { DeletedUsers, type Db } from '@promptlib/platform';
+import { DeletedUsers, type Db } from '@promptlib/platform/service';
 
 /** Billing's records of one user as a whole: erased at once when their account is deleted. */
 export class AccountsRepository {

@@ -1,4 +1,4 @@
-import type { Db } from '@promptlib/platform';
+import type { Db } from '@promptlib/platform/service';
 import { IsNull, MoreThan } from 'typeorm';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 

@@ -4,11 +4,10 @@ import {
   loadConfig,
   redisDevDefaults,
   redisEnvShape,
-  serviceDevDefaults,
-  serviceEnvShape,
   serviceError,
   type Env,
 } from '@promptlib/platform';
+import { serviceDevDefaults, serviceEnvShape } from '@promptlib/platform/service';
 import { billingMessages } from '@promptlib/proto';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-import type { Db } from '@promptlib/platform';
+import type { Db } from '@promptlib/platform/service';
 import { CustomerEntity } from './customer.entity';
 
 /** The user's one Stripe customer. */

@@ -1,4 +1,4 @@
-import { createOutboxTable, dropOutboxTable } from '@promptlib/platform';
+import { createOutboxTable, dropOutboxTable } from '@promptlib/platform/service';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CreateBilling1763942400000 implements MigrationInterface {

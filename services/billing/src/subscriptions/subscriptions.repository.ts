@@ -1,4 +1,4 @@
-import type { Db } from '@promptlib/platform';
+import type { Db } from '@promptlib/platform/service';
 import { In, IsNull, Not } from 'typeorm';
 import type { SubscriptionState } from './subscription-rules';
 import { SubscriptionEntity } from './subscription.entity';

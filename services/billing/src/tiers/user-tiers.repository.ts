@@ -1,4 +1,4 @@
-import type { Db } from '@promptlib/platform';
+import type { Db } from '@promptlib/platform/service';
 import type { Tier } from '../subscriptions/subscription-rules';
 import { UserTierEntity } from './user-tier.entity';
 

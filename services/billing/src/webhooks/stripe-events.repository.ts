@@ -1,4 +1,4 @@
-import type { Db } from '@promptlib/platform';
+import type { Db } from '@promptlib/platform/service';
 import type Stripe from 'stripe';
 import { IsNull } from 'typeorm';
 import type { EventTarget } from './event-target';

@@ -1,4 +1,5 @@
-import { createLogger, uniqueViolation } from '@promptlib/platform';
+import { createLogger } from '@promptlib/platform';
+import { uniqueViolation } from '@promptlib/platform/service';
 import { InMemoryUnitOfWork, rememberDeletedUser } from '@promptlib/platform/testing/services';
 import type { RpcException } from '@nestjs/microservices';
 import type { ServiceError } from '@promptlib/proto';

@@ -1,4 +1,4 @@
-import { DeletedUsers, type Db } from '@promptlib/platform';
+import { DeletedUsers, type Db } from '@promptlib/platform/service';
 
 /**
  * Every table of the library that holds a user's rows, in an order the foreign keys allow: versions

@@ -1,4 +1,4 @@
-import type { Db, PreparedStatement } from '@promptlib/platform';
+import type { Db, PreparedStatement } from '@promptlib/platform/service';
 import { GENERAL_CATEGORY_NAME } from '@promptlib/proto';
 import { CategoryEntity } from './category.entity';
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isUniqueViolation, serviceError, notFound, type Transaction } from '@promptlib/platform';
+import { serviceError, notFound } from '@promptlib/platform';
+import { isUniqueViolation, type Transaction } from '@promptlib/platform/service';
 import {
   CATEGORY_DELETED_MAX_PROMPT_IDS,
   eventSubjects,

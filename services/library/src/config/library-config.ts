@@ -1,10 +1,5 @@
-import {
-  type ConfigSpec,
-  loadConfig,
-  serviceDevDefaults,
-  serviceEnvShape,
-  type Env,
-} from '@promptlib/platform';
+import { type ConfigSpec, loadConfig, type Env } from '@promptlib/platform';
+import { serviceDevDefaults, serviceEnvShape } from '@promptlib/platform/service';
 import { DELETED_PROMPT_RESTORE_SECONDS, tierDefaults } from '@promptlib/proto';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-import { createDeletedUsersTable, dropDeletedUsersTable } from '@promptlib/platform';
+import { createDeletedUsersTable, dropDeletedUsersTable } from '@promptlib/platform/service';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The deleted users' ids, so late events bring nothing of theirs back (see platform's DeletedUsers). */

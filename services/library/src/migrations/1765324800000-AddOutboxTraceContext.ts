@@ -1,4 +1,4 @@
-import { addOutboxTraceContext, dropOutboxTraceContext } from '@promptlib/platform';
+import { addOutboxTraceContext, dropOutboxTraceContext } from '@promptlib/platform/service';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** Each event keeps the trace of the change that wrote it, for the services that consume it. */

@@ -1,4 +1,4 @@
-import type { Transaction } from '@promptlib/platform';
+import type { Transaction } from '@promptlib/platform/service';
 import { eventSubjects, type PromptMarked, type PromptUpdated } from '@promptlib/proto';
 import type { LibraryRepositories } from '../library-data';
 import type { AnnouncedPrompt } from './prompts.repository';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Transaction } from '@promptlib/platform';
+import type { Transaction } from '@promptlib/platform/service';
 import {
   eventSubjects,
   type ImportResult,

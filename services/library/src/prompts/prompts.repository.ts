@@ -1,4 +1,4 @@
-import type { Db, PreparedStatement } from '@promptlib/platform';
+import type { Db, PreparedStatement } from '@promptlib/platform/service';
 import {
   PROMPT_COUNTS_QUERY,
   PROMPT_TITLES_QUERY,

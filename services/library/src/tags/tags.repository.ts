@@ -1,4 +1,4 @@
-import type { Db } from '@promptlib/platform';
+import type { Db } from '@promptlib/platform/service';
 import type { TagSummary } from '@promptlib/proto';
 
 const TAGS = '"library"."tags"';

@@ -1,4 +1,4 @@
-import type { Db, PreparedStatement } from '@promptlib/platform';
+import type { Db, PreparedStatement } from '@promptlib/platform/service';
 import type { TierChanged } from '@promptlib/proto';
 import { UserTierEntity } from './user-tier.entity';
 

@@ -1,4 +1,4 @@
-import type { Db } from '@promptlib/platform';
+import type { Db } from '@promptlib/platform/service';
 import type { HistoryCursor, PromptVersionSource } from '@promptlib/proto';
 
 const VERSIONS = '"library"."prompt_versions"';

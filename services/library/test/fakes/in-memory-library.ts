@@ -1,4 +1,4 @@
-import { uniqueViolation } from '@promptlib/platform';
+import { uniqueViolation } from '@promptlib/platform/service';
 import { InMemoryUnitOfWork, rememberDeletedUser } from '@promptlib/platform/testing/services';
 import {
   GENERAL_CATEGORY_NAME,

@@ -1,4 +1,4 @@
-import { DeletedUsers, type Db } from '@promptlib/platform';
+import { DeletedUsers, type Db } from '@promptlib/platform/service';
 
 /** What sharing holds of one user as a whole: their links and the read model of their prompts' texts. */
 export class AccountsRepository {

@@ -1,12 +1,5 @@
-import {
-  type ConfigSpec,
-  loadConfig,
-  redisDevDefaults,
-  redisEnvShape,
-  serviceDevDefaults,
-  serviceEnvShape,
-  type Env,
-} from '@promptlib/platform';
+import { type ConfigSpec, loadConfig, redisDevDefaults, redisEnvShape, type Env } from '@promptlib/platform';
+import { serviceDevDefaults, serviceEnvShape } from '@promptlib/platform/service';
 import { z } from 'zod';
 
 const sharingEnvShape = {

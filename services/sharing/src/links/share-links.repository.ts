@@ -1,4 +1,4 @@
-import type { Db } from '@promptlib/platform';
+import type { Db } from '@promptlib/platform/service';
 import type { SharedPrompt } from '@promptlib/proto';
 
 const SHARE_LINKS = '"sharing"."share_links"';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Transaction } from '@promptlib/platform';
+import type { Transaction } from '@promptlib/platform/service';
 import type { CategoryDeleted, PromptDeleted, PromptUpdated } from '@promptlib/proto';
 import { ReadCache } from '../public-reads/read-cache';
 import { FINAL_VERSION } from './prompt-texts.repository';

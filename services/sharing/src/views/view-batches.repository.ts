@@ -1,4 +1,4 @@
-import type { Db } from '@promptlib/platform';
+import type { Db } from '@promptlib/platform/service';
 
 const VIEW_BATCHES = '"sharing"."view_batches"';
 

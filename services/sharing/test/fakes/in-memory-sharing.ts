@@ -1,4 +1,5 @@
-import { ServiceCallError, uniqueViolation } from '@promptlib/platform';
+import { ServiceCallError } from '@promptlib/platform';
+import { uniqueViolation } from '@promptlib/platform/service';
 import { InMemoryUnitOfWork, rememberDeletedUser } from '@promptlib/platform/testing/services';
 import { libraryMessages, subjects, type OwnedPrompt, type SharedPrompt } from '@promptlib/proto';
 import type { LibraryPrompts } from '../../src/links/library-prompts';
