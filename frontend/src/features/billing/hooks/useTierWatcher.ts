@@ -29,7 +29,7 @@ const CHECKOUT_COUNTS_MS = 30 * 60_000;
 // checkout tab speaks once its success page has loaded and confirmed the session, which took over
 // 5 s on a loaded machine (and can on a phone): the other tabs then read the change themselves
 // and said 'Upgraded to Pro!', the checkout tab's 'Pro Subscription Activated' coming too late.
-const OWN_WORD_WAIT_MS = 15_000;
+export const OWN_WORD_WAIT_MS = 15_000;
 const OWN_WORD_POLL_MS = 100;
 
 /**
@@ -127,7 +127,7 @@ type ReadLimits = () => Promise<{ isPro: boolean; subscription: { isCancelled: b
 
 // The library applies a tier change from the same stream as the feed, a moment later at most:
 // the limits are read until they show it, for this long.
-const LIMITS_CATCH_UP_MS = 5_000;
+export const LIMITS_CATCH_UP_MS = 5_000;
 const LIMITS_RETRY_MS = 400;
 
 /**
