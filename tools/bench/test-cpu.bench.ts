@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { processKind, SERVER_COMMANDS } from '../src/run/process-kinds';
+import { CpuLedger, type ProcessReading } from '../src/run/cpu-ledger';
 import { repoRoot } from '../src/run/exec';
 import { processCommand, processIds, processTimes } from './cpu-meter';
 
@@ -21,74 +21,35 @@ import { processCommand, processIds, processTimes } from './cpu-meter';
  */
 const SAMPLE_MS = 500;
 
-type Seen = { kind: string | null; cpuSeconds: number };
-
 const [command = 'npm', ...args] = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['npm', 'test'];
-const seen = new Map<string, Seen>();
-const spent = new Map<string, { seconds: number; processes: number }>();
 
-/** Whether `pid` descends from `ancestor`, by the parents now running. */
-function descendsFrom(pid: number, ancestor: number, parents: Map<number, number>): boolean {
-  for (let current = parents.get(pid); current !== undefined && current > 1; current = parents.get(current)) {
-    if (current === ancestor) return true;
-  }
-  return false;
-}
-
-/**
- * Adds what each process of the run spent since the last sample: the command's own processes (the
- * apps, browsers and runners it starts) and the servers. Other processes of the machine are left out.
- */
-function sample(runPid: number, firstSample: boolean): void {
-  const processes = processIds().flatMap((pid) => {
+/** The processes of the machine now, with what each has spent. */
+function readProcesses(): ProcessReading[] {
+  return processIds().flatMap((pid) => {
     const times = processTimes(pid);
     return times ? [{ pid, ...times }] : [];
   });
-  const parents = new Map(processes.map(({ pid, parentId }) => [pid, parentId]));
-  for (const { pid, cpuSeconds, startedAt } of processes) {
-    const key = `${pid}@${startedAt}`;
-    let known = seen.get(key);
-    if (!known) {
-      // The servers' work on the run's behalf is part of its cost, whoever started them.
-      const named = processCommand(pid);
-      const ours =
-        named !== undefined &&
-        (SERVER_COMMANDS.includes(named.command) || pid === runPid || descendsFrom(pid, runPid, parents));
-      // Before the command started, what a process had spent is not the run's.
-      known = {
-        kind: ours ? processKind(named.commandLine, named.command) : null,
-        cpuSeconds: firstSample ? cpuSeconds : 0,
-      };
-      seen.set(key, known);
-      if (known.kind !== null) {
-        const kind = spent.get(known.kind) ?? { seconds: 0, processes: 0 };
-        kind.processes += 1;
-        spent.set(known.kind, kind);
-      }
-    }
-    if (known.kind !== null) spent.get(known.kind)!.seconds += cpuSeconds - known.cpuSeconds;
-    known.cpuSeconds = cpuSeconds;
-  }
 }
 
 async function main(): Promise<number> {
   const started = Date.now();
   const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit' });
-  const runPid = child.pid ?? -1;
-  sample(runPid, true);
+  const ledger = new CpuLedger(child.pid ?? -1, processCommand);
+  ledger.add(readProcesses());
   const exited = new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
   let code: number | undefined;
   void exited.then((value) => (code = value));
   while (code === undefined) {
     await sleep(SAMPLE_MS);
-    sample(runPid, false);
+    ledger.add(readProcesses());
   }
   const seconds = (Date.now() - started) / 1000;
-  const total = [...spent.values()].reduce((sum, kind) => sum + kind.seconds, 0);
+  const totals = ledger.totals();
+  const total = totals.reduce((sum, kind) => sum + kind.seconds, 0);
   console.log(`\n${[command, ...args].join(' ')} exited ${code} after ${seconds.toFixed(1)} s`);
   console.log(`CPU ${total.toFixed(1)} s in all: ${(total / seconds).toFixed(2)} cores busy on average\n`);
   console.log(`${'CPU s'.padStart(8)} ${'share'.padStart(6)} ${'processes'.padStart(9)}  kind`);
-  for (const [kind, { seconds: cpu, processes }] of [...spent].sort((a, b) => b[1].seconds - a[1].seconds)) {
+  for (const { kind, seconds: cpu, processes } of totals) {
     if (cpu < 0.5) continue;
     const share = `${((cpu / total) * 100).toFixed(1)}%`;
     console.log(

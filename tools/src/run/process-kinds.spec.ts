@@ -16,6 +16,7 @@ describe('processKind', () => {
     expect(processKind(`${shell} --disable-gpu --remote-debugging-pipe`, 'chromium-headle')).toBe(
       'chromium browser',
     );
+    expect(processKind('', 'chromium-headle')).toBe('chromium (type unknown)');
   });
 
   it('names the runners and checkers, a jest worker apart from its jest', () => {

@@ -26,5 +26,8 @@ export function processKind(commandLine: string, command: string): string {
     const match = pattern.exec(commandLine);
     if (match) return name(match);
   }
+  // A process whose command line is gone (exiting, or rewritten) still has its command name, which
+  // the kernel cuts to 15 characters: Chromium's headless shell is `chromium-headle`.
+  if (command.startsWith('chromium')) return 'chromium (type unknown)';
   return command === 'node' ? 'node (other)' : `other: ${command}`;
 }
