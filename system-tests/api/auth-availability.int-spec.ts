@@ -1,5 +1,6 @@
 import { eventually } from '@promptlib/platform/testing';
 import type { ApiError, UserResponse } from '@promptlib/proto';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@promptlib/proto';
 import { ApiClient, STRONG_PASSWORD, uniqueUsername } from '../support/api-client';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 
@@ -31,7 +32,8 @@ describe('the auth service going away and coming back while the gateway runs', (
     );
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // A second under the request timeout: a loaded machine answers slowly, but not by waiting it out.
+    expect(Date.now() - started).toBeLessThan(DEFAULT_REQUEST_TIMEOUT_MS - 1_000);
     // The existing session needs no auth service to be read.
     expect((await client.get('/api/user')).status).toBe(200);
 

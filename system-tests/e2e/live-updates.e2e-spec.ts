@@ -199,9 +199,10 @@ describe('a gateway restart under an open page', () => {
       await createPrompt(user, { title: 'Also while down', content: 'Missed too.' });
       // The same address, as a restarted pod behind its service.
       await suite.stack().startGateway({ PORT: new URL(gateway.url).port });
-      // The feed reopens within its backoff (2 s, then 4 s) and sends its last event's id.
+      // The feed reopens within its backoff (2 s, then 4, 8, 16, at most 30 s: a gateway that took
+      // long to stop and start again on a loaded machine meets a longer one) and sends its last event's id.
       for (const title of ['While it was down', 'Also while down'])
-        await page.getByRole('heading', { name: title }).waitFor({ timeout: 15_000 });
+        await page.getByRole('heading', { name: title }).waitFor({ timeout: 45_000 });
       expect((await page.locator('article h3').allInnerTexts()).sort()).toEqual([
         'Also while down',
         'Before the restart',

@@ -257,7 +257,8 @@ describe('the paid journey in a real browser, on the Stripe sandbox', () => {
     // Paid on the phone: the laptop's poll is a minute away, the live feed tells it now.
     const { sessionId } = await startCheckout(user);
     await pay(stack, sessionId);
-    await laptop.getByText('Upgraded to Pro!').waitFor({ timeout: 10_000 });
+    // Well within the poll's minute, with room for a loaded machine's feed.
+    await laptop.getByText('Upgraded to Pro!').waitFor({ timeout: 30_000 });
     await laptop.getByText('Pro', { exact: true }).waitFor();
     await laptop.waitForTimeout(1_000);
     expect(await laptop.getByText('Upgraded to Pro!').count()).toBe(1);
