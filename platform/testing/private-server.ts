@@ -58,7 +58,9 @@ export abstract class PrivateServer {
         reject(new Error(`${what} exited (${signal ?? code}) before it accepted connections:\n${lastWords}`)),
       ),
     );
-    await Promise.race([waitUntil(() => this.accepts(), START_TIMEOUT_MS, what), exited]);
+    // The wait ends too when the server has exited, so it does not poll on after the start failed.
+    const gone = () => child.exitCode !== null || child.signalCode !== null;
+    await Promise.race([waitUntil(() => gone() || this.accepts(), START_TIMEOUT_MS, what), exited]);
   }
 
   /** SIGTERM, as a supervisor stops a server: it finishes its writes and exits. */
