@@ -6,6 +6,8 @@ import { connectNats } from '../src/nats/connect';
 import { PrivateNatsServer } from '../testing/private-nats-server';
 
 const PAUSES_MS = [300, 600, 1_200];
+// Room for a loaded machine, where the late server's own start took seconds: about 30 s in all.
+const LATE_PAUSES_MS = [300, 600, 1_200, 2_400, 4_800, 9_600, 12_000];
 
 /** A logger that keeps the messages of its warnings. */
 function recordingLogger() {
@@ -37,7 +39,7 @@ describe('connecting to NATS at boot', () => {
   it('tries again while NATS is not listening yet, and connects once it is', async () => {
     const late = await server();
     const { logger, warnings } = recordingLogger();
-    const connecting = connectNats({ NATS_URL: late.url }, 'library', 'late', logger, PAUSES_MS);
+    const connecting = connectNats({ NATS_URL: late.url }, 'library', 'late', logger, LATE_PAUSES_MS);
     await new Promise((resolve) => setTimeout(resolve, 400));
     await late.start();
 
