@@ -1,3 +1,5 @@
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import i18next, { type i18n as I18n } from 'i18next';
@@ -32,16 +34,27 @@ export async function createTestI18n(language: 'en' | 'de' = 'en'): Promise<I18n
   return instance;
 }
 
+let stylesOfThisFile: EmotionCache | undefined;
+
+/** Takes the file's styles out of the document, so the next file's queries do not match them. */
+export function removeTestStyles() {
+  stylesOfThisFile?.sheet.flush();
+  stylesOfThisFile = undefined;
+}
+
 /** Renders a piece of the app with a fresh store, the real translations and a router at `route`. */
 export async function renderWithApp(ui: ReactElement, language: 'en' | 'de' = 'en', route = '/') {
   const i18n = await createTestI18n(language);
   const store = createStore();
+  stylesOfThisFile ??= createCache({ key: 'css' });
   const view = render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-      </I18nextProvider>
-    </Provider>,
+    <CacheProvider value={stylesOfThisFile}>
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        </I18nextProvider>
+      </Provider>
+    </CacheProvider>,
   );
   return { ...view, store, i18n };
 }
