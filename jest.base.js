@@ -1,5 +1,4 @@
 // Shared jest settings: tests are compiled as the packages' builds compile their code.
-const { join } = require('node:path');
 const { swcOptions } = require('./tools/build/swc-options.cjs');
 
 /** @type {import('jest').Config} */
@@ -11,28 +10,6 @@ const shared = {
     '/node_modules/(?!(jose|content-disposition|@fastify/static/node_modules/content-disposition)/)',
   ],
   moduleFileExtensions: ['ts', 'js', 'json'],
-};
-
-// Each entry point a package.json `exports`, at its TypeScript source: unit tests need no build, so
-// a changed rule answers in seconds and `test:unit` waits for no other package.
-const source = (path) => join(__dirname, path);
-const ourPackagesFromSource = {
-  '^@promptlib/proto$': source('proto/src/index.ts'),
-  '^@promptlib/platform$': source('platform/src/index.ts'),
-  '^@promptlib/platform/service$': source('platform/src/service.ts'),
-  '^@promptlib/platform/testing$': source('platform/testing/index.ts'),
-  '^@promptlib/platform/testing/services$': source('platform/testing/services.ts'),
-  '^@promptlib/tools/testing$': source('tools/src/testing.ts'),
-  '^@promptlib/gateway/config$': source('gateway/src/config/gateway-config.ts'),
-  '^@promptlib/(auth|library|sharing|billing)/config$': source('services/$1/src/config/$1-config.ts'),
-};
-
-// Unit: src/**/*.spec.ts beside the code, collaborators replaced; no Postgres, Redis or NATS.
-/** @type {import('jest').Config} */
-const unit = {
-  ...shared,
-  testMatch: ['<rootDir>/src/**/*.spec.ts'],
-  moduleNameMapper: ourPackagesFromSource,
 };
 
 // Integration: test/**/*.int-spec.ts against the real Postgres, Redis and NATS, on the built
@@ -52,4 +29,4 @@ const integration = {
   forceExit: true,
 };
 
-module.exports = { shared, unit, integration };
+module.exports = { shared, integration };

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { MAX_EVENT_BYTES, eventsStream } from './events';
 import { isValidNamespace, namespaced } from './namespace';
 

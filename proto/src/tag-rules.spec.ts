@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { sameTag, tagProblem } from './tag-rules';
 
 describe('a tag', () => {

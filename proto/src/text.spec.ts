@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { usernameKey } from './auth';
 import { entityId, plainText } from './text';
 import { textProblem } from './text-rules';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { deviceName } from './user-agent';
 
 describe('deviceName', () => {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import type { IncomingHttpHeaders } from 'node:http';
 import { loadGatewayConfig } from '../config/gateway-config';
 import { KnownDevices } from './known-devices';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { loadGatewayConfig, trustedOrigins } from './gateway-config';
 
 const production = {

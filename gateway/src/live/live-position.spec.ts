@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { LIVE_POSITION_HEADER } from '@promptlib/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { livePosition } from './live-position';

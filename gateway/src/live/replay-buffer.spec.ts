@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { ReplayBuffer, type FeedEntry } from './replay-buffer';
 
 const entry = (seq: number, userId: number, frame = `frame ${seq}`): FeedEntry => ({

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { parseTemplate } from '@promptlib/proto';
 import { fillFromArguments, MissingArguments, promptArguments } from './prompt-arguments';
 

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SessionCookie, cookieValue } from './session-cookie';
 
 describe('the session cookie', () => {

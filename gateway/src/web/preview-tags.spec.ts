@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { escapeHtml, withPreviewTags } from './preview-tags';
 
 const INDEX = `<html><head>

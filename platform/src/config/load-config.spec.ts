@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from './load-config';
 import {

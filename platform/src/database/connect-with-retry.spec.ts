@@ -1,13 +1,14 @@
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { connectWithRetry } from './connect-with-retry';
 
-const logger = { warn: jest.fn() };
+const logger = { warn: vi.fn() };
 
 function failing(...errors: unknown[]) {
-  const initialize = jest.fn(async () => {
+  const initialize = vi.fn(async () => {
     const error = errors.shift();
     if (error) throw error;
   });
-  return { initialize } as unknown as Parameters<typeof connectWithRetry>[0] & { initialize: jest.Mock };
+  return { initialize } as unknown as Parameters<typeof connectWithRetry>[0] & { initialize: Mock };
 }
 
 describe('connectWithRetry', () => {

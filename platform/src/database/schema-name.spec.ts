@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { assertSchemaName } from './schema-name';
 
 describe('assertSchemaName', () => {

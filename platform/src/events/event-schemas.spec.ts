@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { MAX_ID, type EventData, type EventSubject } from '@promptlib/proto';
 import { eventDataSchemas } from './event-schemas';
 

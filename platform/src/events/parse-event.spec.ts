@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { parseEvent } from './parse-event';
 
 const tierChanged = {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { latest, withTimeout } from './scrape-reads';
 
 describe('reads at scrape time', () => {

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
 import pino from 'pino';
 import { loggerOptions } from '../logging/logger';
@@ -14,18 +15,20 @@ function setUp(options: Partial<ProcessFailureOptions> = {}) {
     write: (line: string) => lines.push(JSON.parse(line) as LogLine),
   });
   const source = new EventEmitter();
-  const exit = jest.fn<void, [number]>();
+  const exit = vi.fn<(code: number) => void>();
   const failures = installProcessFailureHandlers({ logger, graceMs: GRACE_MS, source, exit, ...options });
   return { failures, source, exit, lines };
 }
 
 describe('installProcessFailureHandlers', () => {
-  beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate'] }));
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() =>
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }),
+  );
+  afterEach(() => vi.useRealTimers());
 
   it('logs an unhandled rejection at error, with the request id, and keeps running', async () => {
     const { failures, source, exit, lines } = setUp({ currentRequestId: () => 'req-1' });
-    const shutdown = jest.fn(async () => undefined);
+    const shutdown = vi.fn(async () => undefined);
     failures.shutDownWith(shutdown);
 
     source.emit('unhandledRejection', new Error('lost promise'));
@@ -84,7 +87,7 @@ describe('installProcessFailureHandlers', () => {
   it('does not start the shutdown again on a second exception during it, and still exits once', async () => {
     const { failures, source, exit, lines } = setUp();
     let finishShutdown!: () => void;
-    const shutdown = jest.fn(() => new Promise<void>((resolve) => (finishShutdown = resolve)));
+    const shutdown = vi.fn(() => new Promise<void>((resolve) => (finishShutdown = resolve)));
     failures.shutDownWith(shutdown);
 
     source.emit('uncaughtException', new Error('first'));
@@ -105,9 +108,9 @@ describe('installProcessFailureHandlers', () => {
     failures.shutDownWith(() => new Promise<void>(() => undefined));
 
     source.emit('uncaughtException', new Error('boom'));
-    await jest.advanceTimersByTimeAsync(GRACE_MS - 1);
+    await vi.advanceTimersByTimeAsync(GRACE_MS - 1);
     expect(exit).not.toHaveBeenCalled();
-    await jest.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(exit.mock.calls).toEqual([[1]]);
   });
 

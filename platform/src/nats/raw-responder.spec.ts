@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subjects } from '@promptlib/proto';
 import { ErrorCode, NatsError, type Msg, type NatsConnection, type SubscriptionOptions } from 'nats';
 import pino from 'pino';
@@ -23,7 +24,7 @@ function setUp(handler: (userId: number) => Promise<void>) {
     await handler(request.userId);
     return { body: Buffer.from('[]'), headers: {} };
   });
-  const respond = jest.fn(() => {
+  const respond = vi.fn(() => {
     throw NatsError.errorForCode(ErrorCode.ConnectionClosed);
   });
   const request = (userId: number) =>

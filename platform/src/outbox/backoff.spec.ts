@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { backoffDelay } from './backoff';
 
 describe('backoffDelay', () => {

@@ -1,10 +1,11 @@
+import { describe, expect, it, type Mock, vi } from 'vitest';
 import { MAX_EVENT_BYTES, MAX_MESSAGE_BYTES } from '@promptlib/proto';
 import type { EntityManager } from 'typeorm';
 import { OutboxMessage } from './outbox-message.entity';
 import { writeOutbox, writeOutboxMany } from './write-outbox';
 
-function fakeManager(inTransaction: boolean): { manager: EntityManager; insert: jest.Mock } {
-  const insert = jest.fn().mockResolvedValue(undefined);
+function fakeManager(inTransaction: boolean): { manager: EntityManager; insert: Mock } {
+  const insert = vi.fn().mockResolvedValue(undefined);
   const manager = { queryRunner: { isTransactionActive: inTransaction }, insert } as unknown as EntityManager;
   return { manager, insert };
 }

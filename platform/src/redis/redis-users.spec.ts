@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { redisUserRules } from './redis-users';
 
 describe("a process's Redis user", () => {

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT_CONTEXT, SpanKind, TraceFlags, context, propagation, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { headers } from 'nats';
@@ -129,7 +130,7 @@ describe('trace context with a tracer provider', () => {
   });
 
   it('keeps the trace of the change that wrote an event in its outbox row, for its consumers', async () => {
-    const insert = jest.fn().mockResolvedValue(undefined);
+    const insert = vi.fn().mockResolvedValue(undefined);
     const manager = { queryRunner: { isTransactionActive: true }, insert } as unknown as EntityManager;
     await inSpan('auth.users.register', { kind: SpanKind.SERVER }, () =>
       writeOutbox(manager, 'events.user.registered', { userId: 1, username: 'alice' }),
@@ -186,7 +187,7 @@ describe('trace context with a tracer provider', () => {
 describe('flushPendingTraces', () => {
   afterEach(() => {
     onTracesFlush(() => Promise.resolve());
-    jest.useRealTimers();
+    vi.useRealTimers();
   });
 
   it('waits for the spans to be sent', async () => {
@@ -200,13 +201,13 @@ describe('flushPendingTraces', () => {
   });
 
   it('gives up after 2 s on a collector that does not answer, and on one that fails', async () => {
-    jest.useFakeTimers();
+    vi.useFakeTimers();
     onTracesFlush(() => new Promise(() => undefined));
     let done = false;
     const flushing = flushPendingTraces().then(() => (done = true));
-    await jest.advanceTimersByTimeAsync(1_999);
+    await vi.advanceTimersByTimeAsync(1_999);
     expect(done).toBe(false);
-    await jest.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(1);
     await flushing;
     expect(done).toBe(true);
     onTracesFlush(() => Promise.reject(new Error('collector refused')));

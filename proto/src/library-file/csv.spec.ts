@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { parseCsv, toCsv } from './csv';
 
 describe('CSV', () => {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import type { ImportItem, ImportPage, ImportResult, ImportVersion } from '../library';
 import { IMPORT_PAGE_MAX_PROMPTS, IMPORT_PAGE_MAX_VERSIONS, MAX_BODY_BYTES } from '../limits';
 import { MAX_ID } from '../text-rules';

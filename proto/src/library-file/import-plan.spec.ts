@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { importPlan } from './import-plan';
 import { ImportFileError, promptsOutsideGeneral } from './plan';
 

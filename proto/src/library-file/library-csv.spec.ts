@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { csvPlan, libraryCsv } from './library-csv';
 import { sampleEntry, sampleFile } from './sample-files';
 import { ImportFileError } from './plan';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import type { Category, Prompt } from '../library';
 import type { HistoryVersion } from '../prompt-versions';
 import { LIBRARY_FILE_FORMAT, type LibraryFile } from './format';

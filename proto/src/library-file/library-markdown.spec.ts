@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { markdownFiles, markdownPlan } from './library-markdown';
 import { sampleEntry, sampleFile } from './sample-files';
 import { ImportFileError } from './plan';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import type { Category, Prompt, WholePromptsPage } from '../library';
 import type { HistoryVersion, PromptHistoryPage } from '../prompt-versions';
 import { readLibrary } from './read-library';

@@ -1,3 +1,4 @@
+import { describe, expect, it, vi } from 'vitest';
 import {
   composeReading,
   MAX_COMPOSED_LENGTH,
@@ -125,7 +126,7 @@ describe('unreadIncludes', () => {
 describe('composeReading', () => {
   it('reads each included prompt once, nested ones too, and composes with what it read', async () => {
     const contents: Record<number, string | null> = { 2: 'B {{>3}} {{>9}}', 3: 'C {{name}}', 9: null };
-    const read = jest.fn(async (id: number) => contents[id] ?? null);
+    const read = vi.fn(async (id: number) => contents[id] ?? null);
     const template = await composeReading(1, 'A {{>2}} {{>2}}', read);
     expect(fillTemplate(template, { name: 'x' })).toBe('A B C x  B C x ');
     expect(template.variables.map((variable) => variable.name)).toEqual(['name']);
@@ -134,7 +135,7 @@ describe('composeReading', () => {
 
   it('asks nothing again of what a shared `known` holds, and passes a failed read on', async () => {
     const known = new Map<number, string | null>([[2, 'B']]);
-    const read = jest.fn(async () => 'never');
+    const read = vi.fn(async () => 'never');
     expect(fillTemplate(await composeReading(1, '{{>2}}!', read, known), {})).toBe('B!');
     expect(read).not.toHaveBeenCalled();
     await expect(

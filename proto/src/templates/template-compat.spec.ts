@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fillTemplate, parseTemplate, type TemplateVariable } from './template';
 

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { sandboxSettings, SandboxSettingsError } from './sandbox-settings';
 
 const stripeEnv = {

@@ -1,8 +1,9 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runBackupCommand } from './cli';
 
 describe('npm run backup and npm run restore', () => {
-  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-  afterEach(() => jest.restoreAllMocks());
+  beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => vi.restoreAllMocks());
 
   it('answers a command it does not know, or a restore without its file, with the usage', async () => {
     expect(await runBackupCommand('frobnicate', [])).toBe(2);

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { CHROMIUM_HEADLESS_SHELL, planChromium, SYSTEM_CHROMIUM } from './ensure-chromium';
 
 describe('planChromium', () => {

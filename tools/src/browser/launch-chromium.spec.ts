@@ -1,3 +1,4 @@
+import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { chromiumExecutable } from './launch-chromium';
 

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { describeDeadLetter, parseCommand } from './cli';
 
 describe('npm run dead-letters', () => {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { APT_LOCK_FILE, aptCommand } from './apt';
 
 describe('aptCommand', () => {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { defaultDataDir, serverDataDir } from './data-dir';
 
 describe('defaultDataDir', () => {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { parseClusters } from './debian-clusters';
 
 describe('parseClusters', () => {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { busAccess, subjects, type BusProcess, type Subject } from '@promptlib/proto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { CpuLedger, type ProcessReading } from './cpu-ledger';
 
 const COMMANDS: Record<number, { command: string; commandLine: string }> = {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { provideGoogle, SANDBOX_CLIENT_ID } from './google-access';
 
 describe('Google sign-in for npm start', () => {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { repoRoot } from './exec';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { existsSync, writeFileSync } from 'node:fs';
 import { envFor, provideStripe, removeSandboxStateFiles, sandboxStateFile } from './stripe-access';
 

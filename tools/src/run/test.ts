@@ -6,7 +6,7 @@ import { formatSeconds, repoRoot, runTogether, type FailedCommand, type Lane } f
 import { removeNamespace } from './namespace-cleanup';
 import { smokeTestStart } from './smoke-start';
 import { startTestBus, TEST_BUS_PASSWORDS, type TestBus } from './test-bus';
-import { integrationTestConfigs, unitTestRunners } from './workspace-packages';
+import { integrationTestConfigs, packagesWithOwnUnitTests } from './workspace-packages';
 
 // Checked with settings of their own (the DOM's, the extension API's types); every other package is in tsconfig.node.json.
 const CHECKED_APART = ['frontend', 'extension', 'system-tests'];
@@ -17,6 +17,7 @@ const CHECKED_APART = ['frontend', 'extension', 'system-tests'];
 const tscScript = join(repoRoot, 'node_modules', 'typescript-native', 'bin', 'tsc');
 const tsc = (args: string[]): [string, string[]] => [process.execPath, [tscScript, ...args]];
 const jestBin = join(repoRoot, 'node_modules', '.bin', 'jest');
+const vitestBin = join(repoRoot, 'node_modules', '.bin', 'vitest');
 
 // The suites' own jest, started with each config's path (jest takes the config's folder as its
 // rootDir): every package is built before the suites run, and an nx run per lane only computed the
@@ -106,12 +107,11 @@ export async function runAllSuites(startedAt: number): Promise<number> {
         // as one program (tsconfig.node.json), which reads the types of their libraries once
         // instead of once per package (55 s → 36 s for that lane). One ESLint for the whole
         // repository: one per package spent most of its time loading the same plugins and parsers
-        // (69 CPU-s against 21 CPU-s). One jest runs every package's specs as its projects, beside
-        // the web app's vitest: a runner per package spent most of its time starting (80 CPU-s →
-        // 56); `npm run test:unit` keeps nx's per-package runs, which it caches.
+        // (69 CPU-s against 21 CPU-s). One vitest runs every Node package's specs (vitest.unit.mjs),
+        // beside the web app's and the extension's: a runner per package spent most of its time
+        // starting and loading the same modules (jest's 62 CPU-s for them all → 20).
         title: 'Static checks and unit tests',
         run: (failed) => {
-          const { jestProjects, otherPackages } = unitTestRunners();
           return runTogether(
             [
               { label: 'format', commands: [['npx', ['prettier', '--check', '.', '--log-level', 'warn']]] },
@@ -130,8 +130,8 @@ export async function runAllSuites(startedAt: number): Promise<number> {
                 ),
               },
               { label: 'deploy', commands: [jest('system-tests/jest.deploy.config.js')] },
-              { label: 'jest', commands: [[jestBin, ['--projects', ...jestProjects, '--maxWorkers=2']]] },
-              ...otherPackages.map((name): Lane => ({
+              { label: 'unit', commands: [[vitestBin, ['run', '-c', 'vitest.unit.mjs']]] },
+              ...packagesWithOwnUnitTests().map((name): Lane => ({
                 label: name.replace('@promptlib/', ''),
                 commands: [['npm', ['run', '-s', 'test:unit', '-w', name]]],
               })),

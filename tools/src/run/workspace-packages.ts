@@ -18,23 +18,16 @@ export function workspaceFolders(): string[] {
   );
 }
 
-export type UnitTestRunners = {
-  /** The folders whose `test:unit` is jest with their own jest.config.js: one jest runs them all. */
-  jestProjects: string[];
-  /** The packages whose `test:unit` is another runner, run by their own script. */
-  otherPackages: string[];
-};
-
-/** Every workspace package with a `test:unit` script, by the runner it uses. */
-export function unitTestRunners(): UnitTestRunners {
-  const runners: UnitTestRunners = { jestProjects: [], otherPackages: [] };
-  for (const folder of workspaceFolders()) {
-    const { name, scripts } = readJson<PackageJson>(`${folder}/package.json`);
-    const script = scripts?.['test:unit'];
-    if (script === 'jest') runners.jestProjects.push(folder);
-    else if (script) runners.otherPackages.push(name);
-  }
-  return runners;
+/**
+ * The workspace packages whose unit tests have a runner of their own (the web app's and the
+ * extension's vitest, in a browser-like environment), run by their `test:unit` script. The Node
+ * packages have no such script: vitest.unit.mjs runs all of their specs at once.
+ */
+export function packagesWithOwnUnitTests(): string[] {
+  return workspaceFolders()
+    .map((folder) => readJson<PackageJson>(`${folder}/package.json`))
+    .filter(({ scripts }) => scripts?.['test:unit'])
+    .map(({ name }) => name);
 }
 
 // The one form of `test:integration` a package's own jest config runs; npm test starts that jest

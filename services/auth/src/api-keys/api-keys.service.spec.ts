@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API_KEYS_MAX, API_KEY_PREFIX, authMessages, looksLikeApiKey } from '@promptlib/proto';
 import { CheapPasswordHasher, inMemoryAuth, type InMemoryAuth } from '../../test/fakes/in-memory-auth';
 import { Registry } from 'prom-client';

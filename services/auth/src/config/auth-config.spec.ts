@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { GOOGLE_ISSUER, GOOGLE_JWKS_URL, loadAuthConfig } from './auth-config';
 
 const production = {

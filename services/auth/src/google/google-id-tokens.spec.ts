@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { httpsPhotoUrl } from './google-id-tokens';
 
 describe('a Google photo', () => {

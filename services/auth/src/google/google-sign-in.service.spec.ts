@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authMessages, eventSubjects } from '@promptlib/proto';
 import crypto from 'node:crypto';
 import pino from 'pino';
@@ -24,7 +25,7 @@ describe('GoogleSignInService', () => {
     google = new GoogleSignInService(auth, pino({ level: 'silent' }), tokens);
   });
 
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => vi.restoreAllMocks());
 
   const signIn = (idToken: string, claimedSubject?: string) =>
     google.signIn({ idToken, nonce: 'nonce-1', claimedSubject });
@@ -92,7 +93,7 @@ describe('GoogleSignInService', () => {
   });
 
   it('gives up with SERVICE_UNAVAILABLE, creating nobody, when every name it tries is taken', async () => {
-    jest.spyOn(crypto, 'randomInt').mockImplementation(() => 7);
+    vi.spyOn(crypto, 'randomInt').mockImplementation(() => 7);
     const users = new UsersService(auth, new CheapPasswordHasher(), new Registry());
     for (const username of ['Popular Name', 'Popular Name 7']) {
       await users.register({ username, password: 'violet-Harbor-71-kettle' });

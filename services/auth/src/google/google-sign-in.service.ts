@@ -9,7 +9,7 @@ import {
   type subjects,
   usernameKey,
 } from '@promptlib/proto';
-import { randomInt } from 'node:crypto';
+import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import { AUTH_DATA, type AuthData } from '../auth-data';
 import type { UserEntity } from '../users/user.entity';
@@ -63,7 +63,8 @@ export class GoogleSignInService {
 
   /** A new user under the first free username; they get General through user.registered. */
   private async create(identity: GoogleIdentity): Promise<GoogleSignInReply> {
-    for (const username of usernameCandidates(identity.name, (below) => randomInt(below))) {
+    // crypto.randomInt is read at each call, so a unit spec can fix the suffixes it picks.
+    for (const username of usernameCandidates(identity.name, (below) => crypto.randomInt(below))) {
       try {
         const user = await this.data.transaction(async (tx) => {
           const created = await tx.users.insert({

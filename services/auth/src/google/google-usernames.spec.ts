@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { limits } from '@promptlib/proto';
 import { usernameCandidates } from './google-usernames';
 

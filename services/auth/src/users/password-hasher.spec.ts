@@ -1,3 +1,4 @@
+import { describe, expect, it, vi } from 'vitest';
 import argon2 from 'argon2';
 import { PasswordHasher } from './password-hasher';
 
@@ -12,7 +13,7 @@ describe('PasswordHasher', () => {
   });
 
   it('runs a real argon2 verification for an unknown user, against a hash of the same cost', async () => {
-    const verify = jest.spyOn(argon2, 'verify');
+    const verify = vi.spyOn(argon2, 'verify');
     expect(await hasher.verify(null, 'anything-at-all')).toBe(false);
     expect(verify).toHaveBeenCalledTimes(1);
     expect(verify.mock.calls[0][0]).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);

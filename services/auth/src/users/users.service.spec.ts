@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RpcException } from '@nestjs/microservices';
 import { authMessages, eventSubjects, usernameKey } from '@promptlib/proto';
 import { Registry } from 'prom-client';

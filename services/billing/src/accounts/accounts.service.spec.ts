@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eventSubjects } from '@promptlib/proto';
 import { FakeStripe } from '../../test/fakes/fake-stripe';
 import { billingRules, inMemoryBilling, type InMemoryBilling } from '../../test/fakes/in-memory-billing';

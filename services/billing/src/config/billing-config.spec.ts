@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { loadBillingConfig, pricesOf } from './billing-config';
 
 const production = {

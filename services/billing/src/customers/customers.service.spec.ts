@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { FakeStripe } from '../../test/fakes/fake-stripe';
 import { inMemoryBilling } from '../../test/fakes/in-memory-billing';
 import { CustomersService } from './customers.service';

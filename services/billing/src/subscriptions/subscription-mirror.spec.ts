@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeStripe } from '../../test/fakes/fake-stripe';
 import { inMemoryBilling, silentLogger, type InMemoryBilling } from '../../test/fakes/in-memory-billing';
 import { SubscriptionMirror } from './subscription-mirror';

@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eventSubjects } from '@promptlib/proto';
 import type Stripe from 'stripe';
 import { FakeQueue, FakeStripe } from '../../test/fakes/fake-stripe';

@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventSubjects } from '@promptlib/proto';
 import { inMemoryBilling, type InMemoryBilling } from '../../test/fakes/in-memory-billing';
 import type { BillingTransaction } from '../billing-data';
@@ -76,7 +77,7 @@ describe('TierLedger', () => {
 
   it('skips a user another process is working for, at once and without running the work', async () => {
     billing.tables.busyUsers.push(userId);
-    const work = jest.fn(async () => 'done');
+    const work = vi.fn(async () => 'done');
     expect(await ledger.forUserUnlessBusy(userId, work)).toBeNull();
     expect(work).not.toHaveBeenCalled();
     expect(await ledger.forUserUnlessBusy(2, work)).toMatchObject({ result: 'done' });

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { targetOf } from './event-target';
 

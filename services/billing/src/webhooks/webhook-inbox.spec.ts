@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Registry } from 'prom-client';
 import type Stripe from 'stripe';
 import { FakeQueue, FakeStripe, VALID_SIGNATURE } from '../../test/fakes/fake-stripe';

@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   CATEGORY_DELETED_MAX_PROMPT_IDS,
   eventSubjects,

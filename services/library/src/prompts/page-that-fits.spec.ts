@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_BYTES } from '@promptlib/proto';
 import { pageThatFits } from './page-that-fits';
 

@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventSubjects, libraryMessages } from '@promptlib/proto';
 import {
   inMemoryLibrary,
@@ -88,7 +89,7 @@ describe('PromptBatchesService', () => {
       ageDeletion([late], window + 1);
       await expect(rules.batches.restore({ userId, promptIds: [late] })).rejects.toMatchObject(notFound);
 
-      const purge = new DeletedPromptsPurge(library, testLibraryConfig, { error: jest.fn() } as never);
+      const purge = new DeletedPromptsPurge(library, testLibraryConfig, { error: vi.fn() } as never);
       await purge.pass();
       expect(library.tables.deletedPrompts.map((row) => row.id)).toEqual([recent]);
       await expect(rules.batches.restore({ userId, promptIds: [late, recent] })).resolves.toEqual({

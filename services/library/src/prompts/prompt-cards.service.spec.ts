@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   PROMPT_SEARCH_COUNT_CAP,
   PROMPT_TITLES_PAGE_ROWS,

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import type { PromptSort } from '@promptlib/proto';
 import { decodeCursor, encodeCursor, type CardKey } from './prompt-cursor';
 

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { normalizePrompt, promptProblems } from './prompt-rules';
 
 describe('prompt rules', () => {

@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eventSubjects, libraryMessages, type Prompt } from '@promptlib/proto';
 import {
   inMemoryLibrary,

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { UseCounter } from './use-counter';
 
 /** A store whose writes finish when the test says, recording what each write added. */

@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eventSubjects, validationMessages } from '@promptlib/proto';
 import {
   inMemoryLibrary,

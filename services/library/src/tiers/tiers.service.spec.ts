@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { inMemoryLibrary, testLibraryConfig } from '../../test/fakes/in-memory-library';
 import { TiersService } from './tiers.service';
 import type { UserTierEntity } from './user-tier.entity';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import type { ImportVersion } from '@promptlib/proto';
 import { importedDates, importedHistory, importedTime, importedVersions } from './version-rules';
 

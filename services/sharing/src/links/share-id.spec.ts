@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { SHARE_ID_PATTERN } from '@promptlib/proto';
 import { newShareId } from './share-id';
 

@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHARE_ID_PATTERN, eventSubjects, libraryMessages, sharingMessages } from '@promptlib/proto';
 import {
   InMemoryLibraryPrompts,
@@ -101,7 +102,7 @@ describe('ShareLinksService', () => {
     it('passes on a failure of the library call that is not the library’s answer', async () => {
       const prompt = library.add(ownerId);
       const outage = new Error('NATS connection closed');
-      jest.spyOn(library, 'owned').mockRejectedValueOnce(outage);
+      vi.spyOn(library, 'owned').mockRejectedValueOnce(outage);
       await expect(links.create({ userId: ownerId, promptId: prompt.id })).rejects.toBe(outage);
     });
   });
@@ -175,7 +176,7 @@ describe('ShareLinksService', () => {
       await cache.fill(shareId, '1', { title: 'Cached', content: 'Still served from the cache' });
       cache.unavailable = true;
       await expect(links.revoke({ userId: ownerId, promptId: prompt.id })).rejects.toThrow();
-      const sweep = new RevokedLinksSweep(sharing, cache, { warn: jest.fn() });
+      const sweep = new RevokedLinksSweep(sharing, cache, { warn: vi.fn() });
       await sweep.pass();
       expect(cache.entries.has(shareId)).toBe(true);
 

@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PromptUpdated } from '@promptlib/proto';
 import { InMemoryReadCache, inMemorySharing, type InMemorySharing } from '../../test/fakes/in-memory-sharing';
 import { FINAL_VERSION } from './prompt-texts.repository';

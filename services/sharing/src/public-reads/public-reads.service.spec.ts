@@ -1,3 +1,4 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sharingMessages } from '@promptlib/proto';
 import pino from 'pino';
 import { Registry } from 'prom-client';
@@ -28,7 +29,7 @@ describe('PublicReadsService', () => {
     return shareId;
   }
 
-  const postgresReads = () => jest.spyOn(sharing.direct.shareLinks, 'publicRead');
+  const postgresReads = () => vi.spyOn(sharing.direct.shareLinks, 'publicRead');
 
   async function cacheResults(): Promise<{ hit: number; miss: number }> {
     const metric = await registry.getSingleMetric('sharing_public_read_cache_total')!.get();
@@ -95,7 +96,7 @@ describe('PublicReadsService', () => {
 
   it('does not cache what it read before an invalidation that came while it was reading', async () => {
     const shareId = await shared(1, 'First title');
-    jest.spyOn(sharing.direct.shareLinks, 'publicRead').mockImplementationOnce(async () => {
+    vi.spyOn(sharing.direct.shareLinks, 'publicRead').mockImplementationOnce(async () => {
       // The prompt is edited, and its link invalidated, between the miss and the fill.
       await cache.invalidate([shareId]);
       return { title: 'First title', content: 'Content' };
@@ -117,9 +118,9 @@ describe('PublicReadsService', () => {
 
   it('still answers when the read cannot be cached or counted after the miss', async () => {
     const shareId = await shared(1);
-    jest.spyOn(cache, 'fill').mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
+    vi.spyOn(cache, 'fill').mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
     expect(await reads.read(shareId, 'a')).toMatchObject({ title: 'Title 1' });
-    jest.spyOn(cache, 'countView').mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
+    vi.spyOn(cache, 'countView').mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
     cache.entries.clear();
     expect(await reads.read(shareId, 'b')).toMatchObject({ title: 'Title 1' });
   });

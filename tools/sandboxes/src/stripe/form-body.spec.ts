@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { FormBodyError, parseFormBody } from './form-body';
 
 describe("Stripe's form bodies", () => {
