@@ -44,5 +44,8 @@ export default defineConfig({
     restoreMocks: true,
     // A worker per core: vitest's default leaves one free, and these tests are CPU-bound.
     maxWorkers: '100%',
+    // A timeout catches a hang, not slowness: beside the rest of npm test's static step on a loaded
+    // machine, a spec that starts a sandbox server took over the default 5 s.
+    testTimeout: 30_000,
   },
 });
