@@ -38,7 +38,7 @@ export default defineConfig({
       'services/*/src/**/*.spec.ts',
     ],
     // The files of a worker share their modules (Nest, rxjs, zod, the platform): loading them again
-    // for each file, as jest did, was most of the run (62 CPU-s against 24 for the same specs).
+    // for each file, as jest did, was most of the run (62 CPU-s against 20 for the same specs).
     // Every spec builds its fakes in its own beforeEach and restores what it stubbed.
     isolate: false,
     restoreMocks: true,
