@@ -285,7 +285,8 @@ describe('gateway HTTP foundations', () => {
       const given = await api.get('/api/config').set('X-Request-Id', 'trace-12345678');
       expect(given.headers['x-request-id']).toBe('trace-12345678');
       const hostile = await api.get('/api/config').set('X-Request-Id', 'bad id\twith spaces');
-      expect(hostile.headers['x-request-id']).not.toContain('bad');
+      // Replaced by a generated id: "not containing 'bad'" failed once on a generated id that did.
+      expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
   });
 
