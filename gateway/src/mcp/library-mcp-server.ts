@@ -13,9 +13,13 @@ import { PROMPT_CARDS_PAGE } from '@promptlib/proto';
 import { z } from 'zod';
 import type { LibraryClient } from '../clients/library.client';
 import { CallerLibrary, promptName } from './caller-library';
+import { mapInTurns } from './map-in-turns';
 import { fillFromArguments, MissingArguments, promptArguments } from './prompt-arguments';
 
 const PAGE = PROMPT_CARDS_PAGE.default;
+// A list page's prompt reads pending at once: enough to overlap their round trips, few enough that
+// none waits behind a whole page in a busy library (mapInTurns).
+const READS_IN_FLIGHT = 8;
 const jsonSchemaValidator = new AjvJsonSchemaValidator();
 const SEARCH_LIMIT = { default: 10, max: 50 };
 
@@ -54,18 +58,16 @@ export function libraryMcpServer(library: LibraryClient, version: string): McpSe
             throw new McpError(ErrorCode.InvalidParams, 'This cursor is not one prompts/list gave');
           throw error;
         });
-      const prompts = await Promise.all(
-        page.cards.map(async (card) => {
-          const prompt = await caller.prompt(card.id);
-          const template = prompt ? await caller.template(prompt) : { segments: [], variables: [] };
-          return {
-            name: promptName(card.id),
-            title: card.title,
-            description: await caller.describe(card),
-            arguments: promptArguments(template),
-          };
-        }),
-      );
+      const prompts = await mapInTurns(page.cards, READS_IN_FLIGHT, async (card) => {
+        const prompt = await caller.prompt(card.id);
+        const template = prompt ? await caller.template(prompt) : { segments: [], variables: [] };
+        return {
+          name: promptName(card.id),
+          title: card.title,
+          description: await caller.describe(card),
+          arguments: promptArguments(template),
+        };
+      });
       return { prompts, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
     },
   );
