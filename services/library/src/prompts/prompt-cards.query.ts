@@ -1,3 +1,4 @@
+import type { PreparedStatement } from '@promptlib/platform/service';
 import { PROMPT_PREVIEW_CHARS, type PromptCard, type PromptSort } from '@promptlib/proto';
 import type { CardKey } from './prompt-cursor';
 
@@ -96,12 +97,16 @@ export function searchMatchesSql(query: CardQuery, cap: number): Sql {
  * The page among these prompts (a search's matches) after `query.after` in the sort's order. The
  * matches are sorted by their keys alone and only the page's cards are read: a card's columns read
  * its whole content, hundreds of times over if every match were read before the sort.
+ *
+ * A prepared statement, one per sort and per first or later page (its text depends on nothing
+ * else): planned anew, hundreds of ids in the array cost Postgres more to estimate than to read.
  */
-export function cardPageAmongSql(query: CardQuery, ids: number[]): Sql {
+export function cardPageAmongSql(query: CardQuery, ids: number[]): PreparedStatement & Sql {
   const values: unknown[] = [query.userId, ids];
   const conditions = [`"user_id" = $1`, `"id" = ANY($2::int[])`, ...keysetConditions(query.after, values)];
   values.push(query.rows);
   return {
+    name: `library-cards-among-${query.sort}${query.after ? '-after' : ''}`,
     text: `SELECT ${CARD_COLUMNS} FROM "library"."prompts" WHERE "id" IN (
              SELECT "id" FROM "library"."prompts" WHERE ${conditions.join(' AND ')}
              ORDER BY ${ORDER[query.sort]} LIMIT $${values.length}

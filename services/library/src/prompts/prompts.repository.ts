@@ -90,8 +90,8 @@ export class PromptsRepository {
 
   /** A page of the user's cards among these prompts, sorted and after the key as `query` asks. */
   cardsAmong(query: CardQuery, ids: number[]): Promise<CardRow[]> {
-    const { text, values } = cardPageAmongSql(query, ids);
-    return this.db.query<CardRow>(text, values);
+    const { values, ...statement } = cardPageAmongSql(query, ids);
+    return this.db.prepared<CardRow>(statement, values);
   }
 
   /** How many cards the list of `query` holds, whatever its page, counting no further than `cap`. */
