@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { prompt, userScoped } from './library';
 import { limits } from './limits';
-import { entityId } from './text';
+import { entityId, plainText } from './text';
 
 const id = entityId;
 
@@ -67,7 +67,11 @@ export const promptCardsRequest = userScoped.extend({
     .max(limits.tag.max * 4)
     .nullable()
     .default(null),
-  search: z.string().max(PROMPT_SEARCH_MAX_CHARS),
+  /**
+   * One line: the library searches the title, the content and the tags as one text with line
+   * breaks between them, and a search holding no control character cannot match across them.
+   */
+  search: plainText('Search').max(PROMPT_SEARCH_MAX_CHARS),
   sort: promptSort,
   cursor: z.string().max(PROMPT_CURSOR_MAX_CHARS).nullable(),
   limit: z.number().int().min(1).max(PROMPT_CARDS_PAGE.max),

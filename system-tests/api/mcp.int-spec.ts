@@ -171,6 +171,13 @@ describe('the MCP server, with the official SDK’s client', () => {
     expect(textOf(unknownCategory.content)).toBe('There is no category named Nope');
     const inGeneral = await reader.callTool({ name: 'search_prompts', arguments: { category: ' general ' } });
     expect(JSON.parse(textOf(inGeneral.content))).toHaveLength(1);
+    // The words to find are one line, as in the dashboard's search box.
+    const twoLines = await reader.callTool({
+      name: 'search_prompts',
+      arguments: { query: 'Code\nreview' },
+    });
+    expect(twoLines.isError).toBe(true);
+    expect(textOf(twoLines.content)).toMatch(/Query must not contain control characters/);
 
     const refused = await reader.callTool({
       name: 'save_prompt',

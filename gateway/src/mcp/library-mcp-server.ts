@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { ServiceCallError } from '@promptlib/platform';
-import { PROMPT_CARDS_PAGE } from '@promptlib/proto';
+import { plainText, PROMPT_CARDS_PAGE, PROMPT_SEARCH_MAX_CHARS } from '@promptlib/proto';
 import { z } from 'zod';
 import type { LibraryClient } from '../clients/library.client';
 import { CallerLibrary, promptName } from './caller-library';
@@ -104,9 +104,7 @@ export function libraryMcpServer(library: LibraryClient, version: string): McpSe
         'category or a tag, most used first. Answers each prompt’s name (for get_prompt and prompts/get), ' +
         'title, category, tags and the start of its text.',
       inputSchema: {
-        query: z
-          .string()
-          .max(200)
+        query: plainText('Query', 'line', z.string().max(PROMPT_SEARCH_MAX_CHARS))
           .optional()
           .describe('Words to find; leave out to list the most used prompts'),
         category: z.string().max(200).optional().describe('Only prompts in the category of this name'),

@@ -59,8 +59,8 @@ describe('library service over NATS', () => {
       tags: [],
     });
     const [row] = await testbed.query<{ compression: string | null; stored: number }>(
-      `SELECT pg_column_compression("content_search") AS "compression",
-              pg_column_size("content_search") AS "stored"
+      `SELECT pg_column_compression("search_text") AS "compression",
+              pg_column_size("search_text") AS "stored"
        FROM "library"."prompts" WHERE "id" = $1`,
       [prompt.id],
     );

@@ -8,6 +8,7 @@ import { AddPromptTags1765065600000 } from './1765065600000-AddPromptTags';
 import { CreateDeletedUsers1765152000000 } from './1765152000000-CreateDeletedUsers';
 import { KeepSearchTextUncompressed1765238400000 } from './1765238400000-KeepSearchTextUncompressed';
 import { AddOutboxTraceContext1765324800000 } from './1765324800000-AddOutboxTraceContext';
+import { SearchTitleWithContent1765411200000 } from './1765411200000-SearchTitleWithContent';
 
 /** In the order they run. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   CreateDeletedUsers1765152000000,
   KeepSearchTextUncompressed1765238400000,
   AddOutboxTraceContext1765324800000,
+  SearchTitleWithContent1765411200000,
 ];

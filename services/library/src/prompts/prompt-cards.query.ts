@@ -18,11 +18,9 @@ export type CardQuery = {
 };
 
 // Case-insensitive search lower-cases both sides with ICU, whatever the database's own locale. The
-// title's trigram index (CreatePromptSearch) is on this expression; the content is stored lowered
-// in a column of its own, indexed too (StorePromptSearchText), as lowering it on every read was
-// most of a search's time.
-const TITLE_LOWER = `lower("title" COLLATE "und-x-icu")`;
-const CONTENT_LOWER = `"content_search"`;
+// title, the content and the tags are stored lowered in one column, line by line, with a trigram
+// index (SearchTitleWithContent): lowering them on every read was most of a search's time.
+const SEARCH_TEXT = `"search_text"`;
 // The name sort's collation (the same migration): ICU's root order at base strength with numbers
 // by value, as the browser's Intl.Collator(…, { sensitivity: 'base', numeric: true }) sorts.
 const TITLE_ORDERED = `"title" COLLATE "library"."title_order"`;
@@ -68,7 +66,7 @@ function listConditions(query: CardQuery, values: unknown[]): string[] {
   if (query.needle !== '') {
     values.push(containsPattern(query.needle));
     const pattern = `lower($${values.length}::text COLLATE "und-x-icu")`;
-    conditions.push(`(${TITLE_LOWER} LIKE ${pattern} OR ${CONTENT_LOWER} LIKE ${pattern})`);
+    conditions.push(`${SEARCH_TEXT} LIKE ${pattern}`);
   }
   return conditions;
 }

@@ -18,7 +18,7 @@ const PROMPTS = '"library"."prompts"';
 const DELETED_PROMPTS = '"library"."deleted_prompts"';
 const VERSIONS = '"library"."prompt_versions"';
 
-// Every column a prompt keeps while it waits to be restored (content_search is generated from content).
+// Every column a prompt keeps while it waits to be restored (search_text is generated from the others).
 const KEPT_COLUMNS = `"id", "user_id", "title", "content", "category_id", "is_favorite", "usage_count",
   "last_used_at", "version", "created_at", "updated_at", "tags"`;
 const KEPT_COLUMNS_NEXT_VERSION = `"id", "user_id", "title", "content", "category_id", "is_favorite",
