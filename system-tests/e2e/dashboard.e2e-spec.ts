@@ -632,10 +632,23 @@ describe('the library dashboard in a real browser', () => {
     await page.getByRole('button', { name: /All Prompts/ }).click();
     await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
     expect(await cardTitles(page)).toEqual(['Charlie', 'alpha', 'Bravo']);
+    // Opening the menu asks for the other orders' first pages; the one chosen is shown from them.
+    const sortsAnswered: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname === '/api/prompts/cards') sortsAnswered.push(url.searchParams.get('sort') ?? '');
+    });
     await page.getByRole('combobox', { name: 'Sort by' }).click();
+    expect(
+      await eventually(
+        async () => [...sortsAnswered].sort(),
+        (sorts) => sorts.length >= 3,
+      ),
+    ).toEqual(['lastUsed', 'name', 'used']);
     await page.getByRole('option', { name: 'Name (A-Z)' }).click();
     await page.waitForFunction(() => document.querySelector('article h3')?.textContent === 'alpha');
     expect(await cardTitles(page)).toEqual(['alpha', 'Bravo', 'Charlie']);
+    expect(sortsAnswered).toHaveLength(3);
     await page.getByRole('combobox', { name: 'Sort by' }).click();
     await page.getByRole('option', { name: 'Most Used' }).click();
     await page.waitForFunction(() => document.querySelector('article h3')?.textContent === 'Bravo');

@@ -26,7 +26,7 @@ export type LibraryUiState = {
 
 export const SORT_KEY = 'library-sort';
 export const VIEW_KEY = 'library-view';
-const SORTS: readonly PromptSort[] = ['recent', 'name', 'used', 'lastUsed'];
+export const SORTS: readonly PromptSort[] = ['recent', 'name', 'used', 'lastUsed'];
 const VIEWS: readonly PromptView[] = ['grid', 'list'];
 
 /** The sort and view last chosen on this device (kept across reloads and sign-ins), else SPEC's defaults. */

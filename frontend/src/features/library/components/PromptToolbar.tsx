@@ -27,6 +27,8 @@ type Props = {
   sort: PromptSort;
   view: PromptView;
   onSort: (sort: PromptSort) => void;
+  /** The sort menu opened: a moment to ask for the other orders ahead of the choice. */
+  onSortMenuOpen?: () => void;
   onView: (view: PromptView) => void;
   onOpenCategories?: () => void;
   /** Turns the cards' checkboxes on, to move or delete many; absent while they are on or with no card. */
@@ -41,6 +43,7 @@ export const PromptToolbar = memo(function PromptToolbar({
   sort,
   view,
   onSort,
+  onSortMenuOpen,
   onView,
   onOpenCategories,
   onSelect,
@@ -101,6 +104,7 @@ export const PromptToolbar = memo(function PromptToolbar({
           label={t('library.sort.label')}
           value={sort}
           onChange={(event) => onSort(event.target.value as PromptSort)}
+          onOpen={onSortMenuOpen}
         >
           <MenuItem value="recent">{t('library.sort.recent')}</MenuItem>
           <MenuItem value="name">{t('library.sort.name')}</MenuItem>

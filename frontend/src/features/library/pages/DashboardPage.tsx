@@ -50,6 +50,7 @@ import {
   editRequestOpened,
   setFilter,
   setSort,
+  SORTS,
   setTag,
   setView,
   type PromptFilter,
@@ -293,6 +294,15 @@ export function DashboardPage() {
     },
     [dispatch],
   );
+  // Opening the sort menu asks for every other order's first page, while the user reads the
+  // options: the chosen one is then shown from the cache, without waiting for the server.
+  const onSortMenuOpen = useCallback(() => {
+    const shown = shownListArgs.current;
+    for (const other of SORTS) {
+      if (other !== shown.sort)
+        dispatch(libraryApi.util.prefetch('getPromptCards', { ...shown, sort: other }, {}));
+    }
+  }, [dispatch]);
   const onView = useCallback((next: PromptView) => dispatch(setView(next)), [dispatch]);
   const openDrawer = useCallback(() => setDrawerOpen(true), []);
   const closePromptDialog = useCallback(() => setPromptDialog(null), []);
@@ -431,6 +441,7 @@ export function DashboardPage() {
           sort={sort}
           view={view}
           onSort={onSort}
+          onSortMenuOpen={onSortMenuOpen}
           onView={onView}
           onOpenCategories={wide ? undefined : openDrawer}
           onSelect={multi.active || list.cards.length === 0 ? undefined : multi.start}
