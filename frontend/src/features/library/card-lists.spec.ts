@@ -1,3 +1,4 @@
+import { createNextState } from '@reduxjs/toolkit';
 import { PROMPT_PREVIEW_CHARS, type Prompt, type PromptCard } from '@promptlib/proto';
 import {
   addCard,
@@ -136,6 +137,34 @@ describe('the loaded pages of a list', () => {
     putPrompt(named, byName, prompt(1, { title: 'date' }));
     expect(ids(named)).toEqual([1, 2, 3]);
     expect(named.outOfOrder).toBe(true);
+  });
+});
+
+describe('the loaded pages of a list, changed inside a cache update (an immer draft)', () => {
+  it('sees each change the same update made before it', () => {
+    const loaded = list([card(9), card(8), card(7), card(6)], 'c1');
+    const changed = createNextState(loaded, (draft) => {
+      expect(removeCard(draft, 8)).toBe(true);
+      expect(removeCard(draft, 8)).toBe(false);
+      expect(removeCard(draft, 6)).toBe(true);
+      addCard(draft, card(10), 'recent');
+      addCard(draft, card(10), 'recent');
+      putPrompt(draft, all, prompt(7, { title: 'Renamed' }));
+      changeCard(draft, all, 9, (found) => {
+        found.usageCount = 4;
+      });
+      appendPage(draft, {
+        cards: [card(10), card(7), card(5)],
+        nextCursor: null,
+        total: null,
+        totalAtLeast: false,
+      });
+    });
+    expect(ids(changed)).toEqual([10, 9, 7, 5]);
+    expect(changed.cards[1].usageCount).toBe(4);
+    expect(changed.cards[2].title).toBe('Renamed');
+    expect(changed.total).toBe(4 + 10 - 2 + 1);
+    expect(ids(loaded)).toEqual([9, 8, 7, 6]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { current, isDraft } from '@reduxjs/toolkit';
 import {
   PROMPT_PREVIEW_CHARS,
   sameTag,
@@ -31,6 +32,15 @@ export type CardList = PromptCardsPage & { boundary: PromptCard | null; outOfOrd
 
 export function cardListOf(page: PromptCardsPage): CardList {
   return { ...page, boundary: page.cards.at(-1) ?? null, outOfOrder: false };
+}
+
+/**
+ * The list's cards as they stand now, to search through. Inside a cache update the list is an
+ * immer draft, and each card read from the draft becomes a proxy of its own: finding one among
+ * 5,000 loaded cards took 6–10 ms that way, against about 1 ms for a snapshot of the array.
+ */
+function cardsNow(list: CardList): readonly PromptCard[] {
+  return isDraft(list.cards) ? current(list.cards) : list.cards;
 }
 
 /** Marks the list out of order when the card at `at`, changed where it stands, no longer fits there. */
@@ -116,7 +126,7 @@ export function compareCards(sort: PromptSort): (a: PromptCard, b: PromptCard) =
  * collator and the database's may place a card a change inserted slightly differently.
  */
 export function appendPage(list: CardList, page: PromptCardsPage): void {
-  const loaded = new Set(list.cards.map((card) => card.id));
+  const loaded = new Set(cardsNow(list).map((card) => card.id));
   for (const card of page.cards) if (!loaded.has(card.id)) list.cards.push(card);
   list.nextCursor = page.nextCursor;
   list.boundary = page.cards.at(-1) ?? list.boundary;
@@ -127,17 +137,18 @@ export function appendPage(list: CardList, page: PromptCardsPage): void {
  * left to its page: the next page starts after the boundary, so it comes with it.
  */
 export function addCard(list: CardList, card: PromptCard, sort: PromptSort): void {
-  if (list.cards.some((existing) => existing.id === card.id)) return;
+  const cards = cardsNow(list);
+  if (cards.some((existing) => existing.id === card.id)) return;
   if (list.total !== null) list.total += 1;
   const compare = compareCards(sort);
   if (list.nextCursor !== null && list.boundary !== null && compare(card, list.boundary) > 0) return;
-  const at = list.cards.findIndex((existing) => compare(card, existing) < 0);
+  const at = cards.findIndex((existing) => compare(card, existing) < 0);
   list.cards.splice(at === -1 ? list.cards.length : at, 0, card);
 }
 
 /** Takes a card out; whether one was there. */
 export function removeCard(list: CardList, id: number): boolean {
-  const at = list.cards.findIndex((card) => card.id === id);
+  const at = cardsNow(list).findIndex((card) => card.id === id);
   if (at === -1) return false;
   list.cards.splice(at, 1);
   if (list.total !== null) list.total = Math.max(0, list.total - 1);
@@ -149,7 +160,7 @@ export function removeCard(list: CardList, id: number): boolean {
  * taken out if the list no longer holds it, put in if it has come to hold it.
  */
 export function putPrompt(list: CardList, args: CardListArgs, prompt: Prompt): void {
-  const at = list.cards.findIndex((existing) => existing.id === prompt.id);
+  const at = cardsNow(list).findIndex((existing) => existing.id === prompt.id);
   const card = cardOf(prompt, list.cards[at]?.lastUsedAt ?? null);
   const takes = listTakes(args, prompt);
   if (at !== -1 && takes) {
@@ -166,7 +177,7 @@ export function changeCard(
   id: number,
   change: (card: PromptCard) => void,
 ): void {
-  const at = list.cards.findIndex((existing) => existing.id === id);
+  const at = cardsNow(list).findIndex((existing) => existing.id === id);
   if (at === -1) return;
   const card = list.cards[at];
   change(card);
