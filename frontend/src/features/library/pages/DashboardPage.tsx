@@ -285,24 +285,26 @@ export function DashboardPage() {
   useEffect(() => {
     shownListArgs.current = listArgs;
   });
+  // Asks for the shown list's first page in another order (nothing when the cache holds it).
+  const prefetchOrder = useCallback(
+    (sort: PromptSort) =>
+      dispatch(libraryApi.util.prefetch('getPromptCards', { ...shownListArgs.current, sort }, {})),
+    [dispatch],
+  );
   const onSort = useCallback(
     (next: PromptSort) => {
-      dispatch(libraryApi.util.prefetch('getPromptCards', { ...shownListArgs.current, sort: next }, {}));
+      prefetchOrder(next);
       dispatch(setSort(next));
       // A new order is read from its start.
       scrollRef.current?.scrollTo({ top: 0 });
     },
-    [dispatch],
+    [dispatch, prefetchOrder],
   );
   // Opening the sort menu asks for every other order's first page, while the user reads the
   // options: the chosen one is then shown from the cache, without waiting for the server.
   const onSortMenuOpen = useCallback(() => {
-    const shown = shownListArgs.current;
-    for (const other of SORTS) {
-      if (other !== shown.sort)
-        dispatch(libraryApi.util.prefetch('getPromptCards', { ...shown, sort: other }, {}));
-    }
-  }, [dispatch]);
+    for (const other of SORTS) if (other !== shownListArgs.current.sort) prefetchOrder(other);
+  }, [prefetchOrder]);
   const onView = useCallback((next: PromptView) => dispatch(setView(next)), [dispatch]);
   const openDrawer = useCallback(() => setDrawerOpen(true), []);
   const closePromptDialog = useCallback(() => setPromptDialog(null), []);
