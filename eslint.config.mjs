@@ -50,7 +50,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.spec.{ts,tsx}', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
-    languageOptions: { globals: { ...globals.jest } },
+    languageOptions: { globals: { ...globals.vitest } },
   },
   {
     // Load scripts run by k6, which gives them these globals instead of Node's.

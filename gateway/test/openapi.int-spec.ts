@@ -36,7 +36,7 @@ describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     const document = await openApiDocument(app);
     expect(document.openapi).toBe('3.1.0');
-    const result = validateOpenApi(document);
+    const result = await validateOpenApi(document);
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
   });

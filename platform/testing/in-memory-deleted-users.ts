@@ -1,4 +1,4 @@
-import { DELETED_USER_KEPT_DAYS } from '../src/deleted-users/deleted-users';
+import { DELETED_USER_KEPT_DAYS } from '@promptlib/platform/service';
 
 /** DeletedUsers.remember over an in-memory table (user id → when deleted), for the fakes of the unit specs. */
 export function rememberDeletedUser(deleted: Map<number, Date>, userId: number, now = new Date()): void {

@@ -1,4 +1,7 @@
-// jest.e2e.config.js's globalSetup: the browser tests' shared stack, started once per run.
+// The e2e project's globalSetup: the browser tests' shared stack, started once per run, stopped and
+// its namespace removed by the function it returns.
 import { startSharedStack } from './shared-stack';
 
-export default () => startSharedStack('e2e');
+export default function setup(): Promise<() => Promise<void>> {
+  return startSharedStack('e2e');
+}

@@ -1,15 +1,8 @@
-import {
-  gatewayEnvOf,
-  startGatewayOn,
-  startStack,
-  type Gateway,
-  type Stack,
-  type StackAddress,
-} from './stack';
+import { gatewayEnvOf, startGatewayOn, startStack, type Gateway, type StackAddress } from './stack';
 
 /**
  * One stack for every test file of a run that needs nothing but the default services: started once
- * by jest's globalSetup, which hands its address to the test files through the environment. The
+ * by a project's globalSetup, which hands its address to the test files through the environment. The
  * browser tests have one, the API tests another. A file needing other services, other settings for
  * them, or a service stopped, starts a stack of its own; a file on the shared stack keeps to users
  * of its own, and starts its own gateways for settings of its own.
@@ -24,14 +17,12 @@ export type SharedStack = StackAddress & {
   gatewayEnv: Record<string, string>;
 };
 
-// jest loads globalSetup and globalTeardown as modules of their own: the running stack is kept on
-// the global object they share.
-const running = globalThis as typeof globalThis & { sharedStack?: Stack };
-
-/** jest's globalSetup: the stack and its gateway, their address left in the environment. */
-export async function startSharedStack(suffix: string): Promise<void> {
+/**
+ * A project's globalSetup: the stack and its gateway, their address left in the environment for the
+ * test files. Returns what stops the stack and removes its namespace, the project's teardown.
+ */
+export async function startSharedStack(suffix: string): Promise<() => Promise<void>> {
   const stack = await startStack(suffix, [...SHARED_STACK_SERVICES]);
-  running.sharedStack = stack;
   try {
     const gateway = await stack.startGateway();
     const address: SharedStack = {
@@ -42,22 +33,17 @@ export async function startSharedStack(suffix: string): Promise<void> {
     };
     process.env[ADDRESS_VARIABLE] = JSON.stringify(address);
   } catch (error) {
-    await stopSharedStack();
+    await stack.stop();
     throw error;
   }
-}
-
-/** jest's globalTeardown. */
-export async function stopSharedStack(): Promise<void> {
-  await running.sharedStack?.stop();
-  running.sharedStack = undefined;
+  return stack.stop;
 }
 
 /** In a test file: the shared stack's address. */
 export function sharedStack(): SharedStack {
   const address = process.env[ADDRESS_VARIABLE];
   if (!address) {
-    throw new Error(`${ADDRESS_VARIABLE} is not set: run the file with its folder's jest config`);
+    throw new Error(`${ADDRESS_VARIABLE} is not set: run the file with its project in vitest.config.mjs`);
   }
   return JSON.parse(address) as SharedStack;
 }

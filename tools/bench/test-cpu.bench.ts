@@ -6,7 +6,7 @@ import { processCommand, processIds, processTimes } from './cpu-meter';
 
 /**
  * Where the CPU of a whole test run goes: runs a command (`npm test` unless one is given) and sums
- * every process's CPU by kind — each app, Chromium's processes, jest and its workers, the checkers,
+ * every process's CPU by kind — each app, Chromium's processes, vitest and its workers, the checkers,
  * the servers — then prints the kinds, busiest first, beside the run's length and the cores it kept
  * busy. On two cores a run that keeps both busy is as long as its CPU over two: this says which
  * part to make cheaper.

@@ -1,5 +1,5 @@
-// How every Node package's TypeScript becomes JavaScript, in its build (tools/build/compile.mjs) and
-// in jest alike: decorators and their metadata kept, which Nest's DI and TypeORM read at run time.
+// How every Node package's TypeScript becomes JavaScript in its build (tools/build/compile.mjs):
+// decorators and their metadata kept, which Nest's DI and TypeORM read at run time.
 // Types are checked apart, by `npm run typecheck` (one program for all Node packages).
 
 /** @type {import('@swc/core').Options} */

@@ -4,6 +4,7 @@ import { deadLetterHeaders, deadLetterSubject, eventsStream, type EventEnvelope 
 import { connect, headers, type NatsConnection } from 'nats';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { runDeadLettersCommand } from '../src/dead-letters/cli';
+import { vi } from 'vitest';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const namespace = `${process.env.APP_NAMESPACE ?? 'plt_local'}_dlcli${randomBytes(2).toString('hex')}`;
@@ -23,11 +24,11 @@ describe('npm run dead-letters', () => {
   beforeEach(() => {
     printed = [];
     errors = [];
-    jest.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
-    jest.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
   });
 
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => vi.restoreAllMocks());
 
   afterAll(async () => {
     await removeEventStreams(nats, namespace);

@@ -3,7 +3,7 @@ import { CpuLedger, type ProcessReading } from './cpu-ledger';
 
 const COMMANDS: Record<number, { command: string; commandLine: string }> = {
   100: { command: 'npm', commandLine: 'npm test' },
-  101: { command: 'node', commandLine: 'node /repo/node_modules/.bin/jest -c x' },
+  101: { command: 'node', commandLine: 'node /repo/node_modules/.bin/vitest run -c x' },
   102: { command: 'node', commandLine: 'node /repo/gateway/dist/main.js' },
   200: { command: 'postgres', commandLine: 'postgres: idle' },
   300: { command: 'node', commandLine: 'node /elsewhere/editor-server.js' },
@@ -29,7 +29,7 @@ describe('CpuLedger', () => {
 
     expect(ledger.totals()).toEqual([
       { kind: 'app gateway', seconds: 3, processes: 1 },
-      { kind: 'jest', seconds: 2, processes: 1 },
+      { kind: 'vitest', seconds: 2, processes: 1 },
       { kind: 'postgres', seconds: 1.5, processes: 1 },
       { kind: 'npm', seconds: 0.5, processes: 1 },
     ]);

@@ -66,9 +66,9 @@ describe('runTogether', () => {
           label: 'lane',
           commands: [
             node(
-              'console.log("\\u001b[7m FAIL \\u001b[27m api/a.int-spec.ts"); console.log("  ✕ keeps data (5 ms)"); console.log("  ✓ fine"); process.exit(1)',
+              'console.log("   × keeps data 5ms"); console.log("   ✓ fine 1ms"); console.log("\\u001b[7m FAIL \\u001b[27m api/a.int-spec.ts > keeps data"); console.log("Error: no"); process.exit(1)',
             ),
-            node('console.log(" PASS api/b.int-spec.ts")'),
+            node('console.log(" ✓ api/b.int-spec.ts (1 test) 5ms")'),
           ],
         },
       ],
@@ -81,7 +81,7 @@ describe('runTogether', () => {
         label: 'lane',
         command: expect.stringContaining('-e'),
         code: 1,
-        failures: ['FAIL  api/a.int-spec.ts', '✕ keeps data (5 ms)'],
+        failures: ['× keeps data 5ms', 'FAIL  api/a.int-spec.ts > keeps data', '  Error: no'],
       },
     ]);
   });
@@ -142,7 +142,7 @@ describe('runTogether stopping what it started', () => {
   it('passes Ctrl-C or SIGTERM on to the commands it runs, with what they started', async () => {
     const { command, started, grandchildGone } = neverEnding();
     // A listener of the test's own: with none left after runTogether's, it sends the signal on to
-    // its own process, here jest's worker, as an uncaught signal would end it.
+    // its own process, here vitest's worker, as an uncaught signal would end it.
     const stayAlive = () => undefined;
     process.on('SIGTERM', stayAlive);
     try {
@@ -160,7 +160,7 @@ describe('runTogether stopping what it started', () => {
 });
 
 /**
- * A command that starts a process of its own (as jest starts the apps) and never ends; `started`
+ * A command that starts a process of its own (as a test runner starts the apps) and never ends; `started`
  * settles once that process runs, `grandchildGone` tells whether it has ended and been reaped (a
  * zombie, whose parent has not gone yet, still answers signal 0), waiting up to 5 s for it, and
  * removes the command's file.
@@ -198,14 +198,13 @@ function neverEnding() {
 }
 
 describe('namesFailure', () => {
-  it('knows the failure lines of jest and vitest, and nothing else', () => {
-    expect(namesFailure(' FAIL  test/x.int-spec.ts (5 s)')).toBe(true);
-    expect(namesFailure('    ✕ refuses a 6th prompt (12 ms)')).toBe(true);
+  it('knows the failure lines of vitest, and nothing else', () => {
+    expect(namesFailure(' FAIL  test/x.int-spec.ts [ test/x.int-spec.ts ]')).toBe(true);
     expect(namesFailure(' FAIL  src/a.spec.tsx > Dialog > saves')).toBe(true);
-    expect(namesFailure('   × saves (30 ms)')).toBe(true);
-    expect(namesFailure(' PASS  test/x.int-spec.ts')).toBe(false);
-    expect(namesFailure('    ✓ refuses a 6th prompt')).toBe(false);
-    expect(namesFailure('Tests: 1 failed, 3 passed')).toBe(false);
+    expect(namesFailure('   × saves 30ms')).toBe(true);
+    expect(namesFailure(' ✓ test/x.int-spec.ts (3 tests) 20ms')).toBe(false);
+    expect(namesFailure('    ✓ refuses a 6th prompt 12ms')).toBe(false);
+    expect(namesFailure('      Tests  1 failed | 3 passed (4)')).toBe(false);
   });
 });
 
@@ -213,34 +212,39 @@ describe('FailureNotes', () => {
   it('keeps the failed tests and the first lines of each one’s error, not the passing ones or the console', () => {
     const notes = new FailureNotes();
     const output = [
-      ' PASS  test/a.int-spec.ts',
-      '  ● Console',
-      '    console.log',
-      '      figures',
-      ' FAIL  test/b.int-spec.ts (9 s)',
-      '    ✕ keeps data (5 ms)',
-      '  ● store › keeps data',
+      'stdout | test/a.int-spec.ts > store > passes',
+      'figures',
+      ' ✓ test/a.int-spec.ts (1 test) 20ms',
+      ' ❯ test/b.int-spec.ts (2 tests | 1 failed) 86ms',
+      '     ✓ passes 17ms',
+      '     × keeps data 64ms',
       '',
-      '    expect(received).toBe(expected)',
-      '    Expected: 1',
-      '    Received: 2',
-      '    one',
-      '    two',
-      '    three',
-      '    four',
-      ' PASS  test/c.int-spec.ts',
+      '⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯',
+      '',
+      ' FAIL  test/b.int-spec.ts > store > keeps data',
+      'AssertionError: expected { a: 1 } to deeply equal { a: 2 }',
+      '',
+      '- Expected',
+      '+ Received',
+      '',
+      '  {',
+      '-   "a": 2,',
+      '+   "a": 1,',
+      '  }',
+      ' ❯ test/b.int-spec.ts:4:56',
+      '',
+      ' Test Files  1 failed | 1 passed (2)',
     ];
     for (const line of output) notes.add(line);
     expect(notes.lines).toEqual([
-      'FAIL  test/b.int-spec.ts (9 s)',
-      '✕ keeps data (5 ms)',
-      '● store › keeps data',
-      '  expect(received).toBe(expected)',
-      '  Expected: 1',
-      '  Received: 2',
-      '  one',
-      '  two',
-      '  three',
+      '× keeps data 64ms',
+      'FAIL  test/b.int-spec.ts > store > keeps data',
+      '  AssertionError: expected { a: 1 } to deeply equal { a: 2 }',
+      '  - Expected',
+      '  + Received',
+      '  {',
+      '  -   "a": 2,',
+      '  +   "a": 1,',
     ]);
   });
 });

@@ -38,15 +38,16 @@ function eachLine(stream: Readable, read: (line: string) => void): void {
 const COLOUR_CODES = /\u001b\[[0-9;]*m/g;
 
 /**
- * Whether a line of a test runner names a failure: jest's "FAIL <file>" and "✕ <test>", vitest's
- * "FAIL <file> > <test>" and "×".
+ * Whether a line of vitest names a failure: a failed test as it ends ("× <test>"), and the heading
+ * of each failure's report at the end ("FAIL <file> > <test>", or "FAIL <file>" for a file that
+ * could not run).
  */
 export function namesFailure(line: string): boolean {
-  return /^\s*(FAIL\s|✕\s|×\s)/.test(line.replace(COLOUR_CODES, ''));
+  return /^\s*(FAIL\s|×\s)/.test(line.replace(COLOUR_CODES, ''));
 }
 
-// jest's heading of a failed test's report ("● suite › test"), which its error follows.
-const FAILURE_HEADING = /^\s*● (?!Console$)/;
+// The heading of a failure's report, which its error follows.
+const FAILURE_HEADING = /^FAIL\s/;
 // Enough to point at what failed, and why, without repeating a whole log.
 const FAILURE_LINES_KEPT = 60;
 const ERROR_LINES_KEPT = 6;
@@ -91,7 +92,7 @@ export const TIMED_OUT = 124;
  * Runs one command with each line of its output prefixed with its label, so it stays readable
  * beside others running at the same time; resolves to its exit code (never throws on failure).
  *
- * The command runs in a process group of its own, so that everything it starts (nx, jest, the apps
+ * The command runs in a process group of its own, so that everything it starts (nx, vitest, the apps
  * a test starts) is stopped with it at its time limit. Ctrl-C reaches only the terminal's group, so
  * it is passed on to the command's group while it runs.
  */
@@ -137,7 +138,7 @@ export function runLabelled(
     const limitTimer = setTimeout(() => {
       timedOut = true;
       const minutes = (timeLimitMs / 60_000).toFixed(1);
-      notes.add(`✕ ${shown} was still running after ${minutes} min and was stopped`);
+      notes.add(`× ${shown} was still running after ${minutes} min and was stopped`);
       process.stderr.write(`${prefix}✖ still running after ${minutes} min: stopped as hung\n`);
       signalGroup('SIGTERM');
       killTimer = setTimeout(() => {

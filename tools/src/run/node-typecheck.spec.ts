@@ -40,7 +40,7 @@ describe('the one type-check program of the Node packages', () => {
     const own = parsed(join(repoRoot, config));
     expect(own.fileNames.length).toBeGreaterThan(0);
     expect(own.fileNames.filter((file) => !programFiles.has(file))).toEqual([]);
-    // The program has jest's globals for the tests among its files; a package without them (the
+    // The program has vitest's globals for the tests among its files; a package without them (the
     // benches) is otherwise checked with its own settings.
     const { types: programTypes, ...programSettings } = program.options;
     const { types: ownTypes, ...ownSettings } = own.options;

@@ -20,14 +20,11 @@ describe('processKind', () => {
     expect(processKind('', 'chromium-headle')).toBe('chromium (type unknown)');
   });
 
-  it('names the runners and checkers, a jest worker apart from its jest', () => {
-    expect(processKind('node /repo/node_modules/.bin/jest -c system-tests/jest.config.js', 'node')).toBe(
-      'jest',
-    );
-    expect(processKind('/usr/bin/node /repo/node_modules/jest-worker/build/processChild.js', 'node')).toBe(
-      'jest worker',
-    );
-    expect(processKind('node /repo/node_modules/vitest/dist/workers/forks.js', 'node')).toBe('vitest');
+  it('names the runners and checkers, a vitest worker apart from its vitest', () => {
+    expect(processKind('node /repo/node_modules/.bin/vitest run -c vitest.unit.mjs', 'node')).toBe('vitest');
+    expect(
+      processKind('/usr/bin/node --conditions node /repo/node_modules/vitest/dist/workers/forks.js', 'node'),
+    ).toBe('vitest worker');
     expect(processKind('node /repo/node_modules/.bin/prettier --check .', 'node')).toBe('prettier');
     expect(processKind('node /repo/node_modules/nx/bin/run-executor.js', 'node')).toBe('nx');
     expect(processKind('/repo/node_modules/@typescript/typescript-linux-x64/lib/tsc -p x', 'tsc')).toBe(

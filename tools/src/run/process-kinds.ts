@@ -5,9 +5,9 @@ const RULES: Array<[RegExp, (match: RegExpExecArray) => string]> = [
   [/chromium.*--type=gpu-process/, () => 'chromium gpu'],
   [/chromium.*--type=(\S+)/, (match) => `chromium ${match[1]}`],
   [/chromium/, () => 'chromium browser'],
-  // Before the runners: a jest worker's path names jest too.
-  [/jest-worker/, () => 'jest worker'],
-  [/node_modules\/(?:\.bin\/)?(jest|vitest|prettier|eslint|depcruise|nx|vite)\b/, (match) => match[1]],
+  // Before the runners: a vitest worker's path names vitest too.
+  [/vitest\/dist\/workers\//, () => 'vitest worker'],
+  [/node_modules\/(?:\.bin\/)?(vitest|prettier|eslint|depcruise|nx|vite)\b/, (match) => match[1]],
   [/typescript-native|typescript-[\w-]+\/lib\/tsc/, () => 'tsc'],
   [/(^|\/)npm(-cli\.js)?( |$)/, () => 'npm'],
 ];

@@ -6,7 +6,7 @@ import { formatSeconds, repoRoot, runTogether, type FailedCommand, type Lane } f
 import { removeNamespace } from './namespace-cleanup';
 import { smokeTestStart } from './smoke-start';
 import { startTestBus, TEST_BUS_PASSWORDS, type TestBus } from './test-bus';
-import { integrationTestConfigs, packagesWithOwnUnitTests } from './workspace-packages';
+import { packagesWithOwnUnitTests } from './workspace-packages';
 
 // Checked with settings of their own (the DOM's, the extension API's types); every other package is in tsconfig.node.json.
 const CHECKED_APART = ['frontend', 'extension', 'system-tests'];
@@ -16,25 +16,28 @@ const CHECKED_APART = ['frontend', 'extension', 'system-tests'];
 // the dependency rules), which 7 does not offer.
 const tscScript = join(repoRoot, 'node_modules', 'typescript-native', 'bin', 'tsc');
 const tsc = (args: string[]): [string, string[]] => [process.execPath, [tscScript, ...args]];
-const jestBin = join(repoRoot, 'node_modules', '.bin', 'jest');
 const vitestBin = join(repoRoot, 'node_modules', '.bin', 'vitest');
 
-// The suites' own jest, started with each config's path (jest takes the config's folder as its
-// rootDir): every package is built before the suites run, and an nx run per lane only computed the
-// project graph again and passed the output on, about 3 s of CPU each on the busiest step.
-const jest = (config: string, args: string[] = []): [string, string[]] => [jestBin, ['-c', config, ...args]];
-const SYSTEM_TESTS = 'system-tests/jest.config.js';
+// Every package is built before the suites run: each lane starts vitest itself, with the config's
+// path (an nx run per lane only computed the project graph again, about 3 s of CPU each).
+const vitest = (config: string, args: string[] = []): [string, string[]] => [
+  vitestBin,
+  ['run', '-c', config, ...args],
+];
+const SYSTEM_TESTS = 'system-tests/vitest.config.mjs';
+const systemTests = (project: string, args: string[] = []) =>
+  vitest(SYSTEM_TESTS, ['--project', project, ...args]);
 
-// System test files run after the failover harness, in the packages' lane, so that the two lanes
-// take about as long (jest path patterns).
+// API files run after the failover harness, in the packages' lane, so that the two lanes take about
+// as long (paths from system-tests/).
 // With hardening among them, once the API files shared a stack, the packages' lane was the longest
 // of the three by 46–55 s in three fresh clones (595 s against the system tests' 540 and the
 // browser's 527 in the last); hardening took 25–31 s of it.
 const SYSTEM_FILES_BESIDE_PACKAGES = [
-  'api/library-scale\\.',
-  'api/billing\\.',
-  'api/billing-webhooks\\.',
-  'api/mcp\\.',
+  'api/library-scale.int-spec.ts',
+  'api/billing.int-spec.ts',
+  'api/billing-webhooks.int-spec.ts',
+  'api/mcp.int-spec.ts',
 ];
 
 // A step that runs lanes adds its failed commands to `failed`, for the summary.
@@ -56,7 +59,7 @@ async function browserLane(
       lane: {
         label: 'browser',
         commands: [
-          jest('system-tests/jest.e2e.config.js'),
+          systemTests('e2e'),
           // The shortest lane: the load mix's smoke run fills its end while the other two finish
           // (its figures are printed, never asserted, and read as a loaded machine's).
           ['env', ['BENCH_SECONDS=10', 'npm', 'run', '-s', 'bench:mix']],
@@ -129,8 +132,8 @@ export async function runAllSuites(startedAt: number): Promise<number> {
                   tsc(['-p', join(repoRoot, folder, 'tsconfig.json'), '--noEmit']),
                 ),
               },
-              { label: 'deploy', commands: [jest('system-tests/jest.deploy.config.js')] },
-              { label: 'unit', commands: [[vitestBin, ['run', '-c', 'vitest.unit.mjs']]] },
+              { label: 'deploy', commands: [systemTests('deploy')] },
+              { label: 'unit', commands: [vitest('vitest.unit.mjs')] },
               ...packagesWithOwnUnitTests().map((name): Lane => ({
                 label: name.replace('@promptlib/', ''),
                 commands: [['npm', ['run', '-s', 'test:unit', '-w', name]]],
@@ -155,15 +158,21 @@ export async function runAllSuites(startedAt: number): Promise<number> {
               {
                 label: 'packages',
                 commands: [
-                  // One package after another: each starts processes of its own, on the same cores.
-                  ...integrationTestConfigs().map((config) => jest(config)),
-                  jest('system-tests/jest.failover.config.js'),
-                  jest(SYSTEM_TESTS, SYSTEM_FILES_BESIDE_PACKAGES),
+                  // Every package's files one after another: each starts processes of its own, on the
+                  // same cores.
+                  vitest('vitest.integration.mjs'),
+                  systemTests('failover'),
+                  systemTests('api', SYSTEM_FILES_BESIDE_PACKAGES),
                 ],
               },
               {
                 label: 'system',
-                commands: [jest(SYSTEM_TESTS, ['--testPathIgnorePatterns', ...SYSTEM_FILES_BESIDE_PACKAGES])],
+                commands: [
+                  systemTests(
+                    'api',
+                    SYSTEM_FILES_BESIDE_PACKAGES.flatMap((file) => ['--exclude', file]),
+                  ),
+                ],
               },
               ...(browser ? [browser.lane] : []),
             ],

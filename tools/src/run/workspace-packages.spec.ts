@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './exec';
-import { integrationTestConfigs, packagesWithOwnUnitTests, workspaceFolders } from './workspace-packages';
+import { packagesWithOwnUnitTests, workspaceFolders } from './workspace-packages';
 
 describe('the workspace packages npm test runs the unit tests of', () => {
   it('expands the workspaces, services/* included', () => {
@@ -15,16 +15,26 @@ describe('the workspace packages npm test runs the unit tests of', () => {
     expect(packagesWithOwnUnitTests()).toEqual(['@promptlib/frontend', '@promptlib/extension']);
   });
 
-  it('finds the jest config of every package with integration tests of its own, and not the system tests’', () => {
-    const configs = integrationTestConfigs();
-    expect(configs).toEqual(
-      expect.arrayContaining([
-        'gateway/jest.int.config.js',
-        'services/library/jest.int.config.js',
-        'tools/sandboxes/jest.int.config.js',
-      ]),
+  it('gives every package with integration tests a script that runs them alone with vitest.integration.mjs', () => {
+    const withTests = workspaceFolders().filter(
+      (folder) =>
+        existsSync(join(repoRoot, folder, 'test')) &&
+        readdirSync(join(repoRoot, folder, 'test'), { recursive: true }).some((file) =>
+          String(file).endsWith('.int-spec.ts'),
+        ),
     );
-    expect(configs.some((config) => config.startsWith('system-tests/'))).toBe(false);
-    for (const config of configs) expect(existsSync(join(repoRoot, config))).toBe(true);
+    expect(withTests).toEqual(
+      expect.arrayContaining(['platform', 'gateway', 'services/library', 'tools/sandboxes']),
+    );
+    for (const folder of withTests) {
+      const { scripts } = JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8')) as {
+        scripts?: Record<string, string>;
+      };
+      const config = `${'../'.repeat(folder.split('/').length)}vitest.integration.mjs`;
+      expect({ folder, script: scripts?.['test:integration'] }).toEqual({
+        folder,
+        script: `vitest run -c ${config} ${folder}/test/`,
+      });
+    }
   });
 });

@@ -29,21 +29,3 @@ export function packagesWithOwnUnitTests(): string[] {
     .filter(({ scripts }) => scripts?.['test:unit'])
     .map(({ name }) => name);
 }
-
-// The one form of `test:integration` a package's own jest config runs; npm test starts that jest
-// itself, with the config's path: its rootDir is the config's folder wherever jest starts.
-const OWN_INTEGRATION_CONFIG = 'jest -c jest.int.config.js';
-
-/**
- * The jest configs of every workspace package's integration tests, as paths from the repository's
- * root. A package whose `test:integration` is anything else (the system tests) is left to its caller.
- */
-export function integrationTestConfigs(): string[] {
-  return workspaceFolders()
-    .filter(
-      (folder) =>
-        readJson<PackageJson>(`${folder}/package.json`).scripts?.['test:integration'] ===
-        OWN_INTEGRATION_CONFIG,
-    )
-    .map((folder) => `${folder}/jest.int.config.js`);
-}
