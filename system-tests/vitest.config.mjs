@@ -18,6 +18,9 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // A shared stack's teardown stops its apps and removes its namespace: seconds, more when loaded
+    // (vitest's default waits 10 s, then leaves it half done).
+    teardownTimeout: 90_000,
     projects: [
       {
         root,

@@ -1,4 +1,5 @@
 import type { INestMicroservice } from '@nestjs/common';
+import Redis from 'ioredis';
 import { connect, type NatsConnection } from 'nats';
 import { removeEventStreams } from './event-streams';
 import { Client, type QueryResultRow } from 'pg';
@@ -36,7 +37,7 @@ export type ServiceTestbed<C extends ServiceProcessConfig> = {
   client: ServiceClient;
   /** One statement on the service's own database. */
   query: <R extends QueryResultRow>(sql: string, params?: unknown[]) => Promise<R[]>;
-  /** Stops the service and removes the database and the events stream it made. */
+  /** Stops the service and removes the database, the events stream and the Redis keys it made. */
   close: () => Promise<void>;
 };
 
@@ -88,8 +89,23 @@ export async function startServiceTestbed<C extends ServiceProcessConfig>(
       await removeEventStreams(nats, namespace);
       await nats.close();
       await runOnce(onServer('postgres'), dropDatabase);
+      // Only the services that keep something in Redis (sharing, billing) are given its address.
+      const { REDIS_URL: redisUrl } = config as Partial<Record<'REDIS_URL', string>>;
+      if (redisUrl) await removeRedisKeys(redisUrl, namespace);
     },
   };
+}
+
+/** Every key of the namespace (caches, queues, counters), which outlive the service otherwise. */
+async function removeRedisKeys(url: string, namespace: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true });
+  await redis.connect();
+  try {
+    const keys = await redis.keys(`${namespace}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 async function runOnce<R extends QueryResultRow>(url: string, sql: string, params?: unknown[]): Promise<R[]> {
