@@ -14,7 +14,12 @@ const shared = {
   isolate: false,
   // Our packages as their builds compiled them, as the processes the tests start run them.
   server: { deps: { external: [/\/dist\//, /\/dist-testing\//] } },
+  // A stack's start, a Chromium's launch: seconds each, more when loaded. This catches a hang.
+  hookTimeout: 270_000,
 };
+
+// Each file starts processes of its own: two files at once would only compete for the cores.
+const oneFileAtATime = { fileParallelism: false, maxWorkers: 1 };
 
 export default defineConfig({
   test: {
@@ -34,13 +39,10 @@ export default defineConfig({
           globalSetup: ['support/shared-api-stack.setup.ts'],
           // Every file's fetch lets go of an idle connection long before the gateway would.
           setupFiles: ['support/short-keep-alive.ts'],
-          // Each file starts its own processes; two files at once would only compete for the cores.
-          fileParallelism: false,
-          maxWorkers: 1,
+          ...oneFileAtATime,
           // Tests start and stop processes and wait for events between them: seconds each, more
           // when loaded. Timeouts catch a hang, not slowness.
           testTimeout: 90_000,
-          hookTimeout: 270_000,
         },
       },
       {
@@ -59,7 +61,6 @@ export default defineConfig({
           // A page load, an axe scan and a Chromium start each take seconds on a busy machine, and a
           // test's time grew three to five times on a slow one: the timeouts catch a hang.
           testTimeout: 180_000,
-          hookTimeout: 270_000,
         },
       },
       {
@@ -68,11 +69,9 @@ export default defineConfig({
           ...shared,
           name: 'failover',
           include: ['failover/**/*.int-spec.ts'],
-          fileParallelism: false,
-          maxWorkers: 1,
+          ...oneFileAtATime,
           // The harness's phases run for seconds each, replicas start and stop between them.
           testTimeout: 90_000,
-          hookTimeout: 270_000,
         },
       },
       {
@@ -85,7 +84,6 @@ export default defineConfig({
           name: 'deploy',
           include: ['deploy/**/*.spec.ts'],
           testTimeout: 90_000,
-          hookTimeout: 270_000,
         },
       },
     ],
