@@ -2,7 +2,7 @@ import { waitUntil } from '@promptlib/platform/testing';
 import { startServiceTestbed, type ServiceTestbed } from '@promptlib/platform/testing/services';
 import { REDIS, type ServiceClient } from '@promptlib/platform';
 import { namespaced, subjects, type EventData, type EventSubject, type SharedPrompt } from '@promptlib/proto';
-import type Redis from 'ioredis';
+import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { SharingConfig } from '../src/config/sharing-config';
 import { newShareId } from '../src/links/share-id';
@@ -33,6 +33,13 @@ describe('sharing service over NATS', () => {
 
   afterAll(async () => {
     await testbed?.close();
+    // Closing the testbed also removes what the service kept in Redis (links, views, caches).
+    const redis = new Redis(testbed.config.REDIS_URL);
+    try {
+      expect(await redis.keys(`${testbed.namespace}:*`)).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   async function publish<S extends EventSubject>(type: S, data: EventData[S]): Promise<void> {
