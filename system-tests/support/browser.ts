@@ -54,6 +54,12 @@ export type ScriptWeight = { requests: ScriptRequest[]; totalEncodedBytes: numbe
  * Chromium's headless shell, which renders pages as the whole browser does for less CPU (the
  * extension's tests, which need the whole browser, launch their own). Close it in afterAll: a
  * browser left open outlives the run as stray processes.
+ *
+ * One per file, not one for the whole run: a run-wide one (`launchServer`, each file connecting to
+ * it) saved none of Chromium's CPU, whose browser and GPU processes spend it per page rather than
+ * per launch (70 CPU-s in 8 processes against 69 in 57), cost vitest's main process, where
+ * Playwright's server ran, 27 CPU-s more, and broke tests: files side by side shared one clipboard,
+ * and a download's file cannot be read through a connection.
  */
 export function launchBrowser(): Promise<Browser> {
   return launchChromium({ headlessShell: true });
