@@ -10,6 +10,7 @@ export * from './health/health-server';
 export * from './health/metrics';
 export * from './health/scrape-reads';
 export * from './health/readiness';
+export * from './lifecycle/background-job';
 export * from './lifecycle/background-loop';
 export * from './lifecycle/graceful-shutdown';
 export * from './logging/logger';

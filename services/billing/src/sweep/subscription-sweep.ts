@@ -1,10 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { BackgroundLoop, ROOT_LOGGER } from '@promptlib/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { BackgroundJob, ROOT_LOGGER } from '@promptlib/platform';
 import type { Logger } from 'pino';
 import { BILLING_DATA, type BillingData } from '../billing-data';
 import { BILLING_CONFIG, type BillingConfig } from '../config/billing-config';
@@ -24,9 +19,7 @@ const USERS_PER_PASS = 100;
  * Stripe events still unapplied, so a Redis that lost its queue cannot lose a payment.
  */
 @Injectable()
-export class SubscriptionSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly loop = new BackgroundLoop({ step: () => this.pass() });
-
+export class SubscriptionSweep extends BackgroundJob {
   constructor(
     @Inject(BILLING_DATA) private readonly data: BillingData,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
@@ -34,18 +27,12 @@ export class SubscriptionSweep implements OnApplicationBootstrap, BeforeApplicat
     private readonly mirror: SubscriptionMirror,
     private readonly ledger: TierLedger,
     private readonly queue: StripeEventQueue,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+  ) {
+    super();
   }
 
   /** One pass; answers the pause before the next. */
-  async pass(): Promise<number> {
+  override async pass(): Promise<number> {
     await this.settleDueUsers();
     await this.requeueUnappliedEvents();
     return this.config.BILLING_SWEEP_INTERVAL_MS;

@@ -1,10 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { BackgroundLoop, ROOT_LOGGER } from '@promptlib/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { BackgroundJob, ROOT_LOGGER } from '@promptlib/platform';
 import type { Logger } from 'pino';
 import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
 import { LIBRARY_DATA, type LibraryData } from '../library-data';
@@ -19,25 +14,17 @@ const PURGE_INTERVAL_MS = 60_000;
  * prompts' deletion was announced when they left the library, so the purge announces nothing.
  */
 @Injectable()
-export class DeletedPromptsPurge implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly loop = new BackgroundLoop({ step: () => this.pass() });
-
+export class DeletedPromptsPurge extends BackgroundJob {
   constructor(
     @Inject(LIBRARY_DATA) private readonly data: LibraryData,
     @Inject(LIBRARY_CONFIG) private readonly config: Pick<LibraryConfig, 'DELETED_PROMPT_RESTORE_SECONDS'>,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+  ) {
+    super();
   }
 
   /** Purges until nothing is due (or the service stops); answers the pause before the next pass. */
-  async pass(): Promise<number> {
+  override async pass(): Promise<number> {
     try {
       let purged: number;
       do {

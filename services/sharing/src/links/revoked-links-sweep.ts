@@ -1,10 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { BackgroundLoop, ROOT_LOGGER } from '@promptlib/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { BackgroundJob, ROOT_LOGGER } from '@promptlib/platform';
 import type { Logger } from 'pino';
 import { ReadCache } from '../public-reads/read-cache';
 import { SHARING_DATA, type SharingData } from '../sharing-data';
@@ -19,25 +14,17 @@ const LINKS_PER_PASS = 500;
  * Redis answering again, whether or not its owner asks again. Clearing twice is harmless.
  */
 @Injectable()
-export class RevokedLinksSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly loop = new BackgroundLoop({ step: () => this.pass() });
-
+export class RevokedLinksSweep extends BackgroundJob {
   constructor(
     @Inject(SHARING_DATA) private readonly data: SharingData,
     @Inject(ReadCache) private readonly cache: Pick<ReadCache, 'invalidate'>,
     @Inject(ROOT_LOGGER) private readonly logger: Pick<Logger, 'warn'>,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+  ) {
+    super();
   }
 
   /** One pass; answers the pause before the next. */
-  async pass(): Promise<number> {
+  override async pass(): Promise<number> {
     try {
       const links = this.data.direct.shareLinks;
       const waiting = await links.anyAwaitingCacheClear(LINKS_PER_PASS);

@@ -1,10 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { BackgroundLoop, REDIS, ROOT_LOGGER } from '@promptlib/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { BackgroundJob, REDIS, ROOT_LOGGER } from '@promptlib/platform';
 import type Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -27,8 +22,7 @@ const SEAL_BATCH = `
  * What a user sees is the added count plus what is still in Redis.
  */
 @Injectable()
-export class ViewCounts implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly loop = new BackgroundLoop({ step: () => this.pass() });
+export class ViewCounts extends BackgroundJob {
   private lastPrune = 0;
 
   constructor(
@@ -36,14 +30,12 @@ export class ViewCounts implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SHARING_CONFIG) private readonly config: SharingConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
+  ) {
+    super();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+  override async beforeApplicationShutdown(): Promise<void> {
+    await super.beforeApplicationShutdown();
     // Views counted up to now reach Postgres before the process goes.
     await this.flush().catch((error: unknown) => this.logger.warn({ err: error }, 'Last view flush failed'));
   }
@@ -84,7 +76,7 @@ export class ViewCounts implements OnApplicationBootstrap, BeforeApplicationShut
     }
   }
 
-  private async pass(): Promise<number> {
+  protected override async pass(): Promise<number> {
     try {
       await this.flush();
     } catch (error) {
