@@ -1,9 +1,10 @@
 // What a service with a database needs beside `@promptlib/platform`: its runner and module, the
-// database, the unit of work and its outbox, and the table of deleted users.
+// database, the unit of work and its outbox, its event subscribers, and the table of deleted users.
 export * from './service/run-service';
 export * from './service/service-config';
 export * from './service/service-definition';
 export * from './service/service-infrastructure.module';
+export * from './service/event-subscriber';
 export * from './service/migrate-only';
 export * from './database/create-data-source';
 export * from './database/connect-with-retry';

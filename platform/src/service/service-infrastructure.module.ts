@@ -10,6 +10,7 @@ import type { ServiceName } from '@promptlib/proto';
 import type Redis from 'ioredis';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import type { DataSource, MixedList, EntitySchema } from 'typeorm';
 import { createDataSource } from '../database/create-data-source';
 import { Db } from '../database/db';
@@ -24,6 +25,7 @@ import { OutboxMessage } from '../outbox/outbox-message.entity';
 import { registerOutboxMetrics } from '../outbox/outbox-metrics';
 import { createRedis, isRedisReady } from '../redis/redis';
 import { DATA_SOURCE, METRICS, NATS_CONNECTION, REDIS, ROOT_LOGGER } from '../tokens';
+import { EventConsumers } from './event-subscriber';
 import type { ServiceProcessConfig } from './service-config';
 
 export type ServiceInfrastructureOptions = {
@@ -69,7 +71,7 @@ class InfrastructureLifecycle implements OnApplicationBootstrap, OnApplicationSh
 
 /**
  * What every service process needs besides its features: its schema migrated (under a lock, so
- * replicas never race), a connection for events, the outbox relay, a metrics registry its features
+ * replicas never race), a connection for events, the outbox relay, its event consumers' wiring, a metrics registry its features
  * may add to (METRICS, served on /metrics; it shows the outbox and the events stream's fill), Redis
  * when it asks for it, and readiness over them all.
  */
@@ -155,9 +157,31 @@ export class ServiceInfrastructureModule {
             return new Readiness(checks);
           },
         },
+        {
+          provide: EventConsumers,
+          inject: [NATS_CONNECTION, METRICS, Readiness],
+          useFactory: (connection: NatsConnection, metrics: Registry, readiness: Readiness) =>
+            new EventConsumers({
+              connection,
+              namespace: config.APP_NAMESPACE,
+              service,
+              logger,
+              metrics,
+              dependenciesReady: () => readiness.isReady(),
+            }),
+        },
         InfrastructureLifecycle,
       ],
-      exports: [ROOT_LOGGER, DATA_SOURCE, NATS_CONNECTION, OutboxRelay, Readiness, METRICS, REDIS],
+      exports: [
+        ROOT_LOGGER,
+        DATA_SOURCE,
+        NATS_CONNECTION,
+        OutboxRelay,
+        Readiness,
+        METRICS,
+        REDIS,
+        EventConsumers,
+      ],
     };
   }
 }

@@ -1,14 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { EventConsumer, METRICS, NATS_CONNECTION, Readiness, ROOT_LOGGER } from '@promptlib/platform';
-import type { NatsConnection } from 'nats';
-import type { Logger } from 'pino';
-import type { Registry } from 'prom-client';
-import { BILLING_CONFIG, type BillingConfig } from '../config/billing-config';
+import { Injectable } from '@nestjs/common';
+import { EventConsumers, EventSubscriber } from '@promptlib/platform/service';
 import { AccountsService } from './accounts.service';
 
 /**
@@ -18,36 +9,12 @@ import { AccountsService } from './accounts.service';
  * alert, to be replayed once it answers.
  */
 @Injectable()
-export class BillingEvents implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly consumer: EventConsumer;
-
-  constructor(
-    @Inject(NATS_CONNECTION) connection: NatsConnection,
-    @Inject(ROOT_LOGGER) logger: Logger,
-    @Inject(METRICS) metrics: Registry,
-    readiness: Readiness,
-    @Inject(BILLING_CONFIG) config: BillingConfig,
-    accounts: AccountsService,
-  ) {
-    this.consumer = new EventConsumer({
-      connection,
-      namespace: config.APP_NAMESPACE,
-      service: 'billing',
-      logger,
-      metrics,
-      // A handler that fails while Postgres (or NATS) is away is not at fault: it never gives up then.
-      dependenciesReady: () => readiness.isReady(),
-      handlers: {
+export class BillingEvents extends EventSubscriber {
+  constructor(consumers: EventConsumers, accounts: AccountsService) {
+    super(
+      consumers.create({
         'events.user.deleted': (event) => accounts.userDeleted(event.data),
-      },
-    });
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumer.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.consumer.stop();
+      }),
+    );
   }
 }

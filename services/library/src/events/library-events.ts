@@ -1,16 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { EventConsumer, METRICS, NATS_CONNECTION, Readiness, ROOT_LOGGER } from '@promptlib/platform';
-import type { NatsConnection } from 'nats';
-import type { Logger } from 'pino';
-import type { Registry } from 'prom-client';
+import { Injectable } from '@nestjs/common';
+import { EventConsumers, EventSubscriber } from '@promptlib/platform/service';
 import { AccountsService } from '../accounts/accounts.service';
 import { CategoriesService } from '../categories/categories.service';
-import { LIBRARY_CONFIG, type LibraryConfig } from '../config/library-config';
 import { TiersService } from '../tiers/tiers.service';
 
 /**
@@ -18,28 +9,15 @@ import { TiersService } from '../tiers/tiers.service';
  * for it), and billing's tier changes feed the projection. Both handlers are idempotent.
  */
 @Injectable()
-export class LibraryEvents implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly consumer: EventConsumer;
-
+export class LibraryEvents extends EventSubscriber {
   constructor(
-    @Inject(NATS_CONNECTION) connection: NatsConnection,
-    @Inject(ROOT_LOGGER) logger: Logger,
-    @Inject(METRICS) metrics: Registry,
-    readiness: Readiness,
-    @Inject(LIBRARY_CONFIG) config: LibraryConfig,
+    consumers: EventConsumers,
     categories: CategoriesService,
     tiers: TiersService,
     accounts: AccountsService,
   ) {
-    this.consumer = new EventConsumer({
-      connection,
-      namespace: config.APP_NAMESPACE,
-      service: 'library',
-      logger,
-      metrics,
-      // A handler that fails while Postgres (or NATS) is away is not at fault: it never gives up then.
-      dependenciesReady: () => readiness.isReady(),
-      handlers: {
+    super(
+      consumers.create({
         'events.user.registered': async (event) => {
           // Redelivered after the account was deleted: nothing may be made for it again.
           if (await accounts.isErased(event.data.userId)) return;
@@ -49,15 +27,7 @@ export class LibraryEvents implements OnApplicationBootstrap, BeforeApplicationS
         'events.tier.changed': async (event) => {
           await tiers.applyTierChanged(event.data);
         },
-      },
-    });
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumer.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.consumer.stop();
+      }),
+    );
   }
 }
