@@ -145,7 +145,18 @@ describe('the message bus and the stores as trust boundaries: the shipped NATS c
         .filter((entry) => Number(entry['age-seconds']) * 1_000 <= Date.now() - began);
       expect(ours).toEqual([]);
       for (const start of ['sess:', 'rl:', 'share:', 'bull:']) {
-        expect(await admin.keys(`${stack.namespace}:${start}*`)).not.toEqual([]);
+        // Read until there: on a loaded machine the prompt's event can reach sharing after the public
+        // read and clear its cached copy (read again here, which caches it anew), and the sandbox's
+        // webhook, which billing queues, can come after the checkout has been confirmed.
+        const keys = await eventually(
+          async () => {
+            if (start === 'share:')
+              await new ApiClient(gateway.url).get(`/api/shared/${shared.body.shareId}`);
+            return admin.keys(`${stack.namespace}:${start}*`);
+          },
+          (found) => found.length > 0,
+        );
+        expect(keys).not.toEqual([]);
       }
     } finally {
       admin.disconnect();
