@@ -20,7 +20,7 @@ import { useFormik } from 'formik';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../../api/api-error';
-import { BusyButton } from '../../../shared/components/BusyButton';
+import { CancelAndSubmit } from '../../../shared/components/CancelAndSubmit';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { formatDay } from '../../../shared/locale-format';
 import { serverMessage } from '../../../shared/server-message';
@@ -142,17 +142,13 @@ export function CreateApiKeyDialog({ open, onCreated, onClose }: Props) {
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={close} disabled={form.isSubmitting}>
-              {t('apiKeys.create.cancel')}
-            </Button>
-            <BusyButton
-              type="submit"
-              variant="contained"
-              busy={form.isSubmitting}
+            <CancelAndSubmit
+              submitting={form.isSubmitting}
+              onCancel={close}
+              cancelLabel={t('apiKeys.create.cancel')}
+              submitLabel={t('apiKeys.create.submit')}
               busyLabel={t('apiKeys.create.creating')}
-            >
-              {t('apiKeys.create.submit')}
-            </BusyButton>
+            />
           </DialogActions>
         </form>
       )}

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,7 +9,7 @@ import { useFormik } from 'formik';
 import { memo, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../shared/components/FormTextField';
-import { BusyButton } from '../../../shared/components/BusyButton';
+import { CancelAndSubmit } from '../../../shared/components/CancelAndSubmit';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { useCreateCategoryMutation } from '../library.api';
@@ -123,17 +122,13 @@ export const CategoryDialog = memo(function CategoryDialog({
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={close} disabled={form.isSubmitting}>
-              {t('library.categories.cancel')}
-            </Button>
-            <BusyButton
-              type="submit"
-              variant="contained"
-              busy={form.isSubmitting}
+            <CancelAndSubmit
+              submitting={form.isSubmitting}
+              onCancel={close}
+              cancelLabel={t('library.categories.cancel')}
+              submitLabel={t('library.categories.create')}
               busyLabel={t('library.categories.creating')}
-            >
-              {t('library.categories.create')}
-            </BusyButton>
+            />
           </DialogActions>
         </form>
       )}

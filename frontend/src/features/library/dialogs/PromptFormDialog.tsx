@@ -18,7 +18,7 @@ import { memo, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'r
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../shared/components/FormTextField';
-import { BusyButton } from '../../../shared/components/BusyButton';
+import { CancelAndSubmit } from '../../../shared/components/CancelAndSubmit';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
 import { TemplateBlanks } from '../../templates/components/TemplateBlanks';
@@ -337,17 +337,13 @@ export const PromptFormDialog = memo(function PromptFormDialog({
                 </Button>
               </>
             ) : null}
-            <Button onClick={close} disabled={form.isSubmitting}>
-              {t('common.cancel')}
-            </Button>
-            <BusyButton
-              type="submit"
-              variant="contained"
-              busy={form.isSubmitting}
+            <CancelAndSubmit
+              submitting={form.isSubmitting}
+              onCancel={close}
+              cancelLabel={t('common.cancel')}
+              submitLabel={editing ? t('library.prompt.update') : t('library.prompt.save')}
               busyLabel={editing ? t('library.prompt.updating') : t('library.prompt.saving')}
-            >
-              {editing ? t('library.prompt.update') : t('library.prompt.save')}
-            </BusyButton>
+            />
           </DialogActions>
         </Box>
       )}

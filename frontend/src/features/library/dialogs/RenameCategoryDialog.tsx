@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -7,7 +6,7 @@ import type { Category } from '@promptlib/proto';
 import { useFormik } from 'formik';
 import { memo, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyButton } from '../../../shared/components/BusyButton';
+import { CancelAndSubmit } from '../../../shared/components/CancelAndSubmit';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
@@ -103,17 +102,13 @@ export const RenameCategoryDialog = memo(function RenameCategoryDialog({
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={form.isSubmitting}>
-            {t('library.categories.cancel')}
-          </Button>
-          <BusyButton
-            type="submit"
-            variant="contained"
-            busy={form.isSubmitting}
+          <CancelAndSubmit
+            submitting={form.isSubmitting}
+            onCancel={close}
+            cancelLabel={t('library.categories.cancel')}
+            submitLabel={t('library.categories.rename')}
             busyLabel={t('library.categories.renaming')}
-          >
-            {t('library.categories.rename')}
-          </BusyButton>
+          />
         </DialogActions>
       </form>
     </Dialog>

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,7 +9,7 @@ import type { TagSummary } from '@promptlib/proto';
 import { useFormik } from 'formik';
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyButton } from '../../../shared/components/BusyButton';
+import { CancelAndSubmit } from '../../../shared/components/CancelAndSubmit';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { useNotify } from '../../../shared/hooks/useNotify';
 import { useNotifyFailure } from '../../../shared/hooks/useNotifyFailure';
@@ -117,17 +116,13 @@ export const RenameTagDialog = memo(function RenameTagDialog({ tag, tags, onRena
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={form.isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <BusyButton
-            type="submit"
-            variant="contained"
-            busy={form.isSubmitting}
+          <CancelAndSubmit
+            submitting={form.isSubmitting}
+            onCancel={close}
+            cancelLabel={t('common.cancel')}
+            submitLabel={target ? t('library.tags.merge') : t('library.tags.rename')}
             busyLabel={t('library.tags.renaming')}
-          >
-            {target ? t('library.tags.merge') : t('library.tags.rename')}
-          </BusyButton>
+          />
         </DialogActions>
       </form>
     </Dialog>
