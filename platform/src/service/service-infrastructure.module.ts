@@ -71,9 +71,10 @@ class InfrastructureLifecycle implements OnApplicationBootstrap, OnApplicationSh
 
 /**
  * What every service process needs besides its features: its schema migrated (under a lock, so
- * replicas never race), a connection for events, the outbox relay, its event consumers' wiring, a metrics registry its features
- * may add to (METRICS, served on /metrics; it shows the outbox and the events stream's fill), Redis
- * when it asks for it, and readiness over them all.
+ * replicas never race), a connection for events, the outbox relay, its event consumers' wiring
+ * (EventConsumers), a metrics registry its features may add to (METRICS, served on /metrics; it
+ * shows the outbox and the events stream's fill), Redis when it asks for it, and readiness over
+ * them all.
  */
 @Global()
 @Module({})

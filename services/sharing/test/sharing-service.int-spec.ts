@@ -32,7 +32,8 @@ describe('sharing service over NATS', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await testbed?.close();
+    if (!testbed) return;
+    await testbed.close();
     // Closing the testbed also removes what the service kept in Redis (links, views, caches).
     const redis = new Redis(testbed.config.REDIS_URL);
     try {
