@@ -25,6 +25,8 @@ describe('the request id on service calls', () => {
         message.respond(Buffer.from(JSON.stringify({ id: packet.id, response: { requestId } })));
       },
     });
+    // The server must know the subscription before the first call, or that call meets no responder (503).
+    await nats.flush();
   });
 
   afterAll(async () => {
