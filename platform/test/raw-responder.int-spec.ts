@@ -17,7 +17,7 @@ describe('raw replies between RawResponder and ServiceClient.requestRaw', () => 
     nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
     responder = new RawResponder(nats, namespace, 'library', createLogger('raw-test', 'silent'));
     // The request's user picks the answer: 1 succeeds, 2 fails typed, 3 fails untyped.
-    responder.serve(subjects.library.promptsList, async (request, requestId) => {
+    await responder.serve(subjects.library.promptsList, async (request, requestId) => {
       if (request.userId === TYPED_FAILURE) throw serviceError('NOT_FOUND', 'Prompt not found');
       if (request.userId === BROKEN) throw new Error('SELECT went wrong in library.prompts');
       return {
@@ -89,7 +89,7 @@ describe('RawResponder replies that cannot be sent', () => {
     const tooLargeNamespace = `${namespace}_too_large`;
     const responder = new RawResponder(nats, tooLargeNamespace, 'library', logger);
     const maxPayload = nats.info?.max_payload ?? 1024 * 1024;
-    responder.serve(subjects.library.promptsList, async () => ({
+    await responder.serve(subjects.library.promptsList, async () => ({
       body: new Uint8Array(maxPayload + 1),
       headers: {},
     }));
@@ -131,14 +131,12 @@ describe('RawResponder replies that cannot be sent', () => {
       let finishHandler!: () => void;
       const finish = new Promise<void>((resolve) => (finishHandler = resolve));
       const responder = new RawResponder(serving, closingNamespace, 'library', logger);
-      responder.serve(subjects.library.promptsList, async (request) => {
+      await responder.serve(subjects.library.promptsList, async (request) => {
         handlerStarted();
         await finish;
         if (request.userId === BROKEN) throw new Error('the query failed');
         return { body: Buffer.from('[]'), headers: {} };
       });
-      // The subscription reaches the server before the other connection's request does.
-      await serving.flush();
       try {
         const client = new ServiceClient(calling, closingNamespace);
         const attempt = client.requestRaw(subjects.library.promptsList, { userId }, { timeoutMs: 1_000 });

@@ -7,7 +7,7 @@ import { RawResponder } from './raw-responder';
 
 type LogLine = { level: string; msg: string } & Record<string, unknown>;
 
-function setUp(handler: (userId: number) => Promise<void>) {
+async function setUp(handler: (userId: number) => Promise<void>) {
   const lines: LogLine[] = [];
   const logger = pino(loggerOptions('raw-responder-spec', 'debug'), {
     write: (line: string) => lines.push(JSON.parse(line) as LogLine),
@@ -18,9 +18,10 @@ function setUp(handler: (userId: number) => Promise<void>) {
       deliver = options.callback;
       return { drain: async () => undefined };
     },
+    flush: async () => undefined,
   } as unknown as NatsConnection;
   const responder = new RawResponder(connection, 'spec', 'library', logger);
-  responder.serve(subjects.library.promptsList, async (request) => {
+  await responder.serve(subjects.library.promptsList, async (request) => {
     await handler(request.userId);
     return { body: Buffer.from('[]'), headers: {} };
   });
@@ -55,7 +56,7 @@ describe('RawResponder when respond() throws', () => {
       },
     ],
   ])('logs %s it cannot send at warn and rejects nothing', async (_case, handler) => {
-    const { responder, request, respond, lines } = setUp(handler);
+    const { responder, request, respond, lines } = await setUp(handler);
 
     request(1);
     await responder.stop();

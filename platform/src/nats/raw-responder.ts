@@ -44,7 +44,11 @@ export class RawResponder {
     private readonly logger: Logger,
   ) {}
 
-  serve<S extends RawSubject>(subject: S, handler: RawHandler<S>): void {
+  /**
+   * Resolves once NATS holds the subscription: another connection's request sent before then
+   * would meet no responder (503).
+   */
+  async serve<S extends RawSubject>(subject: S, handler: RawHandler<S>): Promise<void> {
     this.subscriptions.push(
       this.connection.subscribe(namespaced(this.namespace, subject), {
         queue: queueGroup(this.namespace, this.service),
@@ -54,6 +58,7 @@ export class RawResponder {
         },
       }),
     );
+    await this.connection.flush();
   }
 
   /** Stops taking requests and waits for the ones in flight to be answered. */

@@ -28,8 +28,8 @@ export class PromptPagesResponder implements OnApplicationBootstrap, BeforeAppli
     this.responder = new RawResponder(connection, config.APP_NAMESPACE, 'library', logger);
   }
 
-  onApplicationBootstrap(): void {
-    this.responder.serve(subjects.library.promptsList, async (request) => {
+  async onApplicationBootstrap(): Promise<void> {
+    await this.responder.serve(subjects.library.promptsList, async (request) => {
       const page = await this.prompts.page(request);
       return {
         body: page.promptsJson,
