@@ -74,3 +74,32 @@ describe('RawResponder when respond() throws', () => {
     expect(unhandled).toEqual([]);
   });
 });
+
+describe('RawResponder.serve', () => {
+  it('resolves only once the server has answered the flush that follows the subscription', async () => {
+    const calls: string[] = [];
+    let answerFlush!: () => void;
+    const connection = {
+      subscribe: () => {
+        calls.push('subscribe');
+        return { drain: async () => undefined };
+      },
+      flush: () => {
+        calls.push('flush');
+        return new Promise<void>((resolve) => (answerFlush = resolve));
+      },
+    } as unknown as NatsConnection;
+    const responder = new RawResponder(connection, 'spec', 'library', pino({ level: 'silent' }));
+    let served = false;
+    const serving = responder
+      .serve(subjects.library.promptsList, async () => ({ body: Buffer.from('[]'), headers: {} }))
+      .then(() => (served = true));
+
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual(['subscribe', 'flush']);
+    expect(served).toBe(false);
+    answerFlush();
+    await serving;
+    expect(served).toBe(true);
+  });
+});
