@@ -4,6 +4,7 @@ import { ensureChromium } from '../browser/ensure-chromium';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
 import { formatSeconds, repoRoot, runTogether, type FailedCommand, type Lane } from './exec';
 import { removeNamespace } from './namespace-cleanup';
+import { smokeTestStart } from './smoke-start';
 import { startTestBus, TEST_BUS_PASSWORDS, type TestBus } from './test-bus';
 import { packagesWithOwnUnitTests } from './workspace-packages';
 
@@ -59,7 +60,7 @@ async function browserLane(
         label: 'browser',
         commands: [
           systemTests('e2e'),
-          // The load mix's smoke run fills this lane's end while the other two finish
+          // The shortest lane: the load mix's smoke run fills its end while the other two finish
           // (its figures are printed, never asserted, and read as a loaded machine's).
           ['env', ['BENCH_SECONDS=10', 'npm', 'run', '-s', 'bench:mix']],
         ],
@@ -166,16 +167,6 @@ export async function runAllSuites(startedAt: number): Promise<number> {
                   vitest('vitest.integration.mjs'),
                   systemTests('failover'),
                   systemTests('api', SYSTEM_FILES_BESIDE_PACKAGES),
-                  // npm start's smoke test in the lane that usually ends first (by 10–25 s, as long
-                  // as the test takes), rather than alone after all three.
-                  [
-                    'env',
-                    [
-                      `APP_NAMESPACE=${namespace}_start`,
-                      process.execPath,
-                      join(__dirname, 'smoke-start-cli.js'),
-                    ],
-                  ],
                 ],
               },
               {
@@ -194,6 +185,10 @@ export async function runAllSuites(startedAt: number): Promise<number> {
           );
           return browser ? code : 1;
         },
+      },
+      {
+        title: 'npm start smoke test',
+        run: () => smokeTestStart({ ...testEnv, APP_NAMESPACE: `${namespace}_start` }),
       },
     ];
     for (const step of steps) {
