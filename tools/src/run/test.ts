@@ -187,6 +187,9 @@ export async function runAllSuites(startedAt: number): Promise<number> {
         },
       },
       {
+        // After the three lanes, not at the end of the one that ends first: npm start builds, and
+        // its build put the web app's files back while the browser tests' gateway served them (a
+        // lazy chunk answered 404 mid-test in one of two fresh clones).
         title: 'npm start smoke test',
         run: () => smokeTestStart({ ...testEnv, APP_NAMESPACE: `${namespace}_start` }),
       },
