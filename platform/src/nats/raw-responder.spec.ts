@@ -7,19 +7,36 @@ import { RawResponder } from './raw-responder';
 
 type LogLine = { level: string; msg: string } & Record<string, unknown>;
 
+/** A connection that records its calls, hands back the subscription's callback, and flushes with `flush`. */
+function fakeConnection(flush: () => Promise<void> = async () => undefined) {
+  const calls: string[] = [];
+  let deliver: SubscriptionOptions['callback'] | undefined;
+  const connection = {
+    subscribe: (_subject: string, options: SubscriptionOptions) => {
+      calls.push('subscribe');
+      deliver = options.callback;
+      return { drain: async () => undefined };
+    },
+    flush: () => {
+      calls.push('flush');
+      return flush();
+    },
+  } as unknown as NatsConnection;
+  return {
+    connection,
+    calls,
+    deliver: (...args: Parameters<SubscriptionOptions['callback']>) => deliver!(...args),
+  };
+}
+
+const emptyPage = async () => ({ body: Buffer.from('[]'), headers: {} });
+
 async function setUp(handler: (userId: number) => Promise<void>) {
   const lines: LogLine[] = [];
   const logger = pino(loggerOptions('raw-responder-spec', 'debug'), {
     write: (line: string) => lines.push(JSON.parse(line) as LogLine),
   });
-  let deliver: SubscriptionOptions['callback'];
-  const connection = {
-    subscribe: (_subject: string, options: SubscriptionOptions) => {
-      deliver = options.callback;
-      return { drain: async () => undefined };
-    },
-    flush: async () => undefined,
-  } as unknown as NatsConnection;
+  const { connection, deliver } = fakeConnection();
   const responder = new RawResponder(connection, 'spec', 'library', logger);
   await responder.serve(subjects.library.promptsList, async (request) => {
     await handler(request.userId);
@@ -29,7 +46,7 @@ async function setUp(handler: (userId: number) => Promise<void>) {
     throw NatsError.errorForCode(ErrorCode.ConnectionClosed);
   });
   const request = (userId: number) =>
-    deliver!(null, {
+    deliver(null, {
       data: Buffer.from(JSON.stringify({ userId })),
       headers: undefined,
       respond,
@@ -77,23 +94,13 @@ describe('RawResponder when respond() throws', () => {
 
 describe('RawResponder.serve', () => {
   it('resolves only once the server has answered the flush that follows the subscription', async () => {
-    const calls: string[] = [];
     let answerFlush!: () => void;
-    const connection = {
-      subscribe: () => {
-        calls.push('subscribe');
-        return { drain: async () => undefined };
-      },
-      flush: () => {
-        calls.push('flush');
-        return new Promise<void>((resolve) => (answerFlush = resolve));
-      },
-    } as unknown as NatsConnection;
+    const { connection, calls } = fakeConnection(
+      () => new Promise<void>((resolve) => (answerFlush = resolve)),
+    );
     const responder = new RawResponder(connection, 'spec', 'library', pino({ level: 'silent' }));
     let served = false;
-    const serving = responder
-      .serve(subjects.library.promptsList, async () => ({ body: Buffer.from('[]'), headers: {} }))
-      .then(() => (served = true));
+    const serving = responder.serve(subjects.library.promptsList, emptyPage).then(() => (served = true));
 
     await new Promise((resolve) => setImmediate(resolve));
     expect(calls).toEqual(['subscribe', 'flush']);
@@ -101,5 +108,15 @@ describe('RawResponder.serve', () => {
     answerFlush();
     await serving;
     expect(served).toBe(true);
+  });
+
+  // The service's bootstrap awaits serve: a connection lost before the server holds the
+  // subscription fails the start, rather than a service reporting ready that nobody can reach.
+  it('rejects with the flush’s error when the connection closes before the server answers', async () => {
+    const closed = NatsError.errorForCode(ErrorCode.ConnectionClosed);
+    const { connection } = fakeConnection(() => Promise.reject(closed));
+    const responder = new RawResponder(connection, 'spec', 'library', pino({ level: 'silent' }));
+
+    await expect(responder.serve(subjects.library.promptsList, emptyPage)).rejects.toBe(closed);
   });
 });
