@@ -25,7 +25,7 @@ function fakeConnection(flush: () => Promise<void> = async () => undefined) {
   return {
     connection,
     calls,
-    deliver: (...args: Parameters<SubscriptionOptions['callback']>) => deliver!(...args),
+    deliver: (...args: Parameters<NonNullable<SubscriptionOptions['callback']>>) => deliver!(...args),
   };
 }
 
