@@ -40,7 +40,7 @@ async function setUp(handler: (userId: number) => Promise<void>) {
   const responder = new RawResponder(connection, 'spec', 'library', logger);
   await responder.serve(subjects.library.promptsList, async (request) => {
     await handler(request.userId);
-    return { body: Buffer.from('[]'), headers: {} };
+    return emptyPage();
   });
   const respond = vi.fn(() => {
     throw NatsError.errorForCode(ErrorCode.ConnectionClosed);

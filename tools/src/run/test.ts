@@ -60,8 +60,8 @@ async function browserLane(
         label: 'browser',
         commands: [
           systemTests('e2e'),
-          // The shortest lane: the load mix's smoke run fills its end while the other two finish
-          // (its figures are printed, never asserted, and read as a loaded machine's).
+          // The load mix's smoke run fills this lane's end while the other two finish (its figures
+          // are printed, never asserted, and read as a loaded machine's).
           ['env', ['BENCH_SECONDS=10', 'npm', 'run', '-s', 'bench:mix']],
         ],
       },
