@@ -1,13 +1,14 @@
-import type { RunningStripeSandbox } from '@promptlib/sandboxes';
+import { startStripeSandbox, type RunningStripeSandbox } from '@promptlib/sandboxes';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
 import { launchBrowser, openPage, seriousAccessibilityViolations } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+
+// The sandbox alone: no app calls it here, so no stack runs beside it.
+const SECRET_KEY = 'sk_test_checkout_page';
 
 describe('the Stripe sandbox’s hosted checkout page in a browser', () => {
-  let stack: Stack;
   let sandbox: RunningStripeSandbox;
   let stripe: Stripe;
   let site: Server;
@@ -15,9 +16,11 @@ describe('the Stripe sandbox’s hosted checkout page in a browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    stack = await startStack('e2estripe', []);
-    sandbox = await stack.startStripe();
-    stripe = new Stripe(stack.stripeEnv.STRIPE_SECRET_KEY, {
+    sandbox = await startStripeSandbox({
+      secretKey: SECRET_KEY,
+      webhooks: { secret: 'whsec_checkout_page' },
+    });
+    stripe = new Stripe(SECRET_KEY, {
       host: '127.0.0.1',
       port: sandbox.port,
       protocol: 'http',
@@ -35,7 +38,7 @@ describe('the Stripe sandbox’s hosted checkout page in a browser', () => {
   afterAll(async () => {
     await browser?.close();
     site?.close();
-    await stack?.stop();
+    await sandbox?.close();
   });
 
   function newSession(): Promise<Stripe.Checkout.Session> {
