@@ -25,7 +25,12 @@ describe('a backup of every service’s schema, restored', () => {
   let dir: string;
 
   beforeAll(async () => {
-    stack = await startStack('backup', [...SERVICES]);
+    // Views reach Postgres only when sharing stops: a flush between the reads before the backup and
+    // the dump put a view in the backup that the export read before it had not seen (a slow
+    // machine's seeding took about the flush interval, 10 s by default).
+    stack = await startStack('backup', [...SERVICES], {
+      services: { SHARE_VIEWS_FLUSH_INTERVAL_MS: '3600000' },
+    });
     gateway = await stack.startGateway();
     dir = await mkdtemp(join(tmpdir(), 'promptlib-backup-'));
   }, 270_000);
