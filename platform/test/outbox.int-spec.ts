@@ -244,6 +244,21 @@ describe('outbox', () => {
     expect(byB.relayed).toBeGreaterThan(0);
   });
 
+  it('polls an empty outbox without a transaction, and relays rows no commit announced at the next poll', async () => {
+    const transactions = vi.spyOn(dataSource, 'transaction');
+    startRelay({ pollIntervalMs: 50 });
+    await pause(600);
+    // About ten polls, each one read and no locking batch.
+    expect(transactions).not.toHaveBeenCalled();
+
+    // Written as another replica's commit would leave it: no notify() here.
+    const [envelope] = await commitEvents(1);
+    await waitUntil(async () => (await outboxCount()) === 0, 20_000, 'the outbox to drain');
+    expect((await streamed()).map((event) => event.msgId)).toEqual([envelope.id]);
+    // commitEvents' own transaction, and the relay's batch.
+    expect(transactions.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('stops promptly when idle, and after the batch in flight when busy', async () => {
     const idle = startRelay({ pollIntervalMs: 60_000 }).relay;
     await pause(100); // past the first, empty pass: now it sleeps for the poll interval

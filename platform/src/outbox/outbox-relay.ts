@@ -57,6 +57,8 @@ export class OutboxRelay {
   private failures = 0;
   /** The kind of failure last warned about in the current run of failures. */
   private warnedAbout: FailureKind | undefined;
+  /** Set by notify(): the next pass knows there are rows and does not look first. */
+  private notified = false;
 
   constructor(options: OutboxRelayOptions) {
     this.dataSource = options.dataSource;
@@ -80,6 +82,7 @@ export class OutboxRelay {
 
   /** Relay now instead of at the next poll, e.g. right after a transaction that wrote events commits. */
   notify(): void {
+    this.notified = true;
     this.loop.wake();
   }
 
@@ -131,7 +134,15 @@ export class OutboxRelay {
     return delayMs;
   }
 
-  private relayBatch(): Promise<BatchOutcome> {
+  private async relayBatch(): Promise<BatchOutcome> {
+    const notified = this.notified;
+    this.notified = false;
+    // A poll, which no commit asked for, mostly finds the outbox empty: one prepared read says so,
+    // where the locking batch took a transaction, three round trips and a query built anew (an
+    // idle service spent about a quarter of its CPU on these, Postgres as much again).
+    if (!notified && !(await new OutboxRepository(new Db(this.dataSource.manager)).hasPending())) {
+      return { relayed: 0, full: false };
+    }
     return this.dataSource.transaction(async (manager) => {
       const outbox = new OutboxRepository(new Db(manager));
       const rows = await outbox.lockOldest(this.batchSize);
