@@ -39,6 +39,28 @@ describe('the browser harness against the page the gateway serves', () => {
     }
   });
 
+  // The scans elsewhere expect none, so this shows one would be seen: a critical one, named where it is.
+  it('names the serious accessibility violations of a page, and sees the page as it is at each scan', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await page.setContent(
+        '<html lang="en"><title>Probe</title><main><h1>Probe</h1><button id="first"></button></main></html>',
+      );
+      expect(await seriousAccessibilityViolations(page)).toEqual([
+        'button-name (critical): Buttons must have discernible text at #first',
+      ]);
+      await page.evaluate(() =>
+        document.querySelector('main')!.insertAdjacentHTML('beforeend', '<img src="/x.svg">'),
+      );
+      expect(await seriousAccessibilityViolations(page)).toEqual([
+        'button-name (critical): Buttons must have discernible text at #first',
+        'image-alt (critical): Images must have alternative text at img',
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('has no serious or critical accessibility violations on /', async () => {
     const { context, page } = await openPage(browser);
     try {
