@@ -4,7 +4,7 @@
  */
 export type AppSpec = { name: string; entry: string; stripe?: true };
 
-/** The process list, in start order: services first, so the gateway finds them answering. */
+/** The process list: services first, so the gateway finds them answering. */
 export const apps: AppSpec[] = [
   { name: 'auth', entry: 'services/auth/dist/main.js' },
   { name: 'library', entry: 'services/library/dist/main.js' },
@@ -12,6 +12,13 @@ export const apps: AppSpec[] = [
   { name: 'billing', entry: 'services/billing/dist/main.js', stripe: true },
   { name: 'gateway', entry: 'gateway/dist/main.js' },
 ];
+
+/** The apps in the order they start: the services together, then the gateway once they answer. */
+export function startWaves(specs: AppSpec[]): AppSpec[][] {
+  const gateways = specs.filter((spec) => spec.name === 'gateway');
+  const services = specs.filter((spec) => spec.name !== 'gateway');
+  return [services, gateways].filter((wave) => wave.length > 0);
+}
 
 /**
  * Who the app is to NATS when the server is one this machine started: the NATS user named after

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { apps, startWaves } from './apps';
+
+describe('startWaves', () => {
+  it('starts every service together, and the gateway after them', () => {
+    expect(startWaves(apps).map((wave) => wave.map((spec) => spec.name))).toEqual([
+      ['auth', 'library', 'sharing', 'billing'],
+      ['gateway'],
+    ]);
+  });
+
+  it('leaves out a wave with no app in it', () => {
+    expect(startWaves(apps.filter((spec) => spec.name === 'gateway'))).toEqual([[apps[4]]]);
+    expect(startWaves([])).toEqual([]);
+  });
+});
