@@ -10,9 +10,10 @@ import { startGoogleSandbox, type GoogleIdentity, type RunningGoogleSandbox } fr
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, inflateSync } from 'node:zlib';
-import { Agent, request as sendRequest, type Dispatcher } from 'undici';
+import { request as sendRequest, type Dispatcher } from 'undici';
 import { ApiClient, STRONG_PASSWORD, uniqueUsername } from '../support/api-client';
 import { createPrompt, generalCategoryOf, type LibraryUser } from '../support/library-api';
+import { shortKeepAliveAgent } from '../support/short-keep-alive';
 import { startStack, type Gateway, type Stack } from '../support/stack';
 
 const CLIENT_ID = 'promptlib-fuzz-client';
@@ -989,10 +990,6 @@ describe('every JSON route of the gateway under generated input', () => {
   }
 
   type Answer = { status: number; text: string; setCookie: string[] };
-  // Lets go of an idle connection long before the gateway would, as every file's fetch does
-  // (support/short-keep-alive.ts).
-  const connections = new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000 });
-  afterAll(() => connections.close());
 
   /** The answer's text, unzipped as fetch would; of a live feed, which stays open, its first part, then it is left. */
   async function bodyText(response: Dispatcher.ResponseData): Promise<string> {
@@ -1045,7 +1042,8 @@ describe('every JSON route of the gateway under generated input', () => {
         method: method as Dispatcher.HttpMethod,
         headers: Object.fromEntries(headers),
         body: init.body,
-        dispatcher: connections,
+        // The connections every file's fetch uses, let go long before the gateway would.
+        dispatcher: shortKeepAliveAgent(),
         signal: AbortSignal.timeout(20_000),
       });
       const setCookie = response.headers['set-cookie'] ?? [];

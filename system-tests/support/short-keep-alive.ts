@@ -8,10 +8,16 @@ import { Agent } from 'undici';
 // The files of a worker share one global object: fetch is wrapped once, by the worker's first file.
 const worker = globalThis as typeof globalThis & { shortKeepAlive?: Agent };
 
-if (!worker.shortKeepAlive) {
-  const dispatcher = new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000 });
-  const nodeFetch = globalThis.fetch;
-  worker.shortKeepAlive = dispatcher;
-  globalThis.fetch = (input, init) =>
-    nodeFetch(input, { dispatcher, ...init } as RequestInit & { dispatcher: Agent });
+/** The worker's connections to the gateway, for a file that sends with undici itself rather than fetch. */
+export function shortKeepAliveAgent(): Agent {
+  if (!worker.shortKeepAlive) {
+    const dispatcher = new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000 });
+    const nodeFetch = globalThis.fetch;
+    worker.shortKeepAlive = dispatcher;
+    globalThis.fetch = (input, init) =>
+      nodeFetch(input, { dispatcher, ...init } as RequestInit & { dispatcher: Agent });
+  }
+  return worker.shortKeepAlive;
 }
+
+shortKeepAliveAgent();
