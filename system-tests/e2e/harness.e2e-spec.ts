@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, measureScripts, openPage, seriousAccessibilityViolations } from '../support/browser';
@@ -34,6 +35,25 @@ describe('the browser harness against the page the gateway serves', () => {
       await page.getByText('Prompt Library API', { exact: false }).first().waitFor();
       await page.locator('.opblock-summary-path', { hasText: '/api/prompts/{id}/copy' }).first().waitFor();
       expect(problems()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("runs its pages with V8's optimizing compilers off, which cost a short test page more than they save", async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await page.setContent('<html lang="en"><title>Probe</title></html>');
+      const session = await browser.newBrowserCDPSession();
+      const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+        processInfo: { type: string; id: number }[];
+      };
+      await session.detach();
+      const renderers = processInfo.filter((info) => info.type === 'renderer');
+      expect(renderers.length).toBeGreaterThan(0);
+      for (const { id } of renderers) {
+        expect(readFileSync(`/proc/${id}/cmdline`, 'utf8')).toContain('--js-flags=--no-opt --no-maglev');
+      }
     } finally {
       await context.close();
     }

@@ -52,7 +52,8 @@ export type ScriptWeight = { requests: ScriptRequest[]; totalEncodedBytes: numbe
 
 /**
  * Chromium's headless shell, which renders pages as the whole browser does for less CPU (the
- * extension's tests, which need the whole browser, launch their own). Close it in afterAll: a
+ * extension's tests, which need the whole browser, launch their own), with the flags for tests
+ * (`TEST_CHROMIUM_ARGS`: V8's optimizing compilers off). Close it in afterAll: a
  * browser left open outlives the run as stray processes.
  *
  * One per file, not one for the whole run: a run-wide one (`launchServer`, each file connecting to
@@ -62,7 +63,7 @@ export type ScriptWeight = { requests: ScriptRequest[]; totalEncodedBytes: numbe
  * and a download's file cannot be read through a connection.
  */
 export function launchBrowser(): Promise<Browser> {
-  return launchChromium({ headlessShell: true });
+  return launchChromium({ headlessShell: true, forTests: true });
 }
 
 /**

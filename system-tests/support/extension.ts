@@ -1,4 +1,4 @@
-import { CHROMIUM_ARGS, chromiumExecutable } from '@promptlib/tools/testing';
+import { TEST_CHROMIUM_ARGS, chromiumExecutable } from '@promptlib/tools/testing';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -71,7 +71,7 @@ export async function launchWithExtension({
     headless: true,
     // The browser's own language, which the extension's messages follow (not a page's locale).
     args: [
-      ...CHROMIUM_ARGS,
+      ...TEST_CHROMIUM_ARGS,
       `--lang=${language}`,
       `--disable-extensions-except=${copy}`,
       `--load-extension=${copy}`,

@@ -1,5 +1,5 @@
 // What the test suites and harnesses of other packages may use from the development tools.
-export { CHROMIUM_ARGS, chromiumExecutable, launchChromium } from './browser/launch-chromium';
+export { TEST_CHROMIUM_ARGS, chromiumExecutable, launchChromium } from './browser/launch-chromium';
 export { renderChart, rendererFunctions, type RenderOptions } from './helm/render-chart';
 
 // The infrastructure and the app processes the harnesses in system-tests (failover, containers)
