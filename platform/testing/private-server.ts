@@ -67,7 +67,8 @@ export abstract class PrivateServer {
   async stop(): Promise<void> {
     const child = this.child;
     this.child = undefined;
-    if (!child || child.exitCode !== null) return;
+    // Ended already (by a signal too: Ctrl-C reaches a server started in the terminal's group).
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;

@@ -3,7 +3,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FailureNotes, namesFailure, runTogether, TIMED_OUT, type FailedCommand } from './exec';
+import { spawn } from 'node:child_process';
+import {
+  FailureNotes,
+  namesFailure,
+  runTogether,
+  stopOnSignals,
+  TIMED_OUT,
+  type FailedCommand,
+} from './exec';
 import { isProcessAlive } from '../infra/processes';
 
 const node = (script: string): [string, string[]] => [process.execPath, ['-e', script]];
@@ -157,6 +165,68 @@ describe('runTogether stopping what it started', () => {
     } finally {
       process.removeListener('SIGTERM', stayAlive);
     }
+  }, 30_000);
+});
+
+describe('stopOnSignals', () => {
+  beforeEach(() => {
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the process for its cleanup: the command running stops, none after it starts', async () => {
+    const { command, started, grandchildGone } = neverEnding();
+    const after = join(mkdtempSync(join(tmpdir(), 'after-')), 'ran');
+    const stop = stopOnSignals();
+    try {
+      const failed: FailedCommand[] = [];
+      const running = runTogether(
+        [
+          {
+            label: 'lane',
+            commands: [command, node(`require('fs').writeFileSync(${JSON.stringify(after)}, '')`)],
+          },
+          { label: 'other', commands: [node('setTimeout(() => {}, 60000)')] },
+        ],
+        process.env,
+        failed,
+        stop,
+      );
+      await started();
+      process.emit('SIGTERM', 'SIGTERM');
+      expect(await running).not.toBe(0);
+      expect(stop.signal).toBe('SIGTERM');
+      expect(failed.map((command) => command.label).sort()).toEqual(['lane', 'other']);
+      expect(existsSync(after)).toBe(false);
+      expect(await grandchildGone()).toBe(true);
+    } finally {
+      stop.release();
+    }
+  }, 30_000);
+
+  it('ends the process at once on a second signal, with the code a shell gives it', async () => {
+    // A process of its own, as a second signal ends the process it is sent to.
+    const child = spawn(
+      process.execPath,
+      [
+        '-r',
+        '@swc-node/register',
+        '-e',
+        `require(${JSON.stringify(join(__dirname, 'exec.ts'))}).stopOnSignals();
+         setInterval(() => {}, 1000);
+         console.log('listening');`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.kill('SIGINT');
+    // The first one only asks: the process is still there after it.
+    await sleep(300);
+    expect(child.exitCode).toBeNull();
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
   }, 30_000);
 });
 

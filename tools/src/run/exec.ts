@@ -175,6 +175,39 @@ export function runLabelled(
   });
 }
 
+/** Whether Ctrl-C or SIGTERM has asked a run to stop, and by which; `release` stops listening. */
+export type StopRequest = { signal: NodeJS.Signals | undefined; release: () => void };
+
+/**
+ * Keeps Ctrl-C and SIGTERM from ending this process at once, so that a run can clean up after them:
+ * `runLabelled` still passes the signal on to the command running, `runTogether` given the request
+ * starts no command after it, and the caller skips what is left and removes what it made. Without
+ * a listener of this process's own, `runLabelled` ends it with the signal, cleanup undone. A second
+ * signal ends it at once.
+ */
+export function stopOnSignals(): StopRequest {
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (request.signal) process.exit(exitCodeOf(signal));
+    request.signal = signal;
+    process.stderr.write(`\n✖ ${signal}: stopping what runs, then cleaning up (again to end at once)\n`);
+  };
+  const request: StopRequest = {
+    signal: undefined,
+    release: () => {
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+    },
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return request;
+}
+
+/** The exit code of a process a signal ended, as a shell reports it (130 for Ctrl-C). */
+export function exitCodeOf(signal: NodeJS.Signals): number {
+  return signal === 'SIGINT' ? 130 : 143;
+}
+
 /** Commands run one after another under one label, beside other lanes; each may run `timeLimitMs`. */
 export type Lane = { label: string; commands: Array<[string, string[]]>; timeLimitMs?: number };
 
@@ -188,13 +221,19 @@ export async function runTogether(
   lanes: Lane[],
   env: NodeJS.ProcessEnv,
   failed: FailedCommand[] = [],
+  stop?: StopRequest,
 ): Promise<number> {
   const codes = await Promise.all(
     lanes.map(async ({ label, commands, timeLimitMs }) => {
       const began = Date.now();
       const laneCodes: number[] = [];
-      for (const command of commands)
+      for (const command of commands) {
+        if (stop?.signal) {
+          laneCodes.push(exitCodeOf(stop.signal));
+          break;
+        }
         laneCodes.push(await runLabelled({ label, command }, env, failed, timeLimitMs));
+      }
       const code = laneCodes.find((failed) => failed !== 0) ?? 0;
       // Each lane's length, to see which one the step waits for.
       const done = `${code === 0 ? '✔' : '✖'} lane done in ${formatSeconds(Date.now() - began)}`;

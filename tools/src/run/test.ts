@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ensureChromium } from '../browser/ensure-chromium';
 import { provisionInfra, stopServers, type ProvisionedInfra } from '../infra/bootstrap';
-import { formatSeconds, repoRoot, runTogether, type FailedCommand, type Lane } from './exec';
+import {
+  exitCodeOf,
+  formatSeconds,
+  repoRoot,
+  runTogether,
+  stopOnSignals,
+  type FailedCommand,
+  type Lane,
+} from './exec';
 import { removeNamespace } from './namespace-cleanup';
 import { smokeTestStart } from './smoke-start';
 import { startTestBus, TEST_BUS_PASSWORDS, type TestBus } from './test-bus';
@@ -90,6 +98,9 @@ export async function runAllSuites(startedAt: number): Promise<number> {
   let infra: ProvisionedInfra | undefined;
   let bus: TestBus | undefined;
   const outcomes: Outcome[] = [];
+  // Ctrl-C stops the step running and skips the rest, and the namespace is still removed below:
+  // ended at once, the run left its databases, Redis users and test bus behind.
+  const stop = stopOnSignals();
   try {
     const provisionStart = Date.now();
     infra = await provisionInfra({ namespace, env: process.env });
@@ -153,6 +164,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
             ],
             testEnv,
             failed,
+            stop,
           );
         },
       },
@@ -190,6 +202,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
             ],
             { ...testEnv, ...browser?.env },
             failed,
+            stop,
           );
           return browser ? code : 1;
         },
@@ -203,6 +216,7 @@ export async function runAllSuites(startedAt: number): Promise<number> {
       },
     ];
     for (const step of steps) {
+      if (stop.signal) break;
       console.log(`\n▶ ${step.title}`);
       const began = Date.now();
       const failed: FailedCommand[] = [];
@@ -214,13 +228,15 @@ export async function runAllSuites(startedAt: number): Promise<number> {
     console.error(`\n✖ ${(error as Error).message}`);
     outcomes.push({ title: 'Provisioning', code: 1, ms: 0, failed: [] });
   } finally {
+    // The run's streams are on its own bus, which goes whole with its store (after Ctrl-C, which
+    // reached the bus too, it has stopped already); then the rest of the namespace.
+    await bus?.remove();
     if (infra) {
-      // The streams are on the run's own bus, which goes whole after them.
-      const problems = await removeNamespace(namespace, { ...infra, natsUrl: bus?.url ?? infra.natsUrl });
+      const problems = await removeNamespace(namespace, infra);
       for (const problem of problems) console.error(`Cleanup of ${namespace} incomplete: ${problem}`);
-      await bus?.remove();
       await stopServers(infra.started);
     }
+    stop.release();
   }
 
   console.log('\nSummary');
@@ -233,6 +249,10 @@ export async function runAllSuites(startedAt: number): Promise<number> {
       console.log(`      [${label}] ${command} exited ${code}`);
       for (const line of failures) console.log(`        ${line}`);
     }
+  }
+  if (stop.signal) {
+    console.log(`\n✖ npm test stopped by ${stop.signal} after ${formatSeconds(Date.now() - startedAt)}`);
+    return exitCodeOf(stop.signal);
   }
   const failed = outcomes.some((outcome) => outcome.code !== 0);
   console.log(
