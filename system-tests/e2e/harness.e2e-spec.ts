@@ -45,10 +45,9 @@ describe('the browser harness against the page the gateway serves', () => {
     try {
       await page.setContent('<html lang="en"><title>Probe</title></html>');
       const session = await browser.newBrowserCDPSession();
-      const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
-        processInfo: { type: string; id: number }[];
-      };
-      await session.detach();
+      const { processInfo } = (await session
+        .send('SystemInfo.getProcessInfo')
+        .finally(() => session.detach())) as { processInfo: { type: string; id: number }[] };
       const renderers = processInfo.filter((info) => info.type === 'renderer');
       expect(renderers.length).toBeGreaterThan(0);
       for (const { id } of renderers) {

@@ -116,7 +116,7 @@ describe('runTogether', () => {
   });
 });
 
-describe('runTogether stopping what it started', () => {
+describe('runTogether stopping what it started, and stopOnSignals', () => {
   beforeEach(() => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
@@ -166,14 +166,6 @@ describe('runTogether stopping what it started', () => {
       process.removeListener('SIGTERM', stayAlive);
     }
   }, 30_000);
-});
-
-describe('stopOnSignals', () => {
-  beforeEach(() => {
-    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  });
-  afterEach(() => vi.restoreAllMocks());
 
   it('keeps the process for its cleanup: the command running stops, none after it starts', async () => {
     const { command, started, grandchildGone } = neverEnding();
