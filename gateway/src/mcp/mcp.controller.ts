@@ -4,18 +4,15 @@ import { All, Controller, Req, Res } from '@nestjs/common';
 import { authMessages } from '@promptlib/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { LibraryClient } from '../clients/library.client';
 import { LiveStreams } from '../live/live-streams';
+import { packageVersion } from '../package-root';
 import { CallerLibrary } from './caller-library';
 import { libraryMcpServer } from './library-mcp-server';
 import { McpServerPool } from './mcp-server-pool';
 import { promptListChange } from './prompt-list-changes';
 
-const VERSION = (
-  JSON.parse(readFileSync(resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
-).version;
+const VERSION = packageVersion();
 
 /** Servers kept between requests: about the requests one replica answers at the same time. */
 const IDLE_SERVERS = 64;

@@ -1,24 +1,22 @@
 import { Controller, Get, Header, NotFoundException, Param, Res, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
-import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { ApiDoc } from '../common/api-doc.decorator';
+import { packageRoot, packageVersion } from '../package-root';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
 import { servedRoutes } from './served-routes';
 
 // Our page and init script (no inline script may run), and the two Swagger UI files they load.
-const OWN_FILES = resolve(__dirname, '..', '..', 'static', 'api-docs');
+const OWN_FILES = resolve(packageRoot(), 'static', 'api-docs');
 const SWAGGER_UI = resolve(require.resolve('swagger-ui-dist/package.json'), '..');
 const DOCS_ASSETS: Record<string, string> = {
   'docs-init.js': resolve(OWN_FILES, 'docs-init.js'),
   'swagger-ui.css': resolve(SWAGGER_UI, 'swagger-ui.css'),
   'swagger-ui-bundle.js': resolve(SWAGGER_UI, 'swagger-ui-bundle.js'),
 };
-const API_VERSION = (
-  JSON.parse(readFileSync(resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
-).version;
+const API_VERSION = packageVersion();
 
 /** The HTTP API described for machines at /api/openapi.json and for people at /api/docs. */
 @Controller('api')

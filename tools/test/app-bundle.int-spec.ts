@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const BUNDLE_APP = path.join(__dirname, '..', 'build', 'bundle-app.mjs');
+// The loader writes the cache 10 s after the start; the app lives a little longer.
+const LIFETIME_MS = 10_800;
+
+let app: string;
+
+// An app as compile.mjs leaves it: an entry requiring a module of its own and `pg`, which the
+// bundle leaves to node_modules (here a stand-in that says where it was found).
+beforeAll(async () => {
+  app = await mkdtemp(path.join(os.tmpdir(), 'promptlib-bundle-'));
+  await mkdir(path.join(app, 'dist'));
+  await mkdir(path.join(app, 'node_modules', 'pg'), { recursive: true });
+  await writeFile(
+    path.join(app, 'node_modules', 'pg', 'index.js'),
+    'module.exports = { from: __filename };\n',
+  );
+  await writeFile(path.join(app, 'dist', 'greeting.js'), 'exports.greeting = "hello";\n');
+  await writeFile(
+    path.join(app, 'dist', 'main.js'),
+    [
+      'const { greeting } = require("./greeting");',
+      'const pg = require("pg");',
+      'console.log(JSON.stringify({ greeting, pg: pg.from, dirname: __dirname, resolved: require.resolve("pg") }));',
+      `setTimeout(() => {}, ${LIFETIME_MS});`,
+    ].join('\n'),
+  );
+  await run(process.execPath, [BUNDLE_APP], { cwd: app });
+});
+
+afterAll(async () => {
+  await rm(app, { recursive: true, force: true });
+});
+
+const start = async () =>
+  JSON.parse((await run(process.execPath, [path.join(app, 'dist', 'main.js')])).stdout);
+const caches = async () => (await readdir(path.join(app, 'dist'))).filter((name) => name.endsWith('.cache'));
+
+describe('an app built into one file', () => {
+  it('runs its code from the bundle, requires what the bundle leaves out from node_modules, and writes a code cache the next start uses', async () => {
+    const expected = {
+      greeting: 'hello',
+      pg: path.join(app, 'node_modules', 'pg', 'index.js'),
+      dirname: path.join(app, 'dist'),
+      resolved: path.join(app, 'node_modules', 'pg', 'index.js'),
+    };
+    expect(await caches()).toEqual([]);
+    expect(await start()).toEqual(expected);
+    const [cache] = await caches();
+    expect(cache).toMatch(/^main\.bundle\.[0-9a-f]{16}\.v8-.+\.cache$/);
+    const written = (await stat(path.join(app, 'dist', cache!))).mtimeMs;
+
+    // A cache V8 accepts is not written again.
+    expect(await start()).toEqual(expected);
+    expect(await caches()).toEqual([cache]);
+    expect((await stat(path.join(app, 'dist', cache!))).mtimeMs).toBe(written);
+  }, 60_000);
+});
