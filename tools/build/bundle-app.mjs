@@ -10,6 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { rolldown } from 'rolldown';
+import { parseAst } from 'rolldown/parseAst';
 
 // Left to be required at run time, from node_modules, as before:
 // - what the tracing SDK patches as it is required (http is Node's own; pg, ioredis), and the SDK;
@@ -22,14 +23,53 @@ const isExternal = (id) =>
   EXTERNAL_PACKAGES.some((name) => id === name || id.startsWith(`${name}/`)) ||
   EXTERNAL_SCOPES.some((scope) => id.startsWith(scope));
 
+// What an `import()` in the bundle calls instead (the loader passes it in): Node 20 loses a
+// script's dynamic-import loader when it compiles the script from a code cache, and such an
+// import() then fails (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING); the loader's own import() works.
+const BUNDLE_IMPORT = '__bundleImport';
+
+/** The offsets of every `import(…)` expression in a program. */
+function dynamicImports(code) {
+  const offsets = [];
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    if (node.type === 'ImportExpression') offsets.push(node.start);
+    for (const key of Object.keys(node)) if (key !== 'parent') visit(node[key]);
+  };
+  visit(parseAst(code));
+  return offsets;
+}
+
+const importsThroughLoader = {
+  name: 'imports-through-loader',
+  renderChunk(code) {
+    let rewritten = code;
+    for (const offset of dynamicImports(code).sort((a, b) => b - a)) {
+      if (!code.startsWith('import', offset)) throw new Error(`no import() at offset ${offset}`);
+      rewritten = rewritten.slice(0, offset) + BUNDLE_IMPORT + rewritten.slice(offset + 'import'.length);
+    }
+    return rewritten;
+  },
+};
+
 const dist = resolve('dist');
 const entry = join(dist, 'main.js');
 const bundleFile = join(dist, 'main.bundle.js');
+
+// Bundled again, the loader would bundle only itself: the build compiles dist afresh each time.
+if ((await readFile(entry, 'utf8')).includes('BUNDLE_HASH')) {
+  console.error('dist/main.js is already the loader: build the app (compile.mjs) before bundling it');
+  process.exit(2);
+}
 
 const bundle = await rolldown({
   input: entry,
   platform: 'node',
   external: isExternal,
+  plugins: [importsThroughLoader],
+  // Reading a bundle of some 6 MB for its import()s takes a second or two: nothing to warn of.
+  checks: { bundlerTimings: false },
   // A package the code asks for only where it is installed (Nest's optional transports and
   // validators, TypeORM's other drivers) stays a require that fails there, as it did unbundled.
   onLog(level, log, handler) {

@@ -35,10 +35,15 @@ function writeCache(script) {
 }
 
 const cachedData = readCache();
-const script = new vm.Script(Module.wrap(readFileSync(bundleFile, 'utf8')), {
+// A module's wrapper, and `__bundleImport`, which the bundle's `import()`s call (bundle-app.mjs):
+// Node 20 loses a script's dynamic-import loader when it compiles it from a code cache, so they
+// import from here.
+const wrapper = '(function (exports, require, module, __filename, __dirname, __bundleImport) { ';
+const script = new vm.Script(`${wrapper}${readFileSync(bundleFile, 'utf8')}\n})`, {
   filename: bundleFile,
   cachedData,
 });
+const bundleImport = (specifier) => import(specifier);
 if (!cachedData || script.cachedDataRejected) {
   setTimeout(() => writeCache(script), WRITE_CACHE_AFTER_MS).unref();
 }
@@ -52,5 +57,5 @@ const bundleRequire = (id) => bundle.require(id);
 bundleRequire.resolve = (request, options) => Module._resolveFilename(request, bundle, false, options);
 bundleRequire.main = require.main;
 bundleRequire.cache = require.cache;
-script.runInThisContext()(bundle.exports, bundleRequire, bundle, bundleFile, __dirname);
+script.runInThisContext()(bundle.exports, bundleRequire, bundle, bundleFile, __dirname, bundleImport);
 bundle.loaded = true;

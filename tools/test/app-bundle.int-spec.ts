@@ -27,7 +27,9 @@ beforeAll(async () => {
     [
       'const { greeting } = require("./greeting");',
       'const pg = require("pg");',
-      'console.log(JSON.stringify({ greeting, pg: pg.from, dirname: __dirname, resolved: require.resolve("pg") }));',
+      // An import() the bundler cannot follow, as in the libraries that load ESM-only packages.
+      'const builtin = "node:os";',
+      'import(builtin).then((os) => console.log(JSON.stringify({ greeting, pg: pg.from, dirname: __dirname, resolved: require.resolve("pg"), imported: typeof os.cpus })));',
       `setTimeout(() => {}, ${LIFETIME_MS});`,
     ].join('\n'),
   );
@@ -43,12 +45,13 @@ const start = async () =>
 const caches = async () => (await readdir(path.join(app, 'dist'))).filter((name) => name.endsWith('.cache'));
 
 describe('an app built into one file', () => {
-  it('runs its code from the bundle, requires what the bundle leaves out from node_modules, and writes a code cache the next start uses', async () => {
+  it('runs its code from the bundle, requires what the bundle leaves out from node_modules, imports what it cannot follow, and writes a code cache the next start uses', async () => {
     const expected = {
       greeting: 'hello',
       pg: path.join(app, 'node_modules', 'pg', 'index.js'),
       dirname: path.join(app, 'dist'),
       resolved: path.join(app, 'node_modules', 'pg', 'index.js'),
+      imported: 'function',
     };
     expect(await caches()).toEqual([]);
     expect(await start()).toEqual(expected);
