@@ -13,8 +13,11 @@ export function packageRoot(from: string = __dirname): string {
   }
 }
 
+let version: string | undefined;
+
 /** The gateway's version, as its package.json gives it: the API's and the MCP server's version. */
 export function packageVersion(): string {
-  const manifest = readFileSync(join(packageRoot(), 'package.json'), 'utf8');
-  return (JSON.parse(manifest) as { version: string }).version;
+  version ??= (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string })
+    .version;
+  return version;
 }

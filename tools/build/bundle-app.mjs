@@ -7,7 +7,6 @@
 // one file compiled from its cache). Every pod start pays it, and npm test starts some 140 apps.
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { rolldown } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
@@ -77,7 +76,7 @@ const bundle = await rolldown({
     handler(level, log);
   },
 });
-await bundle.write({
+const { output } = await bundle.write({
   file: bundleFile,
   format: 'cjs',
   // Nest and TypeORM read classes' names at run time (providers, entities, errors).
@@ -89,7 +88,6 @@ await bundle.close();
 
 // The code cache is named by the bundle's contents: V8 checks only a cache's source length, so a
 // cache of another build must never be offered.
-const contents = await readFile(bundleFile);
-const hash = createHash('sha256').update(contents).digest('hex').slice(0, 16);
-const loader = await readFile(createRequire(import.meta.url).resolve('./code-cache-loader.cjs'), 'utf8');
+const hash = createHash('sha256').update(output[0].code).digest('hex').slice(0, 16);
+const loader = await readFile(new URL('./code-cache-loader.cjs', import.meta.url), 'utf8');
 await writeFile(entry, loader.replace('__BUNDLE_HASH__', hash));

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -56,7 +57,10 @@ describe('an app built into one file', () => {
     expect(await caches()).toEqual([]);
     expect(await start()).toEqual(expected);
     const [cache] = await caches();
-    expect(cache).toMatch(/^main\.bundle\.[0-9a-f]{16}\.v8-.+\.cache$/);
+    // Named by the bundle's contents, so that a cache of another build is never offered.
+    const bundle = await readFile(path.join(app, 'dist', 'main.bundle.js'));
+    const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
+    expect(cache).toMatch(new RegExp(`^main\\.bundle\\.${hash}\\.v8-.+\\.cache$`));
     const written = (await stat(path.join(app, 'dist', cache!))).mtimeMs;
 
     // A cache V8 accepts is not written again.
@@ -64,4 +68,14 @@ describe('an app built into one file', () => {
     expect(await caches()).toEqual([cache]);
     expect((await stat(path.join(app, 'dist', cache!))).mtimeMs).toBe(written);
   }, 60_000);
+
+  it('refuses to bundle an app twice, which would bundle the loader in its place', async () => {
+    const loader = await readFile(path.join(app, 'dist', 'main.js'), 'utf8');
+    const second = run(process.execPath, [BUNDLE_APP], { cwd: app });
+    await expect(second).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/already the loader/),
+    });
+    expect(await readFile(path.join(app, 'dist', 'main.js'), 'utf8')).toBe(loader);
+  });
 });
