@@ -12,15 +12,15 @@ export function imageName(target: Target, tag: string): string {
   return `promptlib/${target}:${tag}`;
 }
 
-// Targets built at once after the first: each is an npm install and the commit of its layers, with
-// parts of it waiting on the disk, and two of them keep both cores busy where one kept one.
+// Targets built at once after the first: an app's own layers are quick to commit, while sandboxes
+// installs its dependencies (a minute or more, partly waiting on the disk) beside them.
 const BUILDS_AT_ONCE = 2;
 
 /**
  * Builds every target from deploy/Dockerfile as a user's `docker build` would, tagged with `tag`,
  * and reports each one's build time and size.
- * The first target builds the stages every target shares (the manifests, the whole build); the
- * others, which then differ only in their own stages, are built side by side.
+ * The first target builds the stages every target shares (the manifests, the whole build, the apps'
+ * dependencies); the others, which then differ only in their own stages, are built side by side.
  */
 export async function buildAppImages(
   podman: Podman,

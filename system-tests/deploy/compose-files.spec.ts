@@ -100,9 +100,9 @@ describe('the checks fail on a broken copy', () => {
       'sharing builds target share, which deploy/Dockerfile lacks',
       'deploy/Dockerfile target sharing is built by no compose service',
     ]);
-    const intermediate = composeText.replace('target: sharing }', 'target: sharing-deps }');
+    const intermediate = composeText.replace('target: sharing }', 'target: runtime-deps }');
     expect(targetProblems(parseComposeFile(intermediate), dockerfileText, DOCKERFILE)).toContain(
-      'sharing builds sharing-deps, an intermediate stage',
+      'sharing builds runtime-deps, an intermediate stage',
     );
   });
 
